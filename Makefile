@@ -1,0 +1,39 @@
+# The two commands a player or developer needs: `make run` and `make test`.
+# Both create .venv and install what they need on first use.
+PYTHON ?= python3
+VENV := .venv
+PY := $(VENV)/bin/python
+READY := $(VENV)/.ready
+export SDL_AUDIODRIVER ?= dummy
+
+.PHONY: run test bench lint format simulate clean
+
+$(READY): pyproject.toml
+	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "acquire8 needs Python 3.11+")'
+	$(PYTHON) -m venv $(VENV)
+	$(PY) -m pip install --quiet --upgrade pip
+	$(PY) -m pip install --quiet -e '.[test]'
+	touch $@
+
+run: $(READY)
+	SDL_AUDIODRIVER= $(PY) -m acquire8
+
+test: $(READY)
+	$(PY) -m pytest
+
+bench: $(READY)
+	$(PY) -m bench
+
+lint: $(READY)
+	$(VENV)/bin/ruff check .
+	$(VENV)/bin/ruff format --check .
+
+format: $(READY)
+	$(VENV)/bin/ruff format .
+	$(VENV)/bin/ruff check --fix .
+
+simulate: $(READY)
+	$(PY) -m acquire8 simulate --games 20 --seed 1
+
+clean:
+	rm -rf $(VENV) dist build *.egg-info .pytest_cache .ruff_cache

@@ -1,0 +1,3 @@
+from acquire8.cli import main
+
+main()

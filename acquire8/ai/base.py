@@ -1,0 +1,86 @@
+"""What every computer player is, and the two simple baselines."""
+
+from __future__ import annotations
+
+import random
+from typing import Protocol
+
+from acquire8.rules import (
+    Action,
+    BuyShares,
+    DeclareEnd,
+    Game,
+    Phase,
+    PlaceTile,
+    price,
+)
+
+
+class Bot(Protocol):
+    def choose(self, view: Game) -> Action:
+        """One of `view.legal_actions()`; `view` is `Game.view(seat)` of the acting seat."""
+        ...
+
+
+class RandomBot:
+    """Any legal action, uniformly: the yardstick for correctness, not for play."""
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)
+
+    def choose(self, view: Game) -> Action:
+        return self.rng.choice(view.legal_actions())
+
+
+class GreedyBot:
+    """The frozen baseline (do not change its play: stronger levels are measured
+    against it). Places the tile that most raises its net worth now, founds the
+    dearest chain, keeps the chain it holds most of, sells everything in mergers,
+    buys where it can contest a bonus and ends the game when allowed."""
+
+    def __init__(self, seed: int | None = None):
+        self.rng = random.Random(seed)  # unused: greedy play is deterministic
+
+    def choose(self, view: Game) -> Action:
+        seat = view.current
+        legal = view.legal_actions()
+        phase = view.phase
+        if phase == Phase.PLACE:
+            return max(legal, key=lambda a: self._after_placing(view, seat, a))
+        if phase == Phase.FOUND:
+            return max(legal, key=lambda a: price(a.chain, 2))
+        if phase == Phase.SURVIVOR:
+            return max(legal, key=lambda a: view.shares(seat, a.chain))
+        if phase == Phase.DEFUNCT:
+            return legal[0]
+        if phase == Phase.DISPOSE:
+            return max(legal, key=lambda a: (a.sell, -a.trade))
+        if DeclareEnd() in legal:
+            return DeclareEnd()
+        return self._buy(view, seat, legal)
+
+    @staticmethod
+    def _after_placing(view: Game, seat: int, action: PlaceTile) -> int:
+        g = view.copy()
+        g.apply(action)
+        worth = g.net_worth(seat)
+        if g.phase == Phase.FOUND:  # the founder's free share of the dearest chain
+            worth += max(price(a.chain, g.chain_size(a.chain) or 2) for a in g.legal_actions())
+        return worth
+
+    @staticmethod
+    def _buy(view: Game, seat: int, legal: list[Action]) -> Action:
+        best, best_price = None, 0
+        for chain in view.chains_on_board():
+            mine = view.shares(seat, chain)
+            top = max(view.shares(s, chain) for s in range(view.players) if s != seat)
+            p = view.price(chain)
+            if -2 <= top - mine <= 3 and p > best_price and view.bank_shares(chain):
+                best, best_price = chain, p
+        if best is None:
+            return BuyShares(())
+        for n in (3, 2, 1):
+            action = BuyShares((best,) * n)
+            if action in legal:
+                return action
+        return BuyShares(())

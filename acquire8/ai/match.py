@@ -1,0 +1,34 @@
+"""Playing whole computer-only games: shared by `simulate`, the arena and the benchmarks."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from acquire8.ai.base import Bot
+from acquire8.rules import Game, Options
+
+
+@dataclass
+class Result:
+    seed: int
+    scores: list[int]
+    winners: list[int]
+    actions: int
+
+
+def play_game(
+    bots: list[Bot],
+    seed: int,
+    options: Options | None = None,
+    on_action: Callable[[Game], None] | None = None,
+) -> Result:
+    """Play one game to the end, each seat's bot deciding from its own view."""
+    g = Game.new(players=len(bots), seed=seed, options=options)
+    actions = 0
+    while not g.is_over:
+        g.apply(bots[g.current].choose(g.view(g.current)))
+        actions += 1
+        if on_action:
+            on_action(g)
+    return Result(seed, g.scores(), g.winners(), actions)

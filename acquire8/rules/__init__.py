@@ -1,0 +1,35 @@
+"""The rules of Acquire (RULES.md): pure Python, no Pyxel, no I/O, no clock."""
+
+from . import events
+from .actions import (
+    Action,
+    BuyShares,
+    ChooseDefunct,
+    ChooseSurvivor,
+    DeclareEnd,
+    Dispose,
+    FoundChain,
+    PlaceTile,
+)
+from .game import Game, IllegalAction, Options, Phase
+from .tables import CHAIN_NAMES, CHAINS, bonuses, price
+
+__all__ = [
+    "CHAINS",
+    "CHAIN_NAMES",
+    "Action",
+    "BuyShares",
+    "ChooseDefunct",
+    "ChooseSurvivor",
+    "DeclareEnd",
+    "Dispose",
+    "FoundChain",
+    "Game",
+    "IllegalAction",
+    "Options",
+    "Phase",
+    "PlaceTile",
+    "bonuses",
+    "events",
+    "price",
+]  # fmt: skip

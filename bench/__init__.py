@@ -1,0 +1,1 @@
+"""Benchmarks: `make bench` prints figures and writes bench.json; nothing here is a test."""
