@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import random
 import subprocess
 import sys
 import types
@@ -416,3 +417,26 @@ def test_default_backend_on_desktop_honours_the_data_dir_variable(monkeypatch, t
 def test_importing_storage_does_not_import_pyxel():
     code = "import sys, acquire8.storage; sys.exit('pyxel' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_no_damaged_save_crashes_the_loader(store, mid_game, tmp_path):
+    """Cut the save anywhere or change one character: load_game answers, and loses nothing."""
+    good = json.dumps(envelope(mid_game))
+    rng = random.Random(0)
+    cases = [good[:cut] for cut in range(0, len(good), 37)]
+    for _ in range(300):
+        i = rng.randrange(len(good))
+        cases.append(good[:i] + rng.choice('0123456789{}[]",:-.#TZ ') + good[i + 1 :])
+    loaded = damaged = 0
+    for text in cases:
+        (tmp_path / "save.json").write_text(text)
+        saved, message = store.load_game()
+        if saved is None:
+            assert message in (storage.MSG_SAVE_DAMAGED, storage.MSG_SAVE_NEWER)
+            damaged += 1
+            assert len(aside(tmp_path, "save")) == damaged  # each bad one kept, none overwritten
+        else:
+            assert message is None
+            loaded += 1
+            (tmp_path / "save.json").unlink()
+    assert damaged > len(cases) // 2 and loaded > 0  # both outcomes really happened
