@@ -30,7 +30,7 @@ from dataclasses import asdict, dataclass, field, fields
 from pathlib import Path
 from typing import Any, Protocol
 
-from acquire8.rules import Game
+from acquire8.rules import Game, Options
 
 log = logging.getLogger("acquire8.storage")
 
@@ -235,6 +235,10 @@ class Settings:
     def opponent_levels(self) -> list[str]:
         """The levels of the default opponents, one per opponent."""
         return self.levels[: self.opponents]
+
+    def game_options(self) -> Options:
+        """The rules options a new game takes from these settings."""
+        return Options(end=self.end, holdings=self.holdings)
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": SETTINGS_FORMAT, **asdict(self)}

@@ -253,6 +253,7 @@ def test_settings_persist_across_restarts(tmp_path):
     assert message is None
     assert loaded == chosen
     assert loaded.opponent_levels() == ["expert", "easy"]
+    assert (loaded.game_options().end, loaded.game_options().holdings) == ("auto", "hidden")
 
 
 def test_out_of_range_settings_are_replaced_by_defaults_with_a_message(store, tmp_path):
