@@ -1,16 +1,36 @@
 """Computer players: each decides from `Game.view(seat)` alone."""
 
 from acquire8.ai.base import Bot, GreedyBot, RandomBot
+from acquire8.ai.hard import HardBot
+from acquire8.ai.simple import EasyBot, NormalBot
 
+LEVELS = ("easy", "normal", "hard", "expert")
 BASELINES = {"random": RandomBot, "greedy": GreedyBot}
 
 
-def make_bot(level: str, seed: int | None = None) -> Bot:
-    """A computer player of `level`; the same seed gives the same decisions."""
-    try:
+def make_bot(level: str, seed: int | None = None, **options: object) -> Bot:
+    """A computer player of `level` (one of LEVELS, or a baseline: random, greedy);
+    the same seed gives the same decisions. `options` go to the expert
+    (`budget_ms`, `iterations`)."""
+    if level in BASELINES:
         return BASELINES[level](seed)
-    except KeyError:
-        raise ValueError(f"unknown computer player {level!r}; choose from {', '.join(BASELINES)}") from None
+    if level == "easy":
+        return EasyBot(seed)
+    if level == "normal":
+        return NormalBot(seed)
+    if level == "hard":
+        return HardBot(seed)
+    raise ValueError(f"unknown computer player {level!r}; choose from {', '.join(LEVELS + tuple(BASELINES))}")
 
 
-__all__ = ["BASELINES", "Bot", "GreedyBot", "RandomBot", "make_bot"]
+__all__ = [
+    "BASELINES",
+    "LEVELS",
+    "Bot",
+    "EasyBot",
+    "GreedyBot",
+    "HardBot",
+    "NormalBot",
+    "RandomBot",
+    "make_bot",
+]

@@ -1,0 +1,171 @@
+"""Measure a computer player against a field: seeded, seat-rotated games.
+
+    python -m acquire8.ai.arena --hero hard --field greedy --games 2000 --seed 1
+    python -m acquire8.ai.arena --table --games 200     # every level, as `make arena`
+
+Games are tile seeds x seats: each deal is played once with the hero in every seat
+and the field in the others, so no level profits from a lucky deal or seat. Ties
+split the win. Prints the hero's win share with a 95% interval, average rank (ties
+share ranks), mean margin to the best opponent and the hero's decision times.
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import statistics
+import time
+from dataclasses import dataclass, field
+
+from acquire8.ai import make_bot
+from acquire8.rules import Game, Options
+
+
+@dataclass
+class Stats:
+    hero: str
+    field: str
+    games: int = 0
+    wins: list[float] = field(default_factory=list)  # per game: 1/k for a k-way tie, else 0
+    ranks: list[float] = field(default_factory=list)
+    margins: list[int] = field(default_factory=list)
+    times_ms: list[float] = field(default_factory=list)
+    seconds: float = 0.0
+
+    def add(self, other: Stats) -> None:
+        self.games += other.games
+        self.wins += other.wins
+        self.ranks += other.ranks
+        self.margins += other.margins
+        self.times_ms += other.times_ms
+
+    @property
+    def share(self) -> float:
+        return sum(self.wins) / len(self.wins)
+
+    @property
+    def interval(self) -> float:
+        """Half-width of the 95% interval of the win share (normal approximation)."""
+        if len(self.wins) < 2:
+            return 1.0
+        return 1.96 * statistics.stdev(self.wins) / math.sqrt(len(self.wins))
+
+    def times(self) -> tuple[float, float, float]:
+        t = sorted(self.times_ms) or [0.0]
+        return statistics.median(t), t[min(len(t) - 1, int(0.95 * len(t)))], t[-1]
+
+    def line(self) -> str:
+        med, p95, mx = self.times()
+        return (
+            f"{self.hero:>6} vs 3x {self.field:<6} {self.games:>5} games  "
+            f"win {100 * self.share:5.1f}% ± {100 * self.interval:4.1f}  "
+            f"rank {statistics.mean(self.ranks):4.2f}  margin {statistics.mean(self.margins):>+8,.0f}  "
+            f"decision ms median {med:6.2f} p95 {p95:6.2f} max {mx:7.2f}"
+        )
+
+
+def play_one(args: tuple) -> Stats:
+    """One game: the hero in `seat`, the field elsewhere; returns the hero's figures."""
+    hero, field_level, tile_seed, seat, players, hero_opts, end = args
+    bots = [
+        make_bot(hero, tile_seed * 100 + s, **hero_opts)
+        if s == seat
+        else make_bot(field_level, tile_seed * 100 + s)
+        for s in range(players)
+    ]
+    g = Game.new(players=players, seed=tile_seed, options=Options(end=end))
+    st = Stats(hero, field_level, games=1)
+    clock = time.perf_counter
+    while not g.is_over:
+        who = g.current
+        view = g.view(who)
+        if who == seat:
+            t0 = clock()
+            act = bots[who].choose(view)
+            st.times_ms.append(1000 * (clock() - t0))
+        else:
+            act = bots[who].choose(view)
+        g.apply(act)
+    scores = g.scores()
+    winners = g.winners()
+    st.wins.append(1 / len(winners) if seat in winners else 0.0)
+    mine = scores[seat]
+    above = sum(1 for s in range(players) if scores[s] > mine)
+    tied = sum(1 for s in range(players) if scores[s] == mine)  # includes the hero
+    st.ranks.append(above + (tied + 1) / 2)
+    st.margins.append(mine - max(scores[s] for s in range(players) if s != seat))
+    return st
+
+
+def run(
+    hero: str,
+    field_level: str,
+    games: int,
+    seed: int = 1,
+    players: int = 4,
+    jobs: int = 1,
+    hero_opts: dict | None = None,
+    end: str = "declare",
+) -> Stats:
+    """`games` rounded down to whole deals (tile seeds x seats)."""
+    deals = max(1, games // players)
+    tasks = [
+        (hero, field_level, seed + i, s, players, hero_opts or {}, end)
+        for i in range(deals)
+        for s in range(players)
+    ]
+    total = Stats(hero, field_level)
+    start = time.perf_counter()
+    if jobs > 1:
+        import multiprocessing  # only the arena uses processes; never the game
+
+        with multiprocessing.Pool(jobs) as pool:
+            for st in pool.imap_unordered(play_one, tasks, chunksize=4):
+                total.add(st)
+    else:
+        for t in tasks:
+            total.add(play_one(t))
+    total.seconds = time.perf_counter() - start
+    return total
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m acquire8.ai.arena", description=__doc__.split("\n")[0])
+    ap.add_argument("--hero", default="hard")
+    ap.add_argument("--field", default="greedy")
+    ap.add_argument("--games", type=int, default=400, help="tile seeds x seats")
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, default=4, choices=range(2, 7))
+    ap.add_argument("--jobs", type=int, default=1, help="processes (the machine may be shared)")
+    ap.add_argument("--budget-ms", type=float, default=None, help="expert: time per decision")
+    ap.add_argument("--iterations", type=int, default=None, help="expert: fixed playouts (reproducible)")
+    ap.add_argument("--end", default="declare", choices=("declare", "auto"))
+    ap.add_argument("--table", action="store_true", help="every level against greedy, expert against hard")
+    args = ap.parse_args(argv)
+    opts = {}
+    if args.budget_ms is not None:
+        opts["budget_ms"] = args.budget_ms
+    if args.iterations is not None:
+        opts["iterations"] = args.iterations
+    if args.table:
+        # The expert is about a hundred times slower than the rest: it plays a quarter
+        # of the games so that the table stays a few minutes long.
+        rows = [
+            ("easy", "greedy", args.games, {}),
+            ("normal", "greedy", args.games, {}),
+            ("hard", "greedy", args.games, {}),
+            ("expert", "greedy", max(args.players, args.games // 4), opts),
+            ("expert", "hard", max(args.players, args.games // 4), opts),
+        ]
+        print(f"{args.players} players, seed {args.seed}, targets in RULES-free terms: see README")
+        for hero, fld, n, o in rows:
+            st = run(hero, fld, n, args.seed, args.players, args.jobs, o, args.end)
+            print(st.line(), flush=True)
+        return
+    st = run(args.hero, args.field, args.games, args.seed, args.players, args.jobs, opts, args.end)
+    print(st.line())
+    print(f"({st.seconds:.1f} s)")
+
+
+if __name__ == "__main__":
+    main()

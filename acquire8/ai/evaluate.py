@@ -1,0 +1,165 @@
+"""How good a position is for one seat: liquidation value with expected bonuses,
+relative to the best opponent. Shared by the hard and expert players.
+
+The evaluation reads the game's state lists (money, stock, bank, sizes) directly:
+it runs thousands of times per decision, and going through the named accessors
+would cost several times more.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import lru_cache
+
+from acquire8.rules import Game
+from acquire8.rules.tables import END_SIZE, PRICES, SAFE_SIZE, SQUARES
+
+MAX_SIZE = SQUARES
+
+
+@dataclass(frozen=True)
+class Params:
+    """The knobs of the evaluation (tuned in the arena)."""
+
+    certainty_early: float = 0.35  # weight of today's bonus positions at the start of the game
+    contest: int = 3  # shares a rival may add to a chain before it pays out (one purchase)
+    reserve: int = 1500  # cash below this (early on) costs `reserve_weight` per dollar short
+    reserve_weight: float = 0.3
+    keep_value: int = 150  # worth of a share of a chain off the board, early on
+    growth: int = 3  # tiles a small chain is expected to grow before it pays out, early on
+    rival_weight: float = 1.0  # 1: margin to the best opponent; below: mix in the mean opponent
+
+
+DEFAULT = Params()
+
+
+def _split(holdings: tuple[int, ...]) -> list[float]:
+    """Bonus per seat in units of the share price (majority 10, minority 5), unrounded."""
+    pay = [0.0] * len(holdings)
+    top = max(holdings)
+    if top <= 0:
+        return pay
+    first = [i for i, h in enumerate(holdings) if h == top]
+    rest = [h for h in holdings if 0 < h < top]
+    if len(first) > 1 or not rest:
+        for i in first:
+            pay[i] = 15.0 / len(first)
+        return pay
+    pay[first[0]] = 10.0
+    second = max(rest)
+    tied = [i for i, h in enumerate(holdings) if h == second]
+    for i in tied:
+        pay[i] = 5.0 / len(tied)
+    return pay
+
+
+@lru_cache(maxsize=1 << 16)
+def expected_bonus(holdings: tuple[int, ...], bank: int, certainty: int, market: bool) -> tuple[float, ...]:
+    """Expected bonus (in price units) per seat.
+
+    `certainty` (0-10, tenths) is the weight of today's holdings; the rest is spread
+    over scenarios where one seat adds up to `contest` shares from the bank, which is
+    how a one-share lead loses its worth. `market` adds the two-player stock market,
+    holding 1-12 shares with equal chance (RULES §12); its bonus goes to no seat.
+    """
+    n = len(holdings)
+
+    def pay(h: tuple[int, ...]) -> list[float]:
+        if not market:
+            return _split(h)
+        total = [0.0] * n
+        for m in range(1, 13):
+            p = _split((*h, m))
+            for i in range(n):
+                total[i] += p[i] / 12
+        return total
+
+    base = pay(holdings)
+    w = certainty / 10
+    add = min(bank, DEFAULT.contest)
+    if w >= 1 or add == 0:
+        return tuple(base)
+    out = [w * b for b in base]
+    for s in range(n):
+        h = list(holdings)
+        h[s] += add
+        p = pay(tuple(h))
+        for i in range(n):
+            out[i] += (1 - w) * p[i] / n
+    return tuple(out)
+
+
+def stage(g: Game) -> float:
+    """How far the game has run, 0 at the start to 1 when it may end."""
+    if g.can_end():
+        return 1.0
+    on_board = sum(1 for c in g.cells if c >= 0)
+    biggest = max(g.sizes)
+    safe = sum(1 for s in g.sizes if s >= SAFE_SIZE)
+    return min(1.0, max(on_board / 80, biggest / END_SIZE, safe / 7 + on_board / 160))
+
+
+def is_ending(g: Game) -> bool:
+    """True when the game ends at the end of this turn whatever happens."""
+    return g.declared or (g.options.end == "auto" and g.can_end())
+
+
+class Evaluator:
+    """Per-seat worth of a position; `margin` is what the players maximise."""
+
+    def __init__(self, params: Params = DEFAULT):
+        self.p = params
+
+    def setup(self, g: Game) -> None:
+        """Fix the stage-dependent weights for evaluations from this position."""
+        st = stage(g)
+        self.ending = is_ending(g)
+        if self.ending:
+            self.cert = 10
+            self.growth = 0
+            self.reserve = 0
+            self.keep = 0
+        else:
+            self.cert = min(10, round(10 * (self.p.certainty_early + (1 - self.p.certainty_early) * st)))
+            self.growth = round(self.p.growth * (1 - st))
+            self.reserve = self.p.reserve * (1 - st)
+            self.keep = self.p.keep_value * (1 - st)
+        self.market = g.players == 2 and g.pool_size() > 0
+
+    def chain_term(self, g: Game, c: int, size: int, holdings: tuple[int, ...], bank: int) -> list[float]:
+        """What chain `c` of `size` tiles is worth to each seat: shares plus expected bonus."""
+        if not size:
+            return [h * self.keep for h in holdings]
+        p = PRICES[c][size]
+        pv = PRICES[c][min(size + self.growth, MAX_SIZE)] if size < SAFE_SIZE else p
+        bonus = expected_bonus(holdings, bank, self.cert, self.market)
+        return [h * pv + b * p for h, b in zip(holdings, bonus, strict=True)]
+
+    def worths(self, g: Game) -> list[float]:
+        n = g.players
+        w = [float(m) for m in g.money]
+        stock = g.stock
+        for c in range(7):
+            holdings = tuple(stock[s][c] for s in range(n))
+            if not any(holdings):
+                continue
+            term = self.chain_term(g, c, g.sizes[c], holdings, g.bank[c])
+            for s in range(n):
+                w[s] += term[s]
+        return w
+
+    def margin(self, w: list[float], me: int, cash: int) -> float:
+        """My worth minus the best (or a mix of best and mean) opponent's, less the reserve cost."""
+        others = [w[s] for s in range(len(w)) if s != me]
+        best = max(others)
+        rival = (
+            best
+            if self.p.rival_weight >= 1
+            else (self.p.rival_weight * best + (1 - self.p.rival_weight) * sum(others) / len(others))
+        )
+        short = self.reserve - cash
+        return w[me] - rival - (self.p.reserve_weight * short if short > 0 else 0.0)
+
+    def evaluate(self, g: Game, me: int) -> float:
+        self.setup(g)
+        return self.margin(self.worths(g), me, g.money[me])

@@ -1,0 +1,226 @@
+"""The hard player: a one-turn strategist over the evaluation of `evaluate.py`.
+
+For a tile it plays the tile out on a copy of its view, tries every chain it could
+found (one per tier when nobody holds shares of them), resolves a merger with the
+same choices it would make, and values the best purchase that follows. Purchases
+are valued from per-chain deltas, so all bundles of up to three shares are compared
+in well under a millisecond. Disposal weighs selling, trading and keeping by what
+each leaves it worth against the best opponent; it declares the end only when the
+final scoring would make it the winner.
+"""
+
+from __future__ import annotations
+
+import random
+from itertools import combinations_with_replacement
+
+from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
+from acquire8.rules import (
+    Action,
+    BuyShares,
+    DeclareEnd,
+    Dispose,
+    Game,
+    Phase,
+)
+from acquire8.rules.tables import CHAINS, MAX_BUY, PRICES, TIER_OF
+
+
+class HardBot:
+    """Evaluates each candidate (tile, chain to found, purchase, disposal) by its effect
+    on liquidation value and expected bonuses relative to the best opponent."""
+
+    def __init__(self, seed: int | None = None, params: Params = DEFAULT):
+        self.rng = random.Random(seed)
+        self.ev = Evaluator(params)
+
+    # ------------------------------------------------------------------ entry
+
+    def choose(self, view: Game) -> Action:
+        phase = view.phase
+        if phase == Phase.PLACE:
+            return self.best_place(view)[0]
+        if phase == Phase.FOUND:
+            return self._best_found(view)[0]
+        if phase in (Phase.SURVIVOR, Phase.DEFUNCT):
+            return self._best_branch(view)[0]
+        if phase == Phase.DISPOSE:
+            return self.dispose(view)
+        return self.buy_or_declare(view)
+
+    # --------------------------------------------------------------- placing
+
+    def place_values(self, view: Game) -> list[tuple[float, Action]]:
+        """(value, PlaceTile) for every legal tile, best first."""
+        out = []
+        for act in view.legal_actions():
+            g = view.copy()
+            g.apply(act)
+            out.append((self.resolve(g)[0], act))
+        out.sort(key=lambda va: -va[0])
+        return out
+
+    def best_place(self, view: Game) -> tuple[Action, float]:
+        values = self.place_values(view)
+        return values[0][1], values[0][0]
+
+    def resolve(self, g: Game) -> tuple[float, Action | None]:
+        """Value for the turn's player of a game in the middle of its turn, playing
+        out the rest of the turn with this player's choices (others' disposals too)."""
+        me = g.turn
+        while g.phase == Phase.DISPOSE:
+            g.apply(self.dispose(g))
+        phase = g.phase
+        if phase == Phase.BUY:
+            value, act = self.best_buy(g, me)
+            return value, act
+        if phase == Phase.FOUND:
+            return self._best_found(g)[1], None
+        if phase in (Phase.SURVIVOR, Phase.DEFUNCT):
+            return self._best_branch(g)[1], None
+        return self.ev.evaluate(g, me), None  # over
+
+    def _found_options(self, g: Game) -> list[Action]:
+        """Chains to found, one per tier among chains nobody holds (they are alike)."""
+        seen: set[int] = set()
+        out = []
+        for act in g.legal_actions():
+            c = CHAINS.index(act.chain)
+            if not any(row[c] for row in g.stock):
+                if TIER_OF[c] in seen:
+                    continue
+                seen.add(TIER_OF[c])
+            out.append(act)
+        return out
+
+    def _best_found(self, g: Game) -> tuple[Action, float]:
+        best, best_v = None, float("-inf")
+        for act in self._found_options(g):
+            h = g.copy()
+            h.apply(act)
+            v = self.resolve(h)[0]
+            if v > best_v:
+                best, best_v = act, v
+        return best, best_v
+
+    def _best_branch(self, g: Game) -> tuple[Action, float]:
+        """Survivor or defunct-order choice: play each out and keep the best."""
+        best, best_v = None, float("-inf")
+        for act in g.legal_actions():
+            h = g.copy()
+            h.apply(act)
+            v = self.resolve(h)[0]
+            if v > best_v:
+                best, best_v = act, v
+        return best, best_v
+
+    # ---------------------------------------------------------------- buying
+
+    def best_buy(self, g: Game, me: int) -> tuple[float, BuyShares]:
+        """The purchase (from every bundle of up to three shares) that leaves the best margin."""
+        ev = self.ev
+        ev.setup(g)
+        n = g.players
+        stock, sizes, bank = g.stock, g.sizes, g.bank
+        cash = g.money[me]
+        w = ev.worths(g)
+        # deltas[c][k]: change of every seat's worth when I buy k shares of c (cost included)
+        deltas: dict[int, list[list[float]]] = {}
+        for c in range(7):
+            size = sizes[c]
+            if not size or not bank[c]:
+                continue
+            p = PRICES[c][size]
+            if p > cash:
+                continue
+            holdings = [stock[s][c] for s in range(n)]
+            base = ev.chain_term(g, c, size, tuple(holdings), bank[c]) if any(holdings) else [0.0] * n
+            rows = [[0.0] * n]
+            for k in range(1, min(MAX_BUY, bank[c], cash // p) + 1):
+                h = holdings[:]
+                h[me] += k
+                term = ev.chain_term(g, c, size, tuple(h), bank[c] - k)
+                d = [term[s] - base[s] for s in range(n)]
+                d[me] -= k * p
+                rows.append(d)
+            deltas[c] = rows
+        best_v = ev.margin(w, me, cash)
+        best: tuple[int, ...] = ()
+        chains = sorted(deltas)
+        for combo in _bundles(chains, deltas):
+            cost = 0
+            ww = w[:]
+            counts: dict[int, int] = {}
+            for c in combo:
+                counts[c] = counts.get(c, 0) + 1
+            for c, k in counts.items():
+                cost += k * PRICES[c][sizes[c]]
+                d = deltas[c][k]
+                for s in range(n):
+                    ww[s] += d[s]
+            if cost > cash:
+                continue
+            v = ev.margin(ww, me, cash - cost)
+            if v > best_v + 1e-9:
+                best_v, best = v, combo
+        return best_v, BuyShares(tuple(CHAINS[c] for c in best))
+
+    def buy_or_declare(self, view: Game) -> Action:
+        me = view.current
+        legal = view.legal_actions()
+        if DeclareEnd() in legal:
+            ended = view.copy()
+            ended.apply(DeclareEnd())
+            if self.best_buy(ended, me)[0] > 0:  # the final scoring makes me the winner
+                return DeclareEnd()
+        act = self.best_buy(view, me)[1]
+        return act if act in legal else BuyShares(())
+
+    # -------------------------------------------------------------- disposal
+
+    def dispose(self, g: Game) -> Dispose:
+        """Sell, trade and keep by what each leaves the disposer worth against the best rival."""
+        ev = self.ev
+        ev.setup(g)
+        me, n = g.current, g.players
+        d, s = g.defunct, g.survivor
+        held = g.stock[me][d]
+        pd = PRICES[d][g.sizes[d]]
+        merged = g.sizes[s] + g.sizes[d] + sum(g.sizes[c] for c in g.defunct_left) + 1
+        bank_s = g.bank[s]
+        w = ev.worths(g)
+        # take out the defunct chain and the survivor; both are added back per option
+        for c, size in ((d, g.sizes[d]), (s, g.sizes[s])):
+            holdings = tuple(g.stock[x][c] for x in range(n))
+            if any(holdings):
+                term = ev.chain_term(g, c, size, holdings, g.bank[c])
+                for x in range(n):
+                    w[x] -= term[x]
+        others_d = [g.stock[x][d] for x in range(n)]
+        best, best_v = Dispose(held, 0), float("-inf")
+        max_trade = min(held, 2 * bank_s) // 2 * 2
+        for trade in range(0, max_trade + 1, 2):
+            h = [g.stock[x][s] for x in range(n)]
+            h[me] += trade // 2
+            term = ev.chain_term(g, s, merged, tuple(h), bank_s - trade // 2)
+            # rivals still to dispose keep their defunct shares' sale value
+            ww = [w[x] + term[x] + (others_d[x] * pd if x != me else 0) for x in range(n)]
+            for sell in range(held - trade + 1):
+                keep = held - trade - sell
+                mine = ww[:]
+                mine[me] += sell * pd + keep * ev.keep
+                v = ev.margin(mine, me, g.money[me] + sell * pd)
+                if v > best_v + 1e-9:
+                    best, best_v = Dispose(sell, trade), v
+        return best
+
+
+def _bundles(chains: list[int], deltas: dict[int, list[list[float]]]):
+    """Every multiset of one to three chains within the per-chain limits (bank, cash)."""
+    for n in range(1, MAX_BUY + 1):
+        for combo in combinations_with_replacement(chains, n):
+            if all(combo.count(c) < len(deltas[c]) for c in set(combo)):
+                yield combo
+
+
+__all__ = ["HardBot"]
