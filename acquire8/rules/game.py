@@ -84,6 +84,15 @@ _BUYS_BY_MASK = [
 ]
 
 
+# Actions are immutable, so the few possible ones are made once.
+_PLACE = [PlaceTile(name) for name in TILE_NAMES]
+_FOUND = [FoundChain(c) for c in CHAINS]
+_DISPOSE = {
+    (s, t): Dispose(s, t) for t in range(SHARES_PER_CHAIN + 1) for s in range(SHARES_PER_CHAIN + 1 - t)
+}
+_ACTIONS_BY_MASK = [[act for *_, act in buys] for buys in _BUYS_BY_MASK]
+
+
 class Game:
     """One game of Acquire. Mutate it only through `apply`."""
 
@@ -299,6 +308,21 @@ class Game:
     def _playable(self, sq: int) -> bool:
         return self._effect(sq) in PLAYABLE
 
+    def _all_playable(self) -> bool:
+        """No tile can be unplayable: a chain is still free and fewer than two are safe."""
+        sizes = self.sizes
+        return 0 in sizes and sum(1 for s in sizes if s >= SAFE_SIZE) < 2
+
+    def _playable_tiles(self, hand: list[int]) -> list[int]:
+        if self._all_playable():
+            return hand
+        return [t for t in hand if self._playable(t)]
+
+    def _dead_tiles(self, hand: list[int]) -> list[int]:
+        if sum(1 for s in self.sizes if s >= SAFE_SIZE) < 2:  # dead needs two safe chains
+            return []
+        return [t for t in hand if self._effect(t) == DEAD]
+
     def _connected_loose(self, start: int) -> list[int]:
         """`start` and every unincorporated tile connected to it."""
         cells = self.cells
@@ -317,14 +341,14 @@ class Game:
         """Every action the current seat may take now."""
         phase = self.phase
         if phase == Phase.PLACE:
-            return [PlaceTile(TILE_NAMES[t]) for t in self.hands[self.current] if self._playable(t)]
+            return [_PLACE[t] for t in self._playable_tiles(self.hands[self.current])]
         if phase == Phase.BUY:
             acts: list[Action] = self._buy_options()
             if self._may_declare():
                 acts.append(DeclareEnd())
             return acts
         if phase == Phase.FOUND:
-            return [FoundChain(CHAINS[c]) for c in range(7) if not self.sizes[c]]
+            return [_FOUND[c] for c in range(7) if not self.sizes[c]]
         if phase == Phase.SURVIVOR:
             return [ChooseSurvivor(CHAINS[c]) for c in self.survivor_choices]
         if phase == Phase.DEFUNCT:
@@ -333,7 +357,7 @@ class Game:
             held = self.stock[self.current][self.defunct]
             max_trade = min(held, 2 * self.bank[self.survivor]) // 2 * 2
             return [
-                Dispose(sell, trade)
+                _DISPOSE[sell, trade]
                 for trade in range(0, max_trade + 1, 2)
                 for sell in range(held - trade + 1)
             ]
@@ -342,13 +366,18 @@ class Game:
     def _buy_options(self) -> list[BuyShares]:
         sizes, bank, cash = self.sizes, self.bank, self.money[self.current]
         mask = 0
+        top = 0  # the dearest buyable share
         for c in range(7):
             if sizes[c] and bank[c]:
                 mask |= 1 << c
-        p = [PRICES[c][sizes[c]] for c in range(7)] + [0]  # index 7 pads short bundles
+                top = max(top, PRICES[c][sizes[c]])
+        scarce = [c for c in range(7) if mask >> c & 1 and bank[c] < MAX_BUY]
+        if not scarce and cash >= MAX_BUY * top:
+            return _ACTIONS_BY_MASK[mask][:]  # everything is affordable and in stock
+        p = (*(PRICES[c][sizes[c]] for c in range(7)), 0)  # index 7 pads short bundles
         out = [act for a, b, c, act in _BUYS_BY_MASK[mask] if p[a] + p[b] + p[c] <= cash]
-        if any(bank[c] < MAX_BUY for c in range(7) if mask >> c & 1):
-            out = [act for act in out if all(self.bank_shares(x) >= act.chains.count(x) for x in act.chains)]
+        if scarce:
+            out = [act for act in out if all(act.chains.count(CHAINS[x]) <= bank[x] for x in scarce)]
         return out
 
     def _may_declare(self) -> bool:
@@ -606,7 +635,7 @@ class Game:
             self.bank[c] -= 1
             self.stock[seat][c] += 1
         self.money[seat] -= cost
-        ordered = tuple(sorted(chains, key=CHAINS.index))
+        ordered = tuple(sorted(chains, key=CHAINS.index)) if len(chains) > 1 else chains
         out.append(ev.SharesBought(*self._who(seat), ordered, cost))
         self._end_turn(out)
 
@@ -629,18 +658,21 @@ class Game:
         """RULES §8 and §10: replace dead tiles, repeatedly, then draw up to six."""
         hand = self.hands[seat]
         drawn: list[int] = []
+        dead = self._dead_tiles(hand)
         while True:
-            dead = [t for t in hand if self._effect(t) == DEAD]
             if dead:
                 for t in dead:
                     hand.remove(t)
                 if out is not None:
                     out.append(ev.DeadTilesReplaced(*self._who(seat), tuple(TILE_NAMES[t] for t in dead)))
-            while len(hand) < HAND_SIZE and self.pool:
-                t = self.pool.pop()
-                hand.append(t)
-                drawn.append(t)
-            if not self.pool or not any(self._effect(t) == DEAD for t in hand):
+            new = []
+            while len(hand) + len(new) < HAND_SIZE and self.pool:
+                new.append(self.pool.pop())
+            hand.extend(new)
+            drawn.extend(new)
+            # The board has not changed, so only newly drawn tiles can be dead.
+            dead = self._dead_tiles(new) if self.pool else []
+            if not dead:
                 break
         if drawn and out is not None:
             out.append(ev.TilesDrawn(*self._who(seat), tuple(TILE_NAMES[t] for t in drawn)))
@@ -652,7 +684,7 @@ class Game:
         if out is not None:
             out.append(ev.TurnStarted(*self._who(seat)))
         hand = self.hands[seat]
-        if any(self._playable(t) for t in hand):
+        if self._playable_tiles(hand):
             return
         # With an empty pool a new hand cannot be drawn, so the old one is kept.
         if self.pool and hand:
@@ -661,7 +693,7 @@ class Game:
             if out is not None:
                 out.append(ev.HandReplaced(*self._who(seat), old))
             self._refill(seat, out)
-            if any(self._playable(t) for t in hand):
+            if self._playable_tiles(hand):
                 return
         if not self.pool:
             self.stuck += 1
@@ -728,7 +760,7 @@ class Game:
         """What `seat` may know: its own hand; the other hands and the pool become
         one unordered pile (the pool, sorted), and the random source is reset."""
         g = self.copy()
-        g.hand_sizes = [self.hand_size(s) for s in range(self.players)]
+        g.hand_sizes = self.hand_sizes[:] if self.hand_sizes is not None else [len(h) for h in self.hands]
         unseen = list(self.pool)
         for s in range(self.players):
             if s != seat:

@@ -131,7 +131,7 @@ def load(text: str) -> Game:
         try:
             version, internal, gauss = data["rng"]
             g.rng.setstate((version, tuple(internal), gauss))
-        except (TypeError, ValueError) as e:
+        except (TypeError, ValueError, OverflowError) as e:
             raise ValueError(f"rng: not a saved random state ({e})") from None
     elif "seed" in data:
         g.rng = random.Random(data["seed"])
