@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 export SDL_AUDIODRIVER ?= dummy
 
-.PHONY: run test bench lint format simulate clean
+.PHONY: run test bench lint format simulate clean sounds
 
 $(READY): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "acquire8 needs Python 3.11+")'
@@ -34,6 +34,10 @@ format: $(READY)
 
 simulate: $(READY)
 	$(PY) -m acquire8 simulate --games 20 --seed 1
+
+# Rebuild the sounds and music in assets/acquire8.pyxres from tools/make_sounds.py.
+sounds: $(READY)
+	$(PY) tools/make_sounds.py
 
 clean:
 	rm -rf $(VENV) dist build *.egg-info .pytest_cache .ruff_cache
