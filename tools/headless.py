@@ -1,0 +1,93 @@
+"""Run the real game headless in this process and report on it (for benchmarks and build tests).
+
+    python tools/headless.py [--pyxapp dist/acquire8.pyxapp] [--frames N] [--press-every K]
+
+Starts the game exactly as a player does (`acquire8.cli.main(["play"])`, or `pyxel play` on a
+.pyxapp) with two Pyxel calls swapped: `init` forces `headless=True`, and `run` drives
+update/draw/flip for a fixed number of frames instead of opening a window, tapping X (confirm)
+every K frames, so the game moves on from the title as a person pressing X would.
+Prints `FIRST_FRAME` as soon as the first frame is drawn (the parent times it), then one JSON
+line: frames run, whether the game quit, peak resident size.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import resource
+import sys
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+ROOT = Path(__file__).resolve().parent.parent
+
+
+class _Quit(Exception):
+    """The game called pyxel.quit(): stop driving it, but still report."""
+
+
+def drive(frames: int, press_every: int, start) -> dict:
+    import pyxel
+
+    stats = {"frames": 0, "quit": False, "first_frame_s": None}
+    real_init = pyxel.init
+    t0 = time.perf_counter()
+
+    def init(*args, **kwargs) -> None:
+        # No window, and no waiting between frames: flip() paces itself to fps. No screencast
+        # buffer either: Pyxel keeps fps * capture_sec frames for it, 1.6 GB at fps 10000.
+        kwargs.update(headless=True, fps=10000, capture_sec=0)
+        real_init(*args, **kwargs)
+
+    def quit_() -> None:
+        raise _Quit
+
+    def run(update, draw) -> None:
+        for frame in range(frames):
+            if press_every:
+                # A tap: down on one frame, up on the next, so btnp fires once per tap.
+                pyxel.set_btn(pyxel.KEY_X, frame % press_every == 0)
+            update()
+            draw()
+            pyxel.flip()
+            stats["frames"] = frame + 1
+            if frame == 0:
+                stats["first_frame_s"] = time.perf_counter() - t0
+                print("FIRST_FRAME", flush=True)
+
+    pyxel.init, pyxel.run, pyxel.quit = init, run, quit_
+    try:
+        start()
+    except _Quit:
+        stats["quit"] = True
+    return stats
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--pyxapp", type=Path, help="play this .pyxapp instead of the source tree")
+    parser.add_argument("--frames", type=int, default=1)
+    parser.add_argument("--press-every", type=int, default=0, help="tap X every K frames (0: never)")
+    args = parser.parse_args(argv)
+    if args.pyxapp:
+        import pyxel.cli
+
+        def start() -> None:
+            pyxel.cli.play_pyxel_app(str(args.pyxapp))
+    else:
+        sys.path.insert(0, str(ROOT))
+
+        def start() -> None:
+            from acquire8.cli import main as game_main
+
+            game_main(["play"])
+
+    stats = drive(args.frames, args.press_every, start)
+    stats["maxrss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
+    print(json.dumps(stats), flush=True)
+
+
+if __name__ == "__main__":
+    main()
