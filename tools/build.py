@@ -29,7 +29,7 @@ ASSET_SUFFIXES = (".pyxres", ".pyxpal")
 
 # The startup script inside the .pyxapp. `pyxel play` accepts no extra arguments, so options
 # for the desktop or a handheld come through ACQUIRE8_ARGS (e.g. "--fullscreen --scale 3").
-STARTUP_SCRIPT = '''\
+STARTUP_SCRIPT = """\
 # title: acquire8
 # author: the acquire8 team
 # desc: Sid Sackson's Acquire, PICO-8 style, 128x128
@@ -41,7 +41,7 @@ import shlex
 from acquire8.cli import main
 
 main(["play", *shlex.split(os.environ.get("ACQUIRE8_ARGS", ""))])
-'''
+"""
 
 HANDHELD_LAUNCHER = """\
 #!/bin/sh
