@@ -95,18 +95,19 @@ LEAD = instrument("p", (5, 5, 4, 4, 4, 3), vibrato_from=3, legato=True)  # pulse
 SOFT_LEAD = instrument("s", (4, 4, 3, 3, 3, 2), vibrato_from=4, legato=True)  # mellow square melody
 ARP = instrument("s", (2, 1))  # quiet square arpeggio filling the harmony
 SOFT_ARP = instrument("t", (2, 1))  # triangle arpeggio, warmer, for the long in-game loop
-BASS = instrument("t", (5, 5, 4, 4))  # triangle bass (triangle is twice as loud as square at equal volume)
-PAD = instrument("t", (3, 3, 3, 2))  # triangle chord tones, held
+SOFT_BASS = instrument("t", (4, 3, 3))  # in-game bass: the loop plays for long, keep it low
+BASS = instrument("t", (5, 4, 3, 3))  # triangle bass (triangle is twice as loud as square at equal volume)
+PAD = instrument("t", (3, 2, 2, 2))  # triangle chord tones, held
 
 
 HAT = Step("f4", "n", 2, "f")
 
 
-def bass_line(score: str) -> list[Step]:
+def bass_line(score: str, inst: Instrument = BASS) -> list[Step]:
     """Bass score whose 'HAT' tokens become noise ticks: 'c1:2 HAT r:1' is one beat."""
     steps: list[Step] = []
     for token in score.split():
-        steps += [HAT] if token == "HAT" else voice(token, BASS)
+        steps += [HAT] if token == "HAT" else voice(token, inst)
     return steps
 
 
@@ -126,11 +127,11 @@ def make_effects() -> dict[str, tuple[list[Step], int]]:
     """name -> (steps, speed). Speed is 1/120 s per step."""
     return {
         # A tiny upward tick: must stay unobtrusive, it sounds on every cursor step.
-        "move": (raw("a3 e4", "p p", "3 2", "n f"), 2),
+        "move": (raw("a3 e4", "p p", "4 3", "n f"), 2),
         # Bright two-note "yes".
         "confirm": (raw("e3 b3 b3", "s s s", "5 5 3", "n n f"), 4),
         # Low buzz falling a tritone: clearly "no" without being harsh.
-        "refuse": (raw("g1 g1 c#1 c#1 c#1", "s s s s s", "6 5 6 5 4", "n f n v f"), 5),
+        "refuse": (raw("c2 c2 f#1 f#1 f#1", "s s s s s", "7 5 7 6 4", "n f n v f"), 5),
         # A tile clicks onto the board: noise tap over a short low thump.
         "place": (raw("c4 c2 g1", "n t t", "4 6 4", "f n f"), 3),
         # Chain founded: rising major arpeggio with a soft echo.
@@ -213,30 +214,31 @@ def title_tune() -> Tune:
 
 
 def play_tune() -> Tune:
-    """In-game: a calm 16-bar loop in F at 90 bpm; soft square melody, sparse so it wears well."""
+    """In-game: a calm 16-bar loop in F at 90 bpm (F Em7 Dm7 C Bb Am7 Gm7 C7, twice); soft square
+    melody over a quiet triangle arpeggio, mostly consonant so it wears well over a long game."""
     melody_a = (
-        "c3:4 a2:2 f2:2 g2:4 a2:4 "  # Fmaj7
+        "c3:4 a2:2 f2:2 g2:4 a2:4 "  # F
         "g2:6 e2:2 d2:8 "  # Em7
         "d2:2 f2:2 a2:4 c3:4 a2:4 "  # Dm7
         "g2:12 r:4 "  # C
-        "b-2:4 d3:2 b-2:2 a2:4 f2:4 "  # Bbmaj7
+        "b-2:4 d3:2 b-2:2 c3:4 f2:4 "  # Bb(add9)
         "a2:6 g2:2 e2:8 "  # Am7
         "g2:2 a2:2 b-2:4 d3:4 c3:4 "  # Gm7
         "c3:12 r:4"  # C7
     )
     melody_b = (
-        "a2:2 c3:2 f3:4 e3:4 c3:4 "  # Fmaj7
+        "a2:2 c3:2 f3:4 d3:4 c3:4 "  # F
         "d3:6 c3:2 b2:4 g2:4 "  # Em7
         "a2:4 f2:2 a2:2 d3:4 c3:4 "  # Dm7
-        "c3:2 b2:2 g2:4 e2:4 r:4 "  # C
-        "f2:2 b-2:2 d3:4 f3:4 d3:4 "  # Bbmaj7
+        "c3:2 a2:2 g2:4 e2:4 r:4 "  # C
+        "f2:2 b-2:2 d3:4 f3:4 d3:4 "  # Bb(add9)
         "e3:6 c3:2 a2:8 "  # Am7
-        "b-2:4 a2:2 g2:2 a2:4 e2:4 "  # Gm7 -> C7
+        "b-2:4 a2:2 g2:2 f2:4 d2:4 "  # Gm7
         "g2:4 e2:8 r:4"  # C7 (the turn back to bar 1)
     )
     chords = (
-        "f2.a2.c3.e3/4 e2.g2.b2.d3/4 d2.f2.a2.c3/4 c2.e2.g2.b2/4 "
-        "b-1.d2.f2.a2/4 a1.c2.e2.g2/4 g1.b-1.d2.f2/4 c2.e2.g2.b-2/4"
+        "f2.a2.c3.f3/4 e2.g2.b2.d3/4 d2.f2.a2.c3/4 c2.e2.g2.c3/4 "
+        "b-1.d2.f2.c3/4 a1.c2.e2.g2/4 g1.b-1.d2.f2/4 c2.e2.g2.b-2/4"
     )
     beats = (
         "f1 f1 c2 f1  e1 e1 b1 e1  d1 d1 a1 d1  c1 c1 g1 c1  "
@@ -244,7 +246,7 @@ def play_tune() -> Tune:
     )
     bass = " ".join(f"{b}:3 HAT" for b in beats.split())
     arp_steps = split(voice(arp(chords, (0, 2, 1, 3), 2), SOFT_ARP), 32)
-    bass_steps = split(bass_line(bass), 32)
+    bass_steps = split(bass_line(bass, SOFT_BASS), 32)
     return Tune(
         20,
         (
@@ -258,7 +260,7 @@ def play_tune() -> Tune:
 def gameover_tune() -> Tune:
     """Game over: 4 bars in C, not looping. Bar 1 is a held C chord so the winner's fanfare
     (channel 3, same key) sits on top of it; then a gentle cadence."""
-    melody = "r:16 a3:4 g3:4 f3:4 e3:4 d3:4 e3:2 f3:2 b2:4 d3:4 c3:16"
+    melody = "r:16 a3:4 g3:4 f3:4 c3:4 d3:4 e3:2 f3:2 b2:4 d3:4 c3:16"
     harmony = "e2:16 c2:4 a1:4 f2:8 f2:8 d2:8 e2:16"
     bass = "c1:16 f1:16 g1:16 c1:16"
     return Tune(
@@ -266,7 +268,7 @@ def gameover_tune() -> Tune:
         (
             split(voice(melody, LEAD), 32),
             split(voice(harmony, PAD), 32),
-            split(voice(bass, instrument("t", (5, 5, 5, 4, 4, 4, 3))), 32),
+            split(voice(bass, instrument("t", (4, 4, 4, 3, 3, 3, 2))), 32),
         ),
     )
 
