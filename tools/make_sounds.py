@@ -100,6 +100,8 @@ BASS = instrument("t", (5, 4, 3, 3))  # triangle bass (triangle is twice as loud
 PAD = instrument("t", (3, 2, 2, 2))  # triangle chord tones, held
 
 
+# A soft noise tick on the off-beats, kept in the bass voice so a tune needs only channels 0-2
+# (channel 3 is the effects').
 HAT = Step("f4", "n", 2, "f")
 
 
