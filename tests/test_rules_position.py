@@ -1,0 +1,294 @@
+"""The position format, save round trips, views, events and illegal actions (DESIGN.md)."""
+
+import copy
+import json
+
+import pytest
+from positions import fill, lines, load, play, player, position, state
+
+from acquire8.rules import (
+    BuyShares,
+    ChooseDefunct,
+    ChooseSurvivor,
+    DeclareEnd,
+    Dispose,
+    FoundChain,
+    Game,
+    IllegalAction,
+    Phase,
+    PlaceTile,
+)
+
+CROSS = {**fill("A", "1E-5E"), **fill("T", "6A-6D"), **fill("L", "6F-6I"), **fill("I", "7E-9E")}
+
+
+def _cross(players: int = 4) -> Game:
+    ps = [player(shares={"T": 2, "L": 3, "I": 1}), player(shares={"T": 1, "I": 4}, hand=["6E", "12I"])]
+    ps += [player(shares={"L": 3, "I": 4}), player(shares={"T": 2})][: players - 2]
+    return load(cells=CROSS, players=ps, pool=["12A", "11A", "10A"], current=1)
+
+
+def _round_trip(g: Game) -> Game:
+    h = Game.from_json(g.to_json())
+    assert h == g
+    assert h.to_json() == g.to_json()
+    return h
+
+
+# ------------------------------------------------------------------ round trips
+
+
+def test_minimal_position_loads_as_a_turn_in_the_place_phase():
+    g = load(position(cells=fill("T", "1A-2A"), players=[player(), player(), player(hand=["5E"])], current=2))
+    assert g.phase == Phase.PLACE and g.current == 2
+    assert g.legal_actions() == [PlaceTile("5E")]
+    # A seat with nothing to place (empty hand, empty pool) starts in its buy phase.
+    g = load(position(cells=fill("T", "1A-2A"), players=[player(), player(), player(hand=["5E"])], current=0))
+    assert g.phase == Phase.BUY and g.current == 0
+
+
+def test_design_example_position_loads():
+    text = json.dumps(
+        {
+            "format": 1,
+            "board": ["TTTT.LL.....", *["............"] * 7, "...........#"],
+            "players": [
+                {"name": "You", "cash": 6000, "shares": {"T": 3}, "hand": ["5A", "8A"]},
+                {"name": "Ana", "cash": 4500, "shares": {"L": 2}, "hand": []},
+            ],
+            "pool": ["9I", "1C"],
+            "current": 0,
+            "options": {"end": "declare", "holdings": "open"},
+        }
+    )
+    g = Game.from_json(text)
+    assert g.chain_size("T") == 4 and g.chain_size("L") == 2 and g.board["12I"] == "#"
+    assert g.bank_shares("T") == 22 and g.bank_shares("L") == 23
+    assert g.cash(1) == 4500 and g.names == ["You", "Ana"]
+    assert g.tile_effect("5A") == "merge"
+    _round_trip(g)
+
+
+@pytest.mark.parametrize("players", [3, 4])
+def test_round_trip_at_every_step_of_a_multi_chain_merger(players):
+    g = _cross(players)
+    steps = [PlaceTile("6E"), ChooseDefunct("T")]
+    steps += [Dispose()] * 8 + [BuyShares(("A",))]
+    seen = set()
+    for action in steps:
+        if g.phase == Phase.PLACE and seen:
+            break
+        h = _round_trip(g)
+        seen.add(str(g.phase))
+        if g.phase == Phase.DISPOSE and action != Dispose():
+            action = Dispose()
+        if g.phase == Phase.BUY:
+            action = BuyShares(("A",))
+        ev_g = g.apply(action)
+        ev_h = h.apply(action)
+        assert lines(ev_g) == lines(ev_h)
+        assert h == g
+    assert {"place", "defunct", "dispose", "buy"} <= seen
+
+
+def test_round_trip_in_found_and_survivor_phases_and_over():
+    g = load(cells={"6E": "#"}, players=[player(hand=["6F"]), player(), player()], pool=["12I"])
+    g.apply(PlaceTile("6F"))
+    assert g.phase == Phase.FOUND
+    h = _round_trip(g)
+    h.apply(FoundChain("W"))
+    g.apply(FoundChain("W"))
+    assert g == h
+
+    cells = {**fill("T", "1A-5A"), **fill("L", "7A-11A")}
+    g = load(cells=cells, players=[player(shares={"L": 2}, hand=["6A"]), player(), player()])
+    g.apply(PlaceTile("6A"))
+    assert g.phase == Phase.SURVIVOR
+    h = _round_trip(g)
+    assert h.legal_actions() == g.legal_actions()
+    play(g, ChooseSurvivor("T"))
+    play(h, ChooseSurvivor("T"))
+    assert g == h and g.phase == Phase.DISPOSE
+    _round_trip(g)
+
+    g = load(cells=fill("T", "1A-11A"), players=[player(hand=["12G"]), player(), player()])
+    play(g, PlaceTile("12G"), DeclareEnd())
+    _round_trip(g)  # declared, mid-buy
+    g.apply(BuyShares(()))
+    assert g.is_over
+    _round_trip(g)
+
+
+def test_two_player_round_trip_keeps_the_random_state():
+    g = Game.new(players=2, seed=9)
+    h = _round_trip(g)
+    # The market's reshuffles come from the saved generator, so both games continue alike.
+    for _ in range(150):
+        if g.is_over:
+            break
+        a = g.legal_actions()[-1]
+        assert lines(g.apply(a)) == lines(h.apply(a))
+    assert g == h
+
+
+def test_copy_is_independent():
+    g = Game.new(players=4, seed=3)
+    h = g.copy()
+    assert h == g
+    h.apply(h.legal_actions()[0])
+    assert h != g
+    assert g == Game.new(players=4, seed=3)
+
+
+# ------------------------------------------------------------------ bad positions
+
+
+def _bad(mutate, match):
+    data = position(
+        cells={**fill("T", "1A-2A"), "5E": "#"},
+        players=[player(shares={"T": 3}, hand=["9I"]), player(hand=["1I"]), player()],
+        pool=["12I", "11G"],
+    )
+    mutate(data)
+    with pytest.raises(ValueError, match=match):
+        Game.from_json(json.dumps(data))
+
+
+def _set(path, value):
+    def mutate(data):
+        target = data
+        for key in path[:-1]:
+            target = target[key]
+        target[path[-1]] = value
+
+    return mutate
+
+
+@pytest.mark.parametrize(
+    "mutate, match",
+    [
+        (_set(["board", 0], "TT.........."[:11]), "row A"),  # 11 characters
+        (_set(["board", 3], "............."), "row D"),  # 13 characters
+        (_set(["board", 8], "....X......."), "unknown letter 'X'"),
+        (_set(["board", 4], 12), "row E"),  # not a string
+        (_set(["board"], ["............"] * 8), "rows"),
+        (_set(["players", 1, "hand"], ["9I"]), "9I"),  # a tile twice: two hands
+        (_set(["players", 1, "hand"], ["1A"]), "1A"),  # in a hand and on the board
+        (_set(["pool"], ["12I", "12I"]), "12I"),  # twice in the pool
+        (_set(["pool"], ["5E"]), "5E"),  # in the pool and on the board
+        (_set(["players", 0, "shares"], {"T": 26}), "T shares"),
+        (_set(["players", 1, "shares"], {"T": 23}), "26 T shares"),  # 3 + 23 held
+        (_set(["players", 0, "shares"], {"X": 1}), "unknown chain"),
+        (_set(["board", 0], "T..........."), "1 tile"),  # a chain of size 1
+        (_set(["board", 0], "TT.TT......."), "connected"),  # split chain
+        (_set(["board", 0], "TTLL........"), "touches"),  # chains that would have merged
+        (_set(["board", 0], "TT#........."), "touches"),  # a loose tile next to a chain
+        (_set(["players", 0, "hand"], ["99Z"]), "99Z"),
+        (_set(["players", 0, "hand"], [f"{c}H" for c in range(1, 8)]), "hand"),  # 7 tiles
+        (_set(["players", 0, "cash"], -5), "cash"),
+        (_set(["players"], [player()]), "2 to 6 players"),
+        (_set(["current"], 3), "current"),
+        (_set(["format"], 2), "format"),
+        (_set(["options"], {"end": "sometimes"}), "end"),
+    ],
+)
+def test_bad_positions_raise_value_error_naming_the_problem(mutate, match):
+    _bad(mutate, match)
+
+
+def test_bad_json_raises_value_error():
+    for text in ("", "not json", "[]", "{}", '{"format": 1}'):
+        with pytest.raises(ValueError):
+            Game.from_json(text)
+
+
+def test_loading_does_not_change_the_input():
+    data = position(players=[player(hand=["1A"]), player(), player()])
+    kept = copy.deepcopy(data)
+    load(data)
+    assert data == kept
+
+
+# ------------------------------------------------------------------ views
+
+
+def test_view_hides_other_hands_and_the_pool_order():
+    g = Game.new(players=4, seed=21)
+    v = g.view(2)
+    assert v.hand(2) == g.hand(2)
+    assert [v.hand(s) for s in (0, 1, 3)] == [[], [], []]
+    assert [v.hand_size(s) for s in range(4)] == [6, 6, 6, 6]
+    assert v.pool_size() == g.pool_size()
+    if g.current == 2:
+        assert v.legal_actions() == g.legal_actions()
+    text = v.to_json()
+    for s in (0, 1, 3):
+        for t in g.hand(s):
+            assert f'"{t}"' in text  # unseen tiles are in the pile, but not as a hand
+        assert json.loads(text)["players"][s]["hand"] == []
+    assert "rng" not in json.loads(text)
+
+
+def test_views_of_games_differing_only_in_hidden_tiles_are_equal():
+    base = dict(cells=fill("T", "1A-2A"), current=0)
+    a = load(**base, players=[player(hand=["5E"]), player(hand=["9I", "3G"]), player()], pool=["12I", "1I"])
+    b = load(**base, players=[player(hand=["5E"]), player(hand=["1I", "12I"]), player()], pool=["3G", "9I"])
+    assert a != b
+    assert a.view(0) == b.view(0)
+    assert a.view(0).to_json() == b.view(0).to_json()
+    assert a.view(1) != b.view(1)
+
+
+def test_view_of_a_seat_other_than_the_current_one():
+    g = Game.new(players=3, seed=4)
+    other = (g.current + 1) % 3
+    v = g.view(other)
+    assert v.hand(g.current) == []
+    assert v.hand(other) == g.hand(other)
+
+
+# ------------------------------------------------------------------ illegal actions
+
+
+def test_wrong_phase_actions_raise_and_change_nothing():
+    g = load(cells=fill("T", "1A-2A"), players=[player(hand=["5E", "3A"]), player(), player()], pool=["12I"])
+    wrong = [
+        FoundChain("L"),
+        ChooseSurvivor("T"),
+        ChooseDefunct("T"),
+        Dispose(),
+        BuyShares(()),
+        DeclareEnd(),
+        PlaceTile("6E"),  # not in hand
+        PlaceTile("13A"),  # not a tile
+        PlaceTile(5),
+        "5E",
+        None,
+    ]
+    before = g.to_json()
+    for a in wrong:
+        with pytest.raises(IllegalAction) as info:
+            g.apply(a)
+        assert isinstance(info.value, ValueError) and str(info.value)
+        assert g.to_json() == before, a
+
+
+def test_legal_actions_in_the_place_phase_are_exactly_the_playable_tiles():
+    cells = {**fill("T", "1A-11A"), **fill("L", "1C-11C"), "12E": "#"}
+    hand = ["5B", "12D", "12G", "12B", "3E"]
+    g = load(cells=cells, players=[player(hand=hand), player(), player()])
+    assert g.legal_actions() == [PlaceTile(t) for t in ["12D", "12G", "12B", "3E"]]
+    assert state(g)["phase"] == "place"
+
+
+def test_events_read_as_log_lines():
+    g = load(
+        cells={**fill("L", "1A-2A"), "6E": "#", **fill("T", "1I-2I")},
+        players=[player(name="You", hand=["3A"]), player(name="Ana", hand=["6F"]), player(name="Bo")],
+        pool=["12A", "10A", "8A"],
+    )
+    text = lines(play(g, PlaceTile("3A"), BuyShares(("L", "L", "T"))))
+    assert text[:3] == ["You place 3A", "Luxor grows to 3", "You buy 1 T, 2 L for $800"]
+    assert "You draw 3 tiles" in text and "Ana's turn" in text
+    text = lines(play(g, PlaceTile("6F"), FoundChain("W")))
+    assert text == ["Ana places 6F", "Ana founds Worldwide"]
