@@ -1,0 +1,54 @@
+"""Every number the screen layout and the look depend on, in one place (Pyxel default palette)."""
+
+from __future__ import annotations
+
+from acquire8.rules import CHAINS
+
+WIDTH = HEIGHT = 128
+FPS = 30
+CHAR_W, CHAR_H = 4, 6  # the built-in font
+LINE = 7  # text line pitch in lists
+
+# Pyxel's default 16-colour palette, by name.
+BLACK, NAVY, PURPLE, TEAL, BROWN, BLUE, SKY, WHITE = 0, 1, 2, 3, 4, 5, 6, 7
+RED, ORANGE, YELLOW, MINT, CORNFLOWER, GREY, PINK, PEACH = 8, 9, 10, 11, 12, 13, 14, 15
+
+BG = BLACK  # screen background
+PANEL = NAVY  # boxes and panels
+FRAME = BLUE  # panel borders
+TEXT = WHITE
+DIM = GREY  # secondary text
+FAINT = BLUE  # unavailable options
+ACCENT = YELLOW  # the highlighted option
+GOOD, BAD = MINT, RED
+
+# Chain colours, close to the board game's: Tower yellow, Luxor red, American blue,
+# Worldwide brown, Festival green, Imperial pink, Continental cyan. Letter colour on top.
+CHAIN_COLOR = dict(zip(CHAINS, (YELLOW, RED, CORNFLOWER, BROWN, TEAL, PINK, MINT), strict=True))
+CHAIN_INK = dict(zip(CHAINS, (BLACK, WHITE, BLACK, WHITE, WHITE, BLACK, BLACK), strict=True))
+LOOSE_COLOR, LOOSE_INK = GREY, BLACK
+
+# Play screen layout (pixels).
+TOP_Y = 1  # the turn bar
+BOARD_X, BOARD_Y, CELL = 1, 8, 8  # 12x9 cells of 8 px: 96x72
+BOARD_W, BOARD_H = 12 * CELL, 9 * CELL
+SIDE_X = BOARD_X + BOARD_W + 3  # players' column right of the board
+TABLE_Y = BOARD_Y + BOARD_H + 2  # chain table under the board
+TABLE_LABEL_W, TABLE_COL_W = 12, 16
+HAND_Y = 108
+HAND_X, HAND_PITCH, HAND_BOX_W = 2, 21, 17
+PREVIEW_Y = 117
+MESSAGE_Y = 123
+PANEL_Y, PANEL_H = TABLE_Y - 1, MESSAGE_Y - TABLE_Y  # decision panels cover the table and the hand
+
+# The title, drawn as pixel art: 5-row glyphs, one string per row, "#" lit.
+BIG_FONT = {
+    "A": (".##.", "#..#", "####", "#..#", "#..#"),
+    "C": (".###", "#...", "#...", "#...", ".###"),
+    "Q": (".##.", "#..#", "#..#", "#.##", ".###"),
+    "U": ("#..#", "#..#", "#..#", "#..#", ".##."),
+    "I": ("###", ".#.", ".#.", ".#.", "###"),
+    "R": ("###.", "#..#", "###.", "#.#.", "#..#"),
+    "E": ("####", "#...", "###.", "#...", "####"),
+    "8": (".##.", "#..#", ".##.", "#..#", ".##."),
+}

@@ -1,0 +1,148 @@
+"""Fixed, reproducible states of the front end: the key screens for `make screenshots` and
+the golden-image tests, reached only through the controllers (button presses)."""
+
+from __future__ import annotations
+
+import json
+import random
+from collections.abc import Callable, Iterator
+
+from acquire8.ai import make_bot
+from acquire8.app import scenes as sc
+from acquire8.rules import Game
+from acquire8.rules.tables import TILE_NAMES
+
+NOTHING: frozenset[str] = frozenset()
+
+# A mid-game position (DESIGN.md position format): 5A merges Tower and Luxor, 10B founds a
+# chain with 9B, 6G grows Worldwide, the rest are lone tiles.
+BOARD = [
+    "TTTT.LLL....",
+    "........#...",
+    "............",
+    "..AAAAA.....",
+    "..A.........",
+    "..........#.",
+    "...WW.......",
+    "............",
+    "#...........",
+]
+HANDS = {
+    0: ["5A", "10B", "6G", "9I", "12D", "1F"],
+    1: ["2C", "4C", "6C", "8C", "10C", "12C"],
+    2: ["1H", "3H", "5H", "7H", "9H", "11H"],
+    3: ["2E", "6E", "8F", "10G", "12G", "12I"],
+}
+CASH = (6000, 4300, 5100, 3800)
+SHARES = ({"T": 1, "L": 3, "A": 2}, {"T": 4, "L": 2}, {"A": 3, "W": 1}, {"L": 1, "A": 1})
+
+
+def position() -> str:
+    """The demo position as JSON; the pool is every other tile in a fixed shuffle."""
+    used = {name for row in HANDS.values() for name in row}
+    for r, row in enumerate(BOARD):
+        for c, ch in enumerate(row):
+            if ch != ".":
+                used.add(f"{c + 1}{'ABCDEFGHI'[r]}")
+    pool = [t for t in TILE_NAMES if t not in used]
+    random.Random(5).shuffle(pool)
+    players = [
+        {"name": sc.NAMES[s], "cash": CASH[s], "shares": SHARES[s], "hand": HANDS[s]} for s in range(4)
+    ]
+    return json.dumps({"format": 1, "board": BOARD, "players": players, "pool": pool, "current": 0})
+
+
+def start(app: sc.App, game: Game, level: str = "greedy") -> sc.Play:
+    """Play `game` in `app`: seat 0 is the person, every other seat a computer player."""
+    bots = {s: make_bot(level, s) for s in range(1, game.players)}
+    play = sc.Play(app, game, bots, human=0)
+    app.goto(play)
+    return play
+
+
+def press(app: sc.App, *buttons: str) -> None:
+    """One frame with each button pressed, then a frame with nothing pressed."""
+    for b in buttons:
+        app.update(frozenset({b}))
+        app.update(NOTHING)
+
+
+def run_until(app: sc.App, done: Callable[[], bool], limit: int = 5000) -> None:
+    """Frames with nothing pressed until `done()` (computer turns play out at their pace)."""
+    for _ in range(limit):
+        if done():
+            return
+        app.update(NOTHING)
+    raise RuntimeError("the screen never came")
+
+
+def my_decision(play: sc.Play) -> Callable[[], bool]:
+    return lambda: play.app.scene is play and not play.busy and play.ui is not None
+
+
+def select_tile(app: sc.App, play: sc.Play, tile: str) -> None:
+    ui = play.ui
+    assert isinstance(ui, sc.PlaceUI)
+    while ui.tile != tile:
+        press(app, sc.RIGHT)
+
+
+def key_screens() -> Iterator[tuple[str, sc.App]]:
+    """(name, app) for each key screen, in a fixed order; the app is drawn as it stands."""
+    app = sc.App(seed=1)
+    yield "title", app
+    app.scene.update(frozenset({sc.X}))
+    yield "setup", app
+
+    app = sc.App(seed=2)
+    play = start(app, Game.from_json(position()))
+    run_until(app, my_decision(play))
+    select_tile(app, play, "5A")
+    yield "play", app
+    press(app, sc.O)
+    yield "chart", app
+    press(app, sc.RIGHT)
+    yield "chains", app
+    press(app, sc.O)
+
+    select_tile(app, play, "10B")
+    press(app, sc.X)
+    run_until(app, my_decision(play))
+    press(app, sc.RIGHT, sc.RIGHT)
+    yield "found", app
+
+    app = sc.App(seed=3)
+    play = start(app, Game.from_json(position()))
+    run_until(app, my_decision(play))
+    select_tile(app, play, "5A")
+    press(app, sc.X)
+    run_until(app, my_decision(play))
+    press(app, sc.RIGHT, sc.DOWN, sc.RIGHT)  # sell 1, then trade 2
+    yield "dispose", app
+    press(app, sc.X)  # to DONE
+    press(app, sc.X)  # confirm
+    run_until(app, lambda: isinstance(app.scene, sc.Summary))
+    yield "merger", app
+    press(app, sc.X)
+    run_until(app, my_decision(play))
+    press(app, sc.X)  # one share of the first chain on offer
+    yield "buy", app
+    press(app, sc.MENU)
+    yield "pause", app
+    press(app, sc.DOWN, sc.X)
+    yield "log", app
+
+    app = sc.App(seed=4)
+    game_over(app)
+    yield "gameover", app
+
+
+def game_over(app: sc.App, limit: int = 100_000) -> sc.GameOver:
+    """A whole default game from the title, the person pressing X every other frame."""
+    app.update(frozenset({sc.X}))  # New game
+    app.update(frozenset({sc.X}))  # Start with the defaults
+    for i in range(limit):
+        if isinstance(app.scene, sc.GameOver):
+            return app.scene
+        app.update(frozenset({sc.X}) if i % 2 else NOTHING)
+    raise RuntimeError(f"no game over in {limit} frames")

@@ -1,0 +1,986 @@
+"""Controllers: what each button press does on each screen. Pure Python, no Pyxel (DESIGN.md).
+
+The app holds a stack of scenes; only the top one gets the frame's buttons. A view (views.py)
+draws each scene from the state kept here. The rules core decides everything about the game:
+previews come from `tile_effect`/`merge_chains`, options from `legal_actions`.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from acquire8 import ai
+from acquire8.rules import (
+    CHAIN_NAMES,
+    CHAINS,
+    Action,
+    BuyShares,
+    ChooseDefunct,
+    ChooseSurvivor,
+    DeclareEnd,
+    Dispose,
+    Game,
+    IllegalAction,
+    Options,
+    Phase,
+    PlaceTile,
+)
+from acquire8.rules import events as ev
+from acquire8.rules.tables import TIER_NAMES, TIER_OF
+
+# Abstract buttons (input.py maps keys and pad buttons onto these).
+LEFT, RIGHT, UP, DOWN, O, X, MENU = "left", "right", "up", "down", "o", "x", "menu"  # noqa: E741
+BUTTONS = (LEFT, RIGHT, UP, DOWN, O, X, MENU)
+
+# Computer players: the levels acquire8.ai offers (LEVELS once the graded players land).
+LEVELS: tuple[str, ...] = tuple(getattr(ai, "LEVELS", ("greedy", "random")))
+DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[0]
+NAMES = ("You", "Ana", "Bob", "Cy", "Dot", "Eve")
+PACES = ("slow", "normal", "fast", "instant")
+PACE_FRAMES = {"slow": 30, "normal": 16, "fast": 6, "instant": 0}  # frames a computer step stays shown
+BOT_BUDGET_MS = 6.0  # thinking time a stepping computer player may use per frame
+SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
+LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
+
+
+def chain_name(letter: str) -> str:
+    return CHAIN_NAMES[CHAINS.index(letter)]
+
+
+def tier(letter: str) -> str:
+    return TIER_NAMES[TIER_OF[CHAINS.index(letter)]]
+
+
+def money(amount: int) -> str:
+    return f"${amount:,}"
+
+
+def wrap(text: str, width: int = LINE_CHARS) -> list[str]:
+    """Split text into lines of at most `width` characters, at spaces when possible."""
+    lines: list[str] = []
+    for para in text.split("\n"):
+        line = ""
+        for word in para.split(" "):
+            while len(word) > width:  # a word longer than a line is cut
+                if line:
+                    lines.append(line)
+                    line = ""
+                lines.append(word[:width])
+                word = word[width:]
+            if not line:
+                line = word
+            elif len(line) + 1 + len(word) <= width:
+                line += " " + word
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines
+
+
+def _verb(name: str, verb: str) -> str:
+    return f"You {verb}" if name == "You" else f"{name} {verb}s"
+
+
+def brief(e: ev.Event) -> str | None:
+    """The one-line message (at most 32 characters) an event shows, or None for none."""
+    if isinstance(e, ev.TilesDrawn):
+        return None
+    if isinstance(e, ev.MergerStarted):
+        text = f"{chain_name(e.survivor)} takes over {'+'.join(e.defunct)}"
+    elif isinstance(e, ev.BonusPaid):
+        text = f"{_verb(e.name, 'get')} {money(e.amount)} bonus ({e.chain})"
+    elif isinstance(e, ev.SharesSold):
+        text = f"{_verb(e.name, 'sell')} {e.count} {e.chain} for {money(e.amount)}"
+    elif isinstance(e, ev.SharesKept):
+        text = f"{_verb(e.name, 'keep')} {e.count} {e.chain}"
+    elif isinstance(e, ev.Stalemate):
+        text = "Stalemate: the game ends"
+    elif isinstance(e, ev.GameOver):
+        text = "Game over"
+    else:
+        text = str(e)
+    return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "."
+
+
+@dataclass
+class Settings:
+    """What the player chooses once and keeps (issue 5 persists these)."""
+
+    music: bool = True
+    effects: bool = True
+    pace: str = "normal"
+    opponents: int = 3
+    levels: list[str] = field(default_factory=lambda: [DEFAULT_LEVEL] * 5)
+    end: str = "declare"
+
+
+class Menu:
+    """A list of options cycled with the directions (wrapping)."""
+
+    def __init__(self, items: list[str], index: int = 0):
+        self.items = items
+        self.index = index
+
+    @property
+    def item(self) -> str:
+        return self.items[self.index]
+
+    def move(self, pressed: frozenset[str], app: App, keys: tuple[str, str] = (UP, DOWN)) -> bool:
+        step = (keys[1] in pressed) - (keys[0] in pressed)
+        if step and self.items:
+            self.index = (self.index + step) % len(self.items)
+            app.sound("move")
+            return True
+        return False
+
+
+class Scene:
+    full = True  # covers the whole screen, so what lies under it is not drawn
+
+    def __init__(self, app: App):
+        self.app = app
+
+    def update(self, pressed: frozenset[str]) -> None:  # pragma: no cover - every scene overrides
+        raise NotImplementedError
+
+
+class App:
+    """The whole front end's state: a stack of scenes plus what the Pyxel shell must do
+    (sounds to play, music to switch to, quitting)."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        seed: int | None = None,
+        can_quit: bool = True,
+        resume: Callable[[], Play | None] | None = None,
+    ):
+        self.settings = settings or Settings()
+        self.rng = random.Random(seed)
+        self.can_quit = can_quit  # False on the web, where Quit is hidden
+        self.resume = resume  # issue 5: Continue builds the saved game's Play scene
+        self.effects: list[str] = []  # effect names to play this frame
+        self.heard: list[ev.Event] = []  # rules events shown this frame, for sounds
+        self.music: str | None = "title"
+        self.settings_changed = False
+        self.quit = False
+        self.frame = 0
+        self.scenes: list[Scene] = [Title(self)]
+
+    @property
+    def scene(self) -> Scene:
+        return self.scenes[-1]
+
+    def update(self, pressed: frozenset[str]) -> None:
+        self.frame += 1
+        self.scene.update(pressed)
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self) -> None:
+        if len(self.scenes) > 1:
+            self.scenes.pop()
+
+    def goto(self, scene: Scene) -> None:
+        self.scenes = [scene]
+
+    def sound(self, name: str) -> None:
+        self.effects.append(name)
+
+    def new_game(self, seed: int | None = None) -> Play:
+        """Start a game with the current settings: seat 0 is the person, the rest computers."""
+        s = self.settings
+        n = s.opponents + 1
+        seed = self.rng.randrange(2**31) if seed is None else seed
+        game = Game.new(players=n, seed=seed, options=Options(end=s.end), names=list(NAMES[:n]))
+        bots = {seat: ai.make_bot(s.levels[seat - 1], seed * 10 + seat) for seat in range(1, n)}
+        play = Play(self, game, bots, human=0)
+        self.goto(play)
+        return play
+
+
+# ------------------------------------------------------------------ title & menus
+
+
+class Title(Scene):
+    def __init__(self, app: App):
+        super().__init__(app)
+        items = ["New game"]
+        if app.resume is not None:
+            items.append("Continue")
+        items += ["How to play", "Settings"]
+        if app.can_quit:
+            items.append("Quit")
+        self.menu = Menu(items)
+        app.music = "title"
+
+    def update(self, pressed: frozenset[str]) -> None:
+        self.menu.move(pressed, self.app)
+        if X not in pressed:
+            return
+        self.app.sound("confirm")
+        item = self.menu.item
+        if item == "New game":
+            self.app.push(Setup(self.app))
+        elif item == "Continue" and self.app.resume is not None:
+            play = self.app.resume()
+            if play is not None:
+                self.app.goto(play)
+        elif item == "How to play":
+            self.app.push(Help(self.app))
+        elif item == "Settings":
+            self.app.push(SettingsScene(self.app))
+        elif item == "Quit":
+            self.app.quit = True
+
+
+class Setup(Scene):
+    """Opponents, their strength, the end rule; X starts with whatever is shown."""
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.row = 0
+        self.rows = self._rows()
+        self.row = len(self.rows) - 1  # on Start: one press of X plays with the defaults
+
+    def _rows(self) -> list[str]:
+        n = self.app.settings.opponents
+        return ["opponents", *(f"level{i}" for i in range(n)), "end", "start"]
+
+    def update(self, pressed: frozenset[str]) -> None:
+        s = self.app.settings
+        if O in pressed or MENU in pressed:
+            self.app.pop()
+            return
+        if X in pressed:
+            self.app.sound("confirm")
+            self.app.new_game()
+            return
+        step = (DOWN in pressed) - (UP in pressed)
+        if step:
+            self.row = (self.row + step) % len(self.rows)
+            self.app.sound("move")
+        turn = (RIGHT in pressed) - (LEFT in pressed)
+        if not turn:
+            return
+        row = self.rows[self.row]
+        if row == "opponents":
+            s.opponents = (s.opponents - 1 + turn) % 5 + 1
+            self.rows = self._rows()
+            self.row = 0
+        elif row.startswith("level"):
+            i = int(row[5:])
+            current = LEVELS.index(s.levels[i]) if s.levels[i] in LEVELS else 0
+            s.levels[i] = LEVELS[(current + turn) % len(LEVELS)]
+        elif row == "end":
+            s.end = "auto" if s.end == "declare" else "declare"
+        else:
+            return
+        self.app.settings_changed = True
+        self.app.sound("move")
+
+
+class SettingsScene(Scene):
+    ROWS = ("music", "effects", "pace", "back")
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.menu = Menu(list(self.ROWS))
+
+    def update(self, pressed: frozenset[str]) -> None:
+        if O in pressed or MENU in pressed:
+            self.app.pop()
+            return
+        self.menu.move(pressed, self.app)
+        turn = (RIGHT in pressed) - (LEFT in pressed) or (1 if X in pressed else 0)
+        if not turn:
+            return
+        s, row = self.app.settings, self.menu.item
+        if row == "back":
+            if X in pressed:
+                self.app.pop()
+            return
+        if row == "music":
+            s.music = not s.music
+        elif row == "effects":
+            s.effects = not s.effects
+        elif row == "pace":
+            s.pace = PACES[(PACES.index(s.pace) + turn) % len(PACES)]
+        self.app.settings_changed = True
+        self.app.sound("move")
+
+
+HELP_PAGES = (
+    (
+        "ACQUIRE",
+        "Place hotel tiles on the board,\n"
+        "found hotel chains, buy their\n"
+        "shares and collect bonuses when\n"
+        "they merge. Most cash at the end\n"
+        "wins.\n"
+        "\n"
+        "Each turn: place one tile, then\n"
+        "buy up to 3 shares of chains on\n"
+        "the board.",
+    ),
+    (
+        "TILES",
+        "A tile next to loose tiles\n"
+        "FOUNDS a chain: you pick which\n"
+        "of the 7 and get a free share.\n"
+        "Next to one chain it GROWS it.\n"
+        "Next to two chains it MERGES\n"
+        "them: the bigger one survives.\n"
+        "A chain of 11+ is SAFE. A tile\n"
+        "joining two safe chains is DEAD\n"
+        "and is swapped at turn end.",
+    ),
+    (
+        "MERGERS",
+        "The biggest and second biggest\n"
+        "holders of a swallowed chain\n"
+        "get bonuses: 10x and 5x its\n"
+        "price. Then each holder may\n"
+        "SELL shares, TRADE 2 of them\n"
+        "for 1 of the survivor, or KEEP\n"
+        "them for a later refounding.",
+    ),
+    (
+        "THE END",
+        "When a chain has 41+ tiles, or\n"
+        "every chain is safe, a player\n"
+        "may declare the end on their\n"
+        "turn. Bonuses are paid, all\n"
+        "shares are sold, and the most\n"
+        "cash wins.",
+    ),
+    (
+        "CONTROLS",
+        "Left/right  choose\n"
+        "X (or V, M) confirm; pad A\n"
+        "Z (or C, N) price chart; pad B\n"
+        "Up/down     adjust, scroll\n"
+        "Enter/Esc/P pause menu; START\n"
+        "\n"
+        "X also hurries the computer\n"
+        "players along.",
+    ),
+)
+
+
+class Help(Scene):
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.page = 0
+
+    def update(self, pressed: frozenset[str]) -> None:
+        if O in pressed or MENU in pressed:
+            self.app.pop()
+            return
+        step = (RIGHT in pressed or X in pressed) - (LEFT in pressed)
+        if not step:
+            return
+        if self.page + step >= len(HELP_PAGES):
+            self.app.pop()
+            return
+        self.page = max(0, self.page + step)
+        self.app.sound("move")
+
+
+class Pause(Scene):
+    full = False
+
+    def __init__(self, app: App, play: Play):
+        super().__init__(app)
+        self.play = play
+        self.menu = Menu(["Resume", "Log", "How to play", "Settings", "New game", "Quit to title"])
+
+    def update(self, pressed: frozenset[str]) -> None:
+        if MENU in pressed or O in pressed:
+            self.app.pop()
+            return
+        self.menu.move(pressed, self.app)
+        self.menu.move(pressed, self.app, (LEFT, RIGHT))
+        if X not in pressed:
+            return
+        self.app.sound("confirm")
+        item = self.menu.item
+        if item == "Resume":
+            self.app.pop()
+        elif item == "Log":
+            self.app.push(Log(self.app, self.play))
+        elif item == "How to play":
+            self.app.push(Help(self.app))
+        elif item == "Settings":
+            self.app.push(SettingsScene(self.app))
+        elif item == "New game":
+            self.app.goto(Title(self.app))
+            self.app.push(Setup(self.app))
+        else:
+            self.app.goto(Title(self.app))
+
+
+class Log(Scene):
+    """The game's events, newest at the bottom; up/down scroll a line, left/right a page."""
+
+    ROWS = 16
+
+    def __init__(self, app: App, play: Play):
+        super().__init__(app)
+        # Long entries go on over indented lines.
+        self.lines = [
+            ("  " if i else "") + line for entry in play.log for i, line in enumerate(wrap(entry, 30))
+        ]
+        self.top = max(0, len(self.lines) - self.ROWS)
+
+    def update(self, pressed: frozenset[str]) -> None:
+        if O in pressed or X in pressed or MENU in pressed:
+            self.app.pop()
+            return
+        step = (DOWN in pressed) - (UP in pressed) + self.ROWS * ((RIGHT in pressed) - (LEFT in pressed))
+        if step:
+            self.top = max(0, min(len(self.lines) - self.ROWS, self.top + step))
+
+
+class Chart(Scene):
+    """The price chart (page 0) and every chain's standing (page 1); O closes it."""
+
+    def __init__(self, app: App, play: Play):
+        super().__init__(app)
+        self.play = play
+        self.page = 0
+
+    def update(self, pressed: frozenset[str]) -> None:
+        if O in pressed or X in pressed or MENU in pressed:
+            self.app.pop()
+            return
+        if LEFT in pressed or RIGHT in pressed:
+            self.page = 1 - self.page
+            self.app.sound("move")
+
+
+class Summary(Scene):
+    """What a merger did: per defunct chain, the bonuses then each holder's sell/trade/keep."""
+
+    full = False
+    ROWS = 12
+
+    def __init__(self, app: App, play: Play, merger: list[ev.Event]):
+        super().__init__(app)
+        self.play = play
+        self.lines = summary_lines(merger)
+        self.top = 0
+        self.auto = SUMMARY_AUTO_FRAMES if play.human is None else 0
+
+    def update(self, pressed: frozenset[str]) -> None:
+        if self.auto:
+            self.auto -= 1
+            if not self.auto:
+                self.app.pop()
+            return
+        if X in pressed or O in pressed or MENU in pressed:
+            self.app.sound("confirm")
+            self.app.pop()
+            return
+        step = (DOWN in pressed) - (UP in pressed)
+        self.top = max(0, min(len(self.lines) - self.ROWS, self.top + step))
+
+
+def summary_lines(merger: list[ev.Event]) -> list[tuple[str, str]]:
+    """(text, chain letter or "") lines of a merger summary; the letter colours a heading."""
+    out: list[tuple[str, str]] = []
+    survivor = next((e.survivor for e in merger if isinstance(e, ev.MergerStarted)), "")
+    seen: list[str] = []
+    for e in merger:
+        chain = getattr(e, "chain", "")
+        if isinstance(e, ev.MergerStarted | ev.ChainDefunct) or not chain:
+            continue
+        if chain not in seen:
+            seen.append(chain)
+            out.append((f"{chain_name(chain)} -> {chain_name(survivor)}", chain))
+        if isinstance(e, ev.MarketHolds):
+            out.append((f" Market holds {e.count}", ""))
+        elif isinstance(e, ev.BonusPaid):
+            kind = {"both": "maj+min", "shared": "shared"}.get(e.kind, e.kind[:3])
+            out.append((f" {e.name:<4}+{money(e.amount)} {kind}", ""))
+        elif isinstance(e, ev.SharesSold):
+            out.append((f" {e.name:<4}sold {e.count} {money(e.amount)}", ""))
+        elif isinstance(e, ev.SharesTraded):
+            out.append((f" {e.name:<4}traded {e.given} for {e.given // 2} {e.survivor}", ""))
+        elif isinstance(e, ev.SharesKept):
+            out.append((f" {e.name:<4}kept {e.count}", ""))
+    if not out:
+        out.append(("No one held shares.", ""))
+    return out
+
+
+class GameOver(Scene):
+    """Final standings: each player's cash with the end bonuses and share sales in it."""
+
+    def __init__(self, app: App, play: Play):
+        super().__init__(app)
+        self.play = play
+        g = play.game
+        bonus, sold = play.final_bonus, play.final_sales
+        self.rows = sorted(
+            ((g.cash(s), s, g.names[s], bonus[s], sold[s]) for s in range(g.players)),
+            key=lambda r: (-r[0], r[1]),
+        )
+        self.winners = g.winners()
+        self.menu = Menu(["New game", "Title", "Log"])
+        app.music = "gameover"
+        if play.human in self.winners:
+            app.sound("win")
+
+    @property
+    def headline(self) -> str:
+        names = [self.play.game.names[w] for w in self.winners]
+        if self.play.human in self.winners:
+            return "You win!" if len(names) == 1 else "You share the win!"
+        return f"{' & '.join(names)} win{'s' if len(names) == 1 else ''}"
+
+    def update(self, pressed: frozenset[str]) -> None:
+        self.menu.move(pressed, self.app, (LEFT, RIGHT))
+        self.menu.move(pressed, self.app)
+        if X not in pressed:
+            return
+        self.app.sound("confirm")
+        if self.menu.item == "New game":
+            self.app.goto(Title(self.app))
+            self.app.push(Setup(self.app))
+        elif self.menu.item == "Title":
+            self.app.goto(Title(self.app))
+        else:
+            self.app.push(Log(self.app, self.play))
+
+
+# ------------------------------------------------------------------ the game itself
+
+
+class Thinking:
+    """A computer player deciding, possibly over several frames.
+
+    A bot with `start(view)` and `step(budget_ms) -> action or None` thinks a slice per
+    frame; any other bot's `choose(view)` is called once.
+    """
+
+    def __init__(self, bot: object, view: Game):
+        self.bot = bot
+        self.view = view
+        self.stepping = callable(getattr(bot, "start", None)) and callable(getattr(bot, "step", None))
+        if self.stepping:
+            bot.start(view)  # type: ignore[attr-defined]
+
+    def step(self, budget_ms: float) -> Action | None:
+        if self.stepping:
+            return self.bot.step(budget_ms)  # type: ignore[attr-defined]
+        return self.bot.choose(self.view)  # type: ignore[attr-defined]
+
+
+class Play(Scene):
+    """The game: the person's decisions (a sub-controller per phase, in `ui`) and the
+    computer players' turns, shown one event at a time at the chosen pace."""
+
+    def __init__(self, app: App, game: Game, bots: dict[int, object], human: int | None = 0):
+        super().__init__(app)
+        self.game = game
+        self.bots = bots
+        self.human = human  # None: computer-only (demo, benchmark)
+        self.log: list[str] = []
+        self.queue: deque[tuple[ev.Event, int]] = deque()  # events still to show, with their pause
+        self.wait = 0  # frames the current message stays before the next step
+        self.skipping = False  # X pressed during computer turns: hurry to the next decision
+        self.thinking: Thinking | None = None
+        self.ui: PlaceUI | ChoiceUI | DisposeUI | BuyUI | None = None
+        self.merger: list[ev.Event] = []  # events of the merger being shown
+        self.final_tail: list[ev.Event] = []  # events after the last purchase (the end scoring)
+        self.final_bonus = [0] * game.players
+        self.final_sales = [0] * game.players
+        self.last_tile: str | None = None
+        self.declined = False  # the person said no to ending the game this turn
+        self.pick: str | None = None  # the hand tile last selected, kept across turns
+        self.message = str(ev.TurnStarted(game.turn, game.names[game.turn]))
+        self.log.append(self.message)
+        app.music = "play"
+
+    # -- frame
+
+    def update(self, pressed: frozenset[str]) -> None:
+        if O in pressed:
+            self.app.sound("move")
+            self.app.push(Chart(self.app, self))
+            return
+        if MENU in pressed:
+            self.app.push(Pause(self.app, self))
+            return
+        if self.wait:
+            if X in pressed:
+                self.skipping = True
+                pressed = pressed - {X}
+            if not self.skipping:
+                self.wait -= 1
+                return
+            self.wait = 0
+        while self.queue:
+            e, delay = self.queue.popleft()
+            self._show(e)
+            if self.app.scene is not self:  # a merger summary or the game over opened
+                return
+            if delay and not self.skipping:
+                self.wait = delay
+                return
+        g = self.game
+        if g.is_over:
+            return
+        if g.current == self.human:
+            self.skipping = False
+            if self.ui is None:
+                self.ui = make_ui(self)
+            action = self.ui.update(pressed, self)
+            if action is not None:
+                self.act(action)
+        else:
+            if X in pressed:
+                self.skipping = True
+            self._think()
+
+    def _think(self) -> None:
+        g = self.game
+        if self.thinking is None:
+            self.thinking = Thinking(self.bots[g.current], g.view(g.current))
+        action = self.thinking.step(BOT_BUDGET_MS)
+        if action is not None:
+            self.thinking = None
+            self.act(action)
+
+    def act(self, action: Action) -> bool:
+        """Apply the current seat's action and queue its events; False if the rules refuse it."""
+        g = self.game
+        seat = g.current
+        by_bot = seat != self.human
+        try:
+            events = g.apply(action)
+        except IllegalAction as err:
+            if not by_bot:
+                self.app.sound("refuse")
+                self.message = str(err)[:LINE_CHARS]
+                return False
+            # A computer player's mistake must not stop the game: it takes the first legal option.
+            self.log.append(f"{g.names[seat]}: {err}")
+            events = g.apply(g.legal_actions()[0])
+        if not by_bot:
+            self.app.sound("confirm")
+        self.ui = None
+        if isinstance(action, BuyShares):
+            self.declined = False
+        for e in events:
+            self.queue.append((e, self._delay(e, by_bot)))
+        return True
+
+    def _delay(self, e: ev.Event, by_bot: bool) -> int:
+        pace = PACE_FRAMES[self.app.settings.pace]
+        if isinstance(e, ev.TurnStarted):
+            return pace // 2 if e.seat != self.human else 0
+        if not by_bot:
+            return 0
+        if isinstance(e, ev.TilesDrawn | ev.ChainDefunct | ev.GameOver):
+            return 0
+        if isinstance(e, ev.TilePlaced):
+            return pace if e.kind == "lone" else pace // 2
+        if isinstance(e, ev.BonusPaid | ev.SharesSold | ev.SharesTraded | ev.SharesKept | ev.MarketHolds):
+            return pace // 2
+        return pace
+
+    def _show(self, e: ev.Event) -> None:
+        """One event reaches the screen: message line, log, sounds, summaries."""
+        self.app.heard.append(e)
+        self.log.append(str(e))
+        line = brief(e)
+        if line:
+            self.message = line
+        if isinstance(e, ev.TilePlaced):
+            self.last_tile = e.tile
+        if isinstance(e, ev.MergerStarted):
+            self.merger = [e]
+        elif self.merger and isinstance(
+            e,
+            ev.BonusPaid | ev.MarketHolds | ev.SharesSold | ev.SharesTraded | ev.SharesKept | ev.ChainDefunct,
+        ):
+            self.merger.append(e)
+        if isinstance(e, ev.ChainDefunct) and not (
+            self.queue and isinstance(self.queue[0][0], ev.ChainDefunct)
+        ):
+            self.app.push(Summary(self.app, self, self.merger))
+            self.merger = []
+            self.skipping = False
+        if isinstance(e, ev.SharesBought):
+            self.final_tail = []
+        elif isinstance(e, ev.BonusPaid | ev.SharesSold) and not self.merger:
+            self.final_tail.append(e)
+        if isinstance(e, ev.GameOver):
+            for t in self.final_tail:
+                if isinstance(t, ev.BonusPaid):
+                    self.final_bonus[t.seat] += t.amount
+                elif isinstance(t, ev.SharesSold):
+                    self.final_sales[t.seat] += t.amount
+            self.skipping = False
+            self.app.push(GameOver(self.app, self))
+
+    # -- what the view needs
+
+    @property
+    def busy(self) -> bool:
+        """True while computer turns or messages are still playing out."""
+        return bool(self.queue or self.wait) or self.game.current != self.human
+
+    def hand(self) -> list[str]:
+        if self.human is None:
+            return []
+        tiles = self.game.hand(self.human)
+        return sorted(tiles, key=lambda t: (t[-1], int(t[:-1])))
+
+
+# ------------------------------------------------------------------ the person's decisions
+
+
+def preview(game: Game, tile: str) -> str:
+    """What a hand tile would do, in the words of the issue: LONE, GROW L, MERGE T+L..."""
+    effect = game.tile_effect(tile)
+    if effect == "grow":
+        return f"GROW {game.merge_chains(tile)[0]}"
+    if effect == "merge":
+        return "MERGE " + "+".join(game.merge_chains(tile))
+    return effect.upper()
+
+
+class PlaceUI:
+    """Pick a hand tile with left/right; X places it if the rules allow."""
+
+    kind = "place"
+
+    def __init__(self, play: Play):
+        g = play.game
+        self.tiles = play.hand()
+        legal = {a.tile for a in g.legal_actions() if isinstance(a, PlaceTile)}
+        self.playable = [t in legal for t in self.tiles]
+        self.previews = [preview(g, t) for t in self.tiles]
+        if play.pick in self.tiles and self.playable[self.tiles.index(play.pick)]:
+            self.index = self.tiles.index(play.pick)
+        else:
+            self.index = self.playable.index(True) if True in self.playable else 0
+
+    @property
+    def tile(self) -> str:
+        return self.tiles[self.index]
+
+    def update(self, pressed: frozenset[str], play: Play) -> Action | None:
+        step = (RIGHT in pressed) - (LEFT in pressed)
+        if step and self.tiles:
+            self.index = (self.index + step) % len(self.tiles)
+            play.pick = self.tile
+            play.app.sound("move")
+        if X in pressed and self.tiles:
+            if self.playable[self.index]:
+                play.pick = None
+                return PlaceTile(self.tile)
+            play.app.sound("refuse")
+            play.message = f"{self.tile} cannot be placed: {self.previews[self.index]}"
+        return None
+
+
+@dataclass
+class Option:
+    label: str
+    action: Action | None
+    info: str = ""
+    chain: str = ""
+
+
+class ChoiceUI:
+    """One choice among a few options (found, survivor, defunct order, declare the end)."""
+
+    def __init__(self, kind: str, title: str, options: list[Option]):
+        self.kind = kind
+        self.title = title
+        self.options = options
+        self.index = 0
+
+    @property
+    def option(self) -> Option:
+        return self.options[self.index]
+
+    def update(self, pressed: frozenset[str], play: Play) -> Action | None:
+        step = (RIGHT in pressed or DOWN in pressed) - (LEFT in pressed or UP in pressed)
+        if step:
+            self.index = (self.index + step) % len(self.options)
+            play.app.sound("move")
+        if X not in pressed:
+            return None
+        if self.option.action is None:  # "no" to declaring the end
+            play.declined = True
+            play.ui = None
+            play.app.sound("confirm")
+            return None
+        return self.option.action
+
+
+class DisposeUI:
+    """Sell / trade / keep the defunct chain's shares. Up/down pick a row, left/right change
+    it, X goes to the next row and confirms on DONE: left/right + X alone suffice."""
+
+    kind = "dispose"
+    ROWS = ("sell", "trade", "done")
+
+    def __init__(self, play: Play):
+        g = play.game
+        state = g.merger_state() or {}
+        self.chain = state.get("defunct") or ""
+        self.survivor = state.get("survivor") or ""
+        self.held = g.shares(g.current, self.chain)
+        self.legal = {(a.sell, a.trade) for a in g.legal_actions() if isinstance(a, Dispose)}
+        self.price = g.price(self.chain)
+        self.bank = g.bank_shares(self.survivor)
+        self.sell = self.trade = 0
+        self.row = 0
+
+    @property
+    def keep(self) -> int:
+        return self.held - self.sell - self.trade
+
+    def update(self, pressed: frozenset[str], play: Play) -> Action | None:
+        step = (DOWN in pressed) - (UP in pressed)
+        if step:
+            self.row = (self.row + step) % len(self.ROWS)
+            play.app.sound("move")
+        turn = (RIGHT in pressed) - (LEFT in pressed)
+        if turn and self.row < 2:
+            sell, trade = self.sell, self.trade
+            if self.row == 0:
+                sell += turn
+            else:
+                trade += 2 * turn
+            if (sell, trade) in self.legal:
+                self.sell, self.trade = sell, trade
+                play.app.sound("move")
+            else:
+                play.app.sound("refuse")
+        if X in pressed:
+            if self.row < 2:
+                self.row += 1
+                play.app.sound("move")
+            elif (self.sell, self.trade) in self.legal:
+                return Dispose(self.sell, self.trade)
+        return None
+
+
+class BuyUI:
+    """Up to three shares: X on a chain adds one, UNDO takes the last back, DONE buys."""
+
+    kind = "buy"
+
+    def __init__(self, play: Play):
+        g = play.game
+        self.game = g
+        self.legal = {a.chains for a in g.legal_actions() if isinstance(a, BuyShares)}
+        self.chains = g.chains_on_board()
+        self.options = [*self.chains, *(["UNDO"] if self.chains else []), "DONE"]
+        self.cart: list[str] = []
+        self.cash = g.cash(g.current)
+        firsts = [c for c in self.chains if self.can_add(c)]
+        self.index = self.options.index(firsts[0]) if firsts else len(self.options) - 1
+
+    @property
+    def option(self) -> str:
+        return self.options[self.index]
+
+    def _bundle(self, extra: list[str]) -> tuple[str, ...]:
+        return tuple(sorted(self.cart + extra, key=CHAINS.index))
+
+    def can_add(self, chain: str) -> bool:
+        return self._bundle([chain]) in self.legal
+
+    @property
+    def cost(self) -> int:
+        return sum(self.game.price(c) for c in self.cart)
+
+    def update(self, pressed: frozenset[str], play: Play) -> Action | None:
+        step = (RIGHT in pressed) - (LEFT in pressed)
+        if step:
+            self.index = (self.index + step) % len(self.options)
+            play.app.sound("move")
+        if X not in pressed:
+            return None
+        option = self.option
+        if option == "DONE":
+            return BuyShares(self._bundle([]))
+        if option == "UNDO":
+            if self.cart:
+                self.cart.pop()
+                play.app.sound("move")
+            else:
+                play.app.sound("refuse")
+            return None
+        if self.can_add(option):
+            self.cart.append(option)
+            play.app.sound("buy")
+            if not self.can_add(option):  # nothing more of it: jump to DONE, so X-X-X finishes
+                self.index = len(self.options) - 1
+            return None
+        play.app.sound("refuse")
+        if len(self.cart) >= 3:
+            play.message = "Three shares a turn at most"
+        elif self.game.bank_shares(option) <= self.cart.count(option):
+            play.message = f"The bank has no more {option}"
+        else:
+            play.message = f"Not enough cash for {option}"
+        return None
+
+
+def make_ui(play: Play) -> PlaceUI | ChoiceUI | DisposeUI | BuyUI:
+    """The decision screen for the rules' current phase."""
+    g = play.game
+    phase = g.phase
+    legal = g.legal_actions()
+    if phase == Phase.PLACE:
+        return PlaceUI(play)
+    if phase == Phase.FOUND:
+        options = []
+        for a in legal:
+            after = g.copy()
+            after.apply(a)  # the rules say how big the new chain is, hence its price
+            info = f"{chain_name(a.chain)} ({tier(a.chain)}) {money(after.price(a.chain))}"
+            options.append(Option(a.chain, a, info, a.chain))
+        return ChoiceUI("found", f"Found a chain with {g.pending_tile()}", options)
+    if phase == Phase.SURVIVOR:
+        options = [
+            Option(
+                a.chain,
+                a,
+                f"{chain_name(a.chain)} survives; you hold {g.shares(g.current, a.chain)}",
+                a.chain,
+            )
+            for a in legal
+            if isinstance(a, ChooseSurvivor)
+        ]
+        return ChoiceUI("survivor", "Tie! Which chain survives?", options)
+    if phase == Phase.DEFUNCT:
+        options = [
+            Option(a.chain, a, f"{chain_name(a.chain)} is paid out first", a.chain)
+            for a in legal
+            if isinstance(a, ChooseDefunct)
+        ]
+        return ChoiceUI("defunct", "Which defunct chain first?", options)
+    if phase == Phase.DISPOSE:
+        return DisposeUI(play)
+    if DeclareEnd() in legal and not play.declined:
+        options = [
+            Option("NO", None, "Keep playing"),
+            Option("YES", DeclareEnd(), "Game ends after your purchase"),
+        ]
+        return ChoiceUI("declare", "End the game now?", options)
+    return BuyUI(play)

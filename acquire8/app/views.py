@@ -1,0 +1,506 @@
+"""Views: each scene drawn from its controller's state. Drawing only, no decisions."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pyxel
+
+from acquire8.app import constants as k
+from acquire8.app import scenes as sc
+from acquire8.rules import CHAINS, Game, price
+from acquire8.rules.tables import CHART_ROWS, CHART_SIZES, ROW_LETTERS, TIER_OF, split_bonuses
+
+# -------------------------------------------------------------- text helpers
+
+
+def text(x: int, y: int, s: str, col: int = k.TEXT) -> None:
+    pyxel.text(x, y, s, col)
+
+
+def rtext(right: int, y: int, s: str, col: int = k.TEXT) -> None:
+    """Text whose last character ends at x = right - 1."""
+    pyxel.text(right - len(s) * k.CHAR_W + 1, y, s, col)
+
+
+def ctext(y: int, s: str, col: int = k.TEXT, cx: int = k.WIDTH // 2) -> None:
+    pyxel.text(cx - (len(s) * k.CHAR_W - 1) // 2, y, s, col)
+
+
+def blink(app: sc.App, period: int = 16) -> bool:
+    return app.frame % period < period // 2
+
+
+def short_money(amount: int) -> str:
+    """Cash in at most 7 characters ($123,400 becomes $123K)."""
+    s = sc.money(amount)
+    return s if len(s) <= 7 else f"${amount // 1000}K"
+
+
+def chain_box(x: int, y: int, chain: str, size: int = 7, on: bool = True) -> None:
+    """A chain's letter on its colour (or its colour on dark when off the board)."""
+    if on:
+        pyxel.rect(x, y, size, size, k.CHAIN_COLOR[chain])
+        text(x + (size - 3) // 2, y + (size - 5) // 2, chain, k.CHAIN_INK[chain])
+    else:
+        pyxel.rect(x, y, size, size, k.PANEL)
+        text(x + (size - 3) // 2, y + (size - 5) // 2, chain, k.CHAIN_COLOR[chain])
+
+
+def panel(x: int, y: int, w: int, h: int) -> None:
+    pyxel.rect(x, y, w, h, k.PANEL)
+    pyxel.rectb(x, y, w, h, k.FRAME)
+
+
+def footer(s: str) -> None:
+    ctext(k.HEIGHT - 7, s, k.DIM)
+
+
+# -------------------------------------------------------------- the whole frame
+
+
+def draw(app: sc.App) -> None:
+    """Draw the top scene, over the scenes below it when it does not fill the screen."""
+    first = len(app.scenes) - 1
+    while first > 0 and not app.scenes[first].full:
+        first -= 1
+    pyxel.cls(k.BG)
+    for scene in app.scenes[first:]:
+        DRAWERS[type(scene)](scene)
+
+
+# -------------------------------------------------------------- title & menus
+
+
+def draw_title(s: sc.Title) -> None:
+    app = s.app
+    big_text(0, 14, "ACQUIRE8", 3)
+    for i, chain in enumerate(CHAINS):  # a row of hotel tiles under the name
+        x = 22 + i * 12
+        lift = 1 if (app.frame // 6) % 7 == i else 0
+        chain_box(x, 36 - lift, chain, 9)
+    ctext(50, "HOTEL EMPIRES, PICO-8 STYLE", k.DIM)
+    top = 66
+    for i, item in enumerate(s.menu.items):
+        sel = i == s.menu.index
+        ctext(top + i * 9, item, k.ACCENT if sel else k.TEXT)
+        if sel:
+            w = len(item) * k.CHAR_W
+            x = 64 - w // 2 - 8
+            text(x, top + i * 9, ">", k.ACCENT)
+    footer("ARROWS MOVE  X SELECT")
+
+
+def big_text(x: int, y: int, s: str, scale: int) -> None:
+    """The pixel-art title: each lit cell of a glyph a scale x scale block, with a shadow."""
+    widths = [len(k.BIG_FONT[ch][0]) for ch in s]
+    total = (sum(widths) + len(s) - 1) * scale
+    gx = x + (k.WIDTH - total) // 2
+    for i, ch in enumerate(s):
+        color = k.CHAIN_COLOR[CHAINS[i % 7]] if ch != "8" else k.WHITE
+        for r, row in enumerate(k.BIG_FONT[ch]):
+            for c, cell in enumerate(row):
+                if cell == "#":
+                    px, py = gx + c * scale, y + r * scale
+                    pyxel.rect(px, py + 2, scale, scale, k.PURPLE)
+                    pyxel.rect(px, py, scale, scale, color)
+        gx += (widths[i] + 1) * scale
+
+
+def _choice_row(y: int, label: str, value: str, sel: bool, app: sc.App) -> None:
+    col = k.ACCENT if sel else k.TEXT
+    text(8, y, label, col)
+    if sel:
+        text(2, y, ">", k.ACCENT)
+        rtext(124, y, f"< {value} >", col)
+    else:
+        rtext(124, y, value, k.DIM)
+
+
+def draw_setup(s: sc.Setup) -> None:
+    app, st = s.app, s.app.settings
+    ctext(4, "NEW GAME", k.ACCENT)
+    y = 16
+    for i, row in enumerate(s.rows):
+        sel = i == s.row
+        if row == "opponents":
+            _choice_row(y, "Opponents", str(st.opponents), sel, app)
+        elif row.startswith("level"):
+            n = int(row[5:])
+            _choice_row(y, f"  {sc.NAMES[n + 1]} plays", st.levels[n], sel, app)
+        elif row == "end":
+            y += 3
+            _choice_row(y, "End rule", st.end, sel, app)
+            y += 9
+            text(8, y, "First player", k.DIM)
+            rtext(124, y, "by the draw", k.DIM)
+        elif row == "start":
+            y += 6
+            col = k.BLACK if sel else k.TEXT
+            pyxel.rect(44, y - 2, 40, 9, k.ACCENT if sel else k.PANEL)
+            ctext(y, "START", col)
+        y += 9
+    footer("UP/DOWN <> CHANGE  X START")
+
+
+def draw_settings(s: sc.SettingsScene) -> None:
+    st = s.app.settings
+    ctext(4, "SETTINGS", k.ACCENT)
+    values = {"music": "on" if st.music else "off", "effects": "on" if st.effects else "off", "pace": st.pace}
+    labels = {"music": "Music", "effects": "Sound effects", "pace": "Computer pace"}
+    for i, row in enumerate(s.menu.items):
+        y = 20 + i * 11
+        sel = i == s.menu.index
+        if row == "back":
+            ctext(y + 6, "BACK", k.ACCENT if sel else k.TEXT)
+        else:
+            _choice_row(y, labels[row], values[row], sel, s.app)
+    footer("<> CHANGE  Z BACK")
+
+
+def draw_help(s: sc.Help) -> None:
+    title, body = sc.HELP_PAGES[s.page]
+    ctext(4, f"HOW TO PLAY: {title}", k.ACCENT)
+    for i, line in enumerate(body.split("\n")):
+        text(2, 16 + i * 8, line, k.TEXT)
+    footer(f"< {s.page + 1}/{len(sc.HELP_PAGES)} >  X NEXT  Z BACK")
+
+
+def draw_pause(s: sc.Pause) -> None:
+    items = s.menu.items
+    h = 14 + len(items) * 9
+    y0 = (k.HEIGHT - h) // 2
+    panel(24, y0, 80, h)
+    ctext(y0 + 4, "PAUSED", k.ACCENT)
+    for i, item in enumerate(items):
+        sel = i == s.menu.index
+        ctext(y0 + 13 + i * 9, item, k.ACCENT if sel else k.TEXT)
+
+
+def draw_log(s: sc.Log) -> None:
+    ctext(2, "GAME LOG", k.ACCENT)
+    for i, line in enumerate(s.lines[s.top : s.top + s.ROWS]):
+        text(1, 10 + i * 7, line, k.TEXT)
+    if len(s.lines) > s.ROWS:
+        pos = f"{s.top + 1}-{min(len(s.lines), s.top + s.ROWS)}/{len(s.lines)}"
+        rtext(128, 2, pos, k.DIM)
+    footer("UP/DOWN SCROLL  X CLOSE")
+
+
+# -------------------------------------------------------------- play
+
+
+def draw_play(p: sc.Play) -> None:
+    g, app = p.game, p.app
+    # Turn bar.
+    who = "Game over" if g.is_over else "Your turn" if g.turn == p.human else f"{g.names[g.turn]}'s turn"
+    text(1, k.TOP_Y, who, k.ACCENT)
+    if p.human is not None and g.current != p.human and not g.is_over and blink(app, 24):
+        text(1 + len(who) * 4, k.TOP_Y, "...", k.ACCENT)
+    rtext(97, k.TOP_Y, f"tiles {g.pool_size()}", k.DIM)
+    draw_board(p)
+    draw_players(p)
+    ui = p.ui if not p.queue and not p.wait and g.current == p.human else None
+    if isinstance(ui, sc.ChoiceUI):
+        draw_choice(p, ui)
+    elif isinstance(ui, sc.DisposeUI):
+        draw_dispose(p, ui)
+    elif isinstance(ui, sc.BuyUI):
+        draw_buy(p, ui)
+    else:
+        draw_table(g, p.human)
+        draw_hand(p, ui if isinstance(ui, sc.PlaceUI) else None)
+    text(1, k.MESSAGE_Y, p.message[: sc.LINE_CHARS], k.SKY)
+
+
+def draw_board(p: sc.Play) -> None:
+    g, app = p.game, p.app
+    board = g.board
+    ui = p.ui if isinstance(p.ui, sc.PlaceUI) and not p.busy else None
+    mine = set(p.hand())
+    selected = ui.tile if ui else None
+    playable = {t for t, ok in zip(ui.tiles, ui.playable, strict=True) if ok} if ui else mine
+    for r, row in enumerate(ROW_LETTERS):
+        y = k.BOARD_Y + r * k.CELL
+        for c in range(12):
+            x = k.BOARD_X + c * k.CELL
+            name = f"{c + 1}{row}"
+            letter = board.get(name)
+            if letter is None:
+                pyxel.rect(x, y, 7, 7, k.PANEL)
+                if name == selected:
+                    pyxel.rect(x, y, 7, 7, k.WHITE if blink(app) else k.ACCENT)
+                elif name in mine:
+                    pyxel.rectb(x, y, 7, 7, k.SKY if name in playable else k.FRAME)
+            elif letter == "#":
+                pyxel.rect(x, y, 7, 7, k.LOOSE_COLOR)
+            else:
+                chain_box(x, y, letter)
+            if name == p.last_tile and p.busy and blink(app, 8):
+                pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
+
+
+def draw_players(p: sc.Play) -> None:
+    g = p.game
+    pitch = 12
+    for s in range(g.players):
+        y = k.BOARD_Y + s * pitch
+        turn = s == g.turn and not g.is_over
+        col = k.ACCENT if turn else (k.TEXT if s == p.human else k.DIM)
+        text(k.SIDE_X, y, (">" if turn else " ") + g.names[s], col)
+        text(k.SIDE_X, y + 6, short_money(g.cash(s)), k.TEXT if s == p.human else k.DIM)
+
+
+def draw_table(g: Game, human: int | None) -> None:
+    """Per chain: letter (safe ones marked), size, price, and your shares."""
+    y = k.TABLE_Y
+    labels = ("", "sz", "$", "you" if human is not None else "")
+    for i, label in enumerate(labels):
+        text(0, y + 1 + i * 6 + (2 if i else 0), label, k.DIM)
+    for i, chain in enumerate(CHAINS):
+        x = k.TABLE_LABEL_W + i * k.TABLE_COL_W
+        size = g.chain_size(chain)
+        chain_box(x + 4, y, chain, 7, on=bool(size))
+        safe = g.is_safe(chain)
+        if safe:
+            pyxel.rectb(x + 3, y - 1, 9, 9, k.WHITE)
+        cx = x + 8  # values centred under the letter
+        ctext(y + 9, f"{size}" if size else "-", k.TEXT if size else k.FAINT, cx)
+        ctext(y + 15, f"{g.price(chain)}" if size else "-", k.TEXT if size else k.FAINT, cx)
+        if human is not None:
+            held = g.shares(human, chain)
+            ctext(y + 21, str(held) if held else "-", k.ACCENT if held else k.FAINT, cx)
+
+
+def draw_hand(p: sc.Play, ui: sc.PlaceUI | None) -> None:
+    tiles = ui.tiles if ui else p.hand()
+    for i, tile in enumerate(tiles):
+        x = k.HAND_X + i * k.HAND_PITCH
+        if ui and i == ui.index:
+            pyxel.rect(x, k.HAND_Y, k.HAND_BOX_W + 2, 8, k.ACCENT)
+            col = k.BLACK
+        elif ui and not ui.playable[i]:
+            pyxel.rectb(x, k.HAND_Y, k.HAND_BOX_W + 2, 8, k.FRAME)
+            col = k.FAINT
+        else:
+            pyxel.rect(x, k.HAND_Y, k.HAND_BOX_W + 2, 8, k.PANEL)
+            col = k.TEXT
+        ctext(k.HAND_Y + 2, tile, col, x + (k.HAND_BOX_W + 2) // 2)
+    if ui and ui.tiles:
+        ok = ui.playable[ui.index]
+        line = f"{ui.tile}: {ui.previews[ui.index]}"
+        text(1, k.PREVIEW_Y, line, k.GOOD if ok else k.BAD)
+        rtext(128, k.PREVIEW_Y, "X place", k.DIM)
+    elif p.human is not None and not p.game.is_over:
+        rtext(128, k.PREVIEW_Y, "X hurry  Z chart", k.DIM)
+
+
+def _decision_panel() -> None:
+    panel(0, k.PANEL_Y, 128, k.PANEL_H)
+
+
+def draw_choice(p: sc.Play, ui: sc.ChoiceUI) -> None:
+    app = p.app
+    _decision_panel()
+    y = k.PANEL_Y + 3
+    text(3, y, ui.title, k.ACCENT)
+    n = len(ui.options)
+    if ui.options[0].chain:
+        pitch = 14
+        x0 = 64 - (n * pitch - 3) // 2
+        for i, opt in enumerate(ui.options):
+            x = x0 + i * pitch
+            if i == ui.index:
+                pyxel.rectb(x - 2, y + 7, 15, 15, k.WHITE if blink(app) else k.ACCENT)
+            chain_box(x, y + 9, opt.chain, 11)
+    else:
+        pitch = 32
+        x0 = 64 - n * pitch // 2
+        for i, opt in enumerate(ui.options):
+            cx = x0 + i * pitch + pitch // 2
+            sel = i == ui.index
+            if sel:
+                pyxel.rect(cx - 12, y + 10, 24, 9, k.ACCENT)
+            ctext(y + 12, opt.label, k.BLACK if sel else k.TEXT, cx)
+    text(3, y + 24, ui.option.info[:31], k.TEXT)
+    text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
+
+
+def draw_dispose(p: sc.Play, ui: sc.DisposeUI) -> None:
+    _decision_panel()
+    y = k.PANEL_Y + 3
+    text(3, y, f"{sc.chain_name(ui.chain)} is gone: {sc.money(ui.price)}", k.ACCENT)
+    text(3, y + 7, f"You hold {ui.held}. Bank {ui.survivor}: {ui.bank}", k.TEXT)
+    rows = (
+        ("SELL", ui.sell, f"+{sc.money(ui.sell * ui.price)}"),
+        ("TRADE", ui.trade, f"for {ui.trade // 2} {ui.survivor}"),
+    )
+    for i, (label, value, note) in enumerate(rows):
+        ry = y + 14 + i * 7
+        sel = ui.row == i
+        col = k.ACCENT if sel else k.TEXT
+        text(3, ry, (">" if sel else " ") + label, col)
+        text(34, ry, f"< {value:>2} >" if sel else f"  {value:>2}", col)
+        text(66, ry, note, k.DIM)
+    ry = y + 28
+    sel = ui.row == 2
+    text(3, ry, (">" if sel else " ") + "DONE", k.ACCENT if sel else k.TEXT)
+    text(34, ry, f"keep {ui.keep}", k.DIM)
+    rtext(126, ry, "X NEXT", k.DIM)
+
+
+def draw_buy(p: sc.Play, ui: sc.BuyUI) -> None:
+    app, g = p.app, p.game
+    _decision_panel()
+    y = k.PANEL_Y + 3
+    text(3, y, "BUY UP TO 3 SHARES", k.ACCENT)
+    rtext(126, y, sc.money(ui.cash - ui.cost), k.TEXT)
+    x = 4
+    oy = y + 10
+    for i, opt in enumerate(ui.options):
+        sel = i == ui.index
+        if opt in CHAINS:
+            w = 9
+            chain_box(x, oy, opt, 9, on=ui.can_add(opt))
+        else:
+            w = len(opt) * 4 + 3
+            active = opt == "DONE" or bool(ui.cart)
+            pyxel.rect(x, oy, w, 9, k.BLUE if active else k.PANEL)
+            text(x + 2, oy + 2, opt, k.TEXT if active else k.FAINT)
+        if sel:
+            pyxel.rectb(x - 2, oy - 2, w + 4, 13, k.WHITE if blink(app) else k.ACCENT)
+        x += w + 5
+    opt = ui.option
+    if opt in CHAINS:
+        info = f"{sc.chain_name(opt)} {sc.money(g.price(opt))} bank {g.bank_shares(opt)}"
+    elif opt == "UNDO":
+        info = "Take back the last share"
+    else:
+        info = "Buy the cart and end the turn"
+    text(3, y + 24, info, k.TEXT)
+    cart = " ".join(ui.cart) if ui.cart else "empty"
+    text(3, y + 31, f"Cart: {cart}", k.TEXT)
+    rtext(126, y + 31, f"-{sc.money(ui.cost)}", k.BAD if ui.cost else k.DIM)
+
+
+# -------------------------------------------------------------- overlays
+
+
+def draw_chart(s: sc.Chart) -> None:
+    g = s.play.game
+    if s.page == 0:
+        ctext(2, "PRICE CHART", k.ACCENT)
+        rtext(128, 2, "1/2", k.DIM)
+        y = 12
+        text(2, y, "size", k.DIM)
+        for tier, x in ((0, 40), (1, 76), (2, 112)):
+            members = [c for c in CHAINS if TIER_OF[CHAINS.index(c)] == tier]
+            for j, c in enumerate(members):
+                chain_box(x - 4 * len(members) + 4 + j * 8 - 4, y - 1, c)
+        for i, label in enumerate(CHART_ROWS):
+            ry = y + 10 + i * 8
+            if i % 2 == 0:
+                pyxel.rect(0, ry - 1, 128, 7, k.PANEL)
+            text(2, ry, label, k.TEXT)
+            size = CHART_SIZES[i]
+            for tier, x in ((0, 44), (1, 80), (2, 116)):
+                rtext(x, ry, str(price("TAI"[tier], size)), k.TEXT)
+            # Where the chains on the board stand now.
+            here = [c for c in g.chains_on_board() if _chart_row(g.chain_size(c)) == i]
+            for j, c in enumerate(here):
+                pyxel.rect(120 - j * 4 + 4, ry, 3, 5, k.CHAIN_COLOR[c])
+        text(1, 96, "Bonus: majority 10x, minority 5x", k.DIM)
+        text(1, 103, "Safe at 11 tiles; end at 41+.", k.DIM)
+        text(1, 110, "Marks at right: chains now.", k.DIM)
+    else:
+        ctext(2, "CHAINS", k.ACCENT)
+        rtext(128, 2, "2/2", k.DIM)
+        for i, chain in enumerate(CHAINS):
+            y = 10 + i * 16
+            size = g.chain_size(chain)
+            chain_box(1, y, chain, 7, on=bool(size))
+            name = sc.chain_name(chain)
+            text(11, y + 1, name, k.CHAIN_COLOR[chain])
+            if not size:
+                rtext(127, y + 1, f"bank {g.bank_shares(chain)}", k.DIM)
+                text(11, y + 8, "not on the board", k.FAINT)
+                continue
+            safe = "*" if g.is_safe(chain) else " "
+            rtext(127, y + 1, f"{size}{safe} {sc.money(g.price(chain))} bk{g.bank_shares(chain)}", k.TEXT)
+            text(11, y + 8, _bonus_line(s.play, chain)[:29], k.DIM)
+    footer("<> PAGE  Z CLOSE")
+
+
+def _chart_row(size: int) -> int:
+    row = -1
+    for i, low in enumerate(CHART_SIZES):
+        if size >= low:
+            row = i
+    return row
+
+
+def _bonus_line(p: sc.Play, chain: str) -> str:
+    """Who would get the bonuses now, and how much (the rules' own split)."""
+    g = p.game
+    if g.options.holdings == "hidden" and p.human is not None:
+        return f"you hold {g.shares(p.human, chain)}"
+    holdings = [g.shares(s, chain) for s in range(g.players)]
+    if not any(holdings):
+        return "no holders"
+    price = g.price(chain)
+    pay = split_bonuses(holdings, 10 * price, 5 * price)
+    top = max(holdings)
+    first = [s for s in range(g.players) if holdings[s] == top]
+    second = [s for s in range(g.players) if pay[s] and holdings[s] != top]
+    names = "+".join(g.names[s] for s in first)
+    if not second:
+        return f"{names} {sc.money(pay[first[0]])}" + (" each" if len(first) > 1 else " both")
+    names2 = "+".join(g.names[s] for s in second)
+    return f"{names} {sc.money(pay[first[0]])} {names2} {sc.money(pay[second[0]])}"
+
+
+def draw_summary(s: sc.Summary) -> None:
+    panel(4, 9, 120, 112)
+    ctext(13, "MERGER", k.ACCENT)
+    for i, (line, chain) in enumerate(s.lines[s.top : s.top + s.ROWS]):
+        col = k.CHAIN_COLOR[chain] if chain else k.TEXT
+        text(8, 23 + i * 7, line[:28], col)
+    more = "UP/DOWN MORE  " if len(s.lines) > s.ROWS else ""
+    ctext(112, f"{more}X OK", k.DIM)
+
+
+def draw_game_over(s: sc.GameOver) -> None:
+    ctext(3, "GAME OVER", k.DIM)
+    ctext(12, s.headline, k.ACCENT)
+    text(4, 23, "#  player     cash", k.DIM)
+    y = 31
+    for rank, (cash, seat, name, bonus, sold) in enumerate(s.rows):
+        win = seat in s.winners
+        col = k.ACCENT if win else (k.TEXT if seat == s.play.human else k.DIM)
+        text(4, y, f"{rank + 1}  {name}", col)
+        rtext(124, y, sc.money(cash), col)
+        text(16, y + 6, f"bonus {sc.money(bonus)} sold {sc.money(sold)}", k.FAINT if not win else k.DIM)
+        y += 14
+    items = s.menu.items
+    pitch = 40
+    x0 = 64 - len(items) * pitch // 2
+    for i, item in enumerate(items):
+        cx = x0 + i * pitch + pitch // 2
+        sel = i == s.menu.index
+        if sel:
+            pyxel.rect(cx - 18, 116, 36, 9, k.ACCENT)
+        ctext(118, item, k.BLACK if sel else k.TEXT, cx)
+
+
+DRAWERS: dict[type, Callable] = {
+    sc.Title: draw_title,
+    sc.Setup: draw_setup,
+    sc.SettingsScene: draw_settings,
+    sc.Help: draw_help,
+    sc.Pause: draw_pause,
+    sc.Log: draw_log,
+    sc.Play: draw_play,
+    sc.Chart: draw_chart,
+    sc.Summary: draw_summary,
+    sc.GameOver: draw_game_over,
+}
