@@ -1,6 +1,7 @@
 """Computer players: each decides from `Game.view(seat)` alone."""
 
 from acquire8.ai.base import Bot, GreedyBot, RandomBot
+from acquire8.ai.expert import ExpertBot
 from acquire8.ai.hard import HardBot
 from acquire8.ai.simple import EasyBot, NormalBot
 
@@ -20,6 +21,8 @@ def make_bot(level: str, seed: int | None = None, **options: object) -> Bot:
         return NormalBot(seed)
     if level == "hard":
         return HardBot(seed)
+    if level == "expert":
+        return ExpertBot(seed, **options)  # type: ignore[arg-type]
     raise ValueError(f"unknown computer player {level!r}; choose from {', '.join(LEVELS + tuple(BASELINES))}")
 
 
@@ -28,6 +31,7 @@ __all__ = [
     "LEVELS",
     "Bot",
     "EasyBot",
+    "ExpertBot",
     "GreedyBot",
     "HardBot",
     "NormalBot",

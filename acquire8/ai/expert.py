@@ -1,0 +1,250 @@
+"""The expert player: the hard player's candidates, re-ranked by determinized Monte Carlo.
+
+For a placement, a founding or a purchase it takes the hard player's best few
+candidates, then repeatedly re-deals the tiles it cannot see (`Game.determinize`),
+plays every candidate out on that same deal (common random numbers make the
+comparison fair) for the rest of the round with fast policies, and scores the
+result with the hard player's evaluation. Other decisions (disposal, survivor,
+defunct order) are the hard player's.
+
+It is anytime and sliced for a front end without threads: `start(view)` and then
+`step(budget_ms)` as often as needed (None means "still thinking"); `choose(view)`
+does both. With `iterations=N` it plays exactly N deals per decision, whatever the
+clock says, so the same seed gives the same decisions.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+from acquire8.ai.evaluate import Evaluator
+from acquire8.ai.hard import HardBot
+from acquire8.rules import Action, BuyShares, DeclareEnd, Game, Phase
+from acquire8.rules.tables import PRICES
+
+DEFAULT_BUDGET_MS = 150.0
+
+
+class RolloutPolicy:
+    """Fast play for every seat inside a playout (on a determinized full game):
+    the tile that most raises net worth now, the dearest chain, the hard player's
+    disposal, contest-minded purchases, and the end only when leading."""
+
+    def __init__(self, hard: HardBot):
+        self.hard = hard
+
+    def choose(self, g: Game) -> Action:
+        phase = g.phase
+        seat = g.current
+        if phase == Phase.PLACE:
+            best, best_v = None, -1
+            for act in g.legal_actions():
+                h = g.copy()
+                h.apply(act)
+                v = h.net_worth(seat)
+                if v > best_v:
+                    best, best_v = act, v
+            return best
+        legal = g.legal_actions()
+        if phase == Phase.FOUND:
+            return max(legal, key=lambda a: (PRICES["TLAWFIC".index(a.chain)][2], a.chain))
+        if phase == Phase.DISPOSE:
+            return self.hard.dispose(g)
+        if phase in (Phase.SURVIVOR, Phase.DEFUNCT):
+            return max(legal, key=lambda a: g.shares(seat, a.chain))
+        if DeclareEnd() in legal:
+            mine = g.net_worth(seat)
+            if all(mine > g.net_worth(s) for s in range(g.players) if s != seat):
+                return DeclareEnd()
+        return self._buy(g, seat)
+
+    @staticmethod
+    def _buy(g: Game, seat: int) -> BuyShares:
+        best, best_price = None, 0
+        for c in range(7):
+            size = g.sizes[c]
+            if not size or not g.bank[c]:
+                continue
+            mine = g.stock[seat][c]
+            top = max(g.stock[s][c] for s in range(g.players) if s != seat)
+            p = PRICES[c][size]
+            if -2 <= top - mine <= 3 and p > best_price:
+                best, best_price = c, p
+        if best is None:
+            return BuyShares(())
+        n = min(3, g.bank[best], g.money[seat] // best_price)
+        return BuyShares(("TLAWFIC"[best],) * n)
+
+
+class ExpertBot:
+    def __init__(
+        self,
+        seed: int | None = None,
+        budget_ms: float = DEFAULT_BUDGET_MS,
+        iterations: int | None = None,
+        candidates: int = 4,
+        horizon: int | None = None,
+    ):
+        self.rng = random.Random(seed)
+        self.hard = HardBot(seed)
+        self.rollout = RolloutPolicy(self.hard)
+        self.ev = Evaluator()
+        self.budget_ms = budget_ms
+        self.iterations = iterations
+        self.candidates = candidates
+        self.horizon = horizon  # turns played out after the decision; None: one round
+        self._task: _Search | None = None
+
+    # ------------------------------------------------------------ interface
+
+    def choose(self, view: Game) -> Action:
+        self.start(view)
+        while True:
+            act = self.step(self.budget_ms)
+            if act is not None:
+                return act
+
+    def start(self, view: Game) -> None:
+        """Begin thinking about `view` (the acting seat's view)."""
+        self._task = None
+        self._ready: Action | None = None
+        cands = self._candidates(view)
+        if len(cands) == 1:
+            self._ready = cands[0]
+            return
+        horizon = self.horizon if self.horizon is not None else view.players
+        self._task = _Search(view, cands, horizon, self)
+
+    def step(self, budget_ms: float) -> Action | None:
+        """Think for up to `budget_ms`; the decision when done, else None."""
+        if self._task is None:
+            if self._ready is None:
+                raise RuntimeError("step() before start()")
+            act, self._ready = self._ready, None
+            return act
+        task = self._task
+        clock = time.perf_counter
+        start = clock()
+        if self.iterations is None:  # never past the decision's own budget
+            budget_ms = min(budget_ms, self.budget_ms - task.spent_ms)
+        deadline = start + budget_ms / 1000
+        while not task.done():
+            task.iterate()
+            if clock() >= deadline:
+                break
+        task.spent_ms += 1000 * (clock() - start)
+        if not task.done():
+            return None
+        self._task = None
+        return task.best()
+
+    # ------------------------------------------------------------ candidates
+
+    def _candidates(self, view: Game) -> list[Action]:
+        """The hard player's best few choices, best first (one when nothing to search)."""
+        phase = view.phase
+        hard = self.hard
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return legal
+        if phase == Phase.PLACE:
+            values = hard.place_values(view)
+            top = values[0][0]
+            # a tile far behind the best is not worth a playout
+            return [a for v, a in values[: self.candidates] if v >= top - 4000]
+        if phase == Phase.BUY:
+            me = view.current
+            cands: list[Action] = []
+            if self.hard.buy_or_declare(view) == DeclareEnd():  # only when the end makes it win
+                cands.append(DeclareEnd())
+            cands += self._buy_candidates(view, me)
+            return cands
+        return [hard.choose(view)]
+
+    def _buy_candidates(self, view: Game, me: int) -> list[Action]:
+        """Hard's purchase, buying nothing, and three shares of each of the best chains."""
+        best = self.hard.best_buy(view, me)[1]
+        out: list[Action] = [best]
+        legal = set(view.legal_actions())
+        for act in (BuyShares(()), *(BuyShares((c,) * 3) for c in view.chains_on_board())):
+            if act in legal and act not in out:
+                out.append(act)
+        if len(out) <= self.candidates:
+            return out
+        # keep the cheapest few variants to playouts: hard's choice, nothing, then by prior
+        ranked = sorted(out[2:], key=lambda a: -self._buy_prior(view, me, a))
+        return out[:2] + ranked[: self.candidates - 2]
+
+    def _buy_prior(self, view: Game, me: int, act: BuyShares) -> float:
+        g = view.copy()
+        self.ev.setup(g)
+        for ch in act.chains:
+            c = "TLAWFIC".index(ch)
+            g.stock[me][c] += 1
+            g.bank[c] -= 1
+            g.money[me] -= PRICES[c][g.sizes[c]]
+        return self.ev.margin(self.ev.worths(g), me, g.money[me])
+
+
+class _Search:
+    """Flat Monte Carlo over a few candidates with common random deals."""
+
+    def __init__(self, view: Game, cands: list[Action], horizon: int, bot: ExpertBot):
+        self.view = view
+        self.cands = cands
+        self.horizon = horizon
+        self.bot = bot
+        self.me = view.current
+        self.totals = [0.0] * len(cands)
+        self.deals = 0  # deals on which every candidate has been played out
+        self.next = 0  # the candidate to play out next on the current deal
+        self.world: Game = view
+        self.market_seed = 0.0
+        self.spent_ms = 0.0  # thinking time so far, summed over the steps
+
+    def done(self) -> bool:
+        bot = self.bot
+        if bot.iterations is not None:
+            return self.deals >= bot.iterations
+        return self.deals > 0 and self.next == 0 and self.spent_ms >= bot.budget_ms
+
+    def iterate(self) -> None:
+        """One playout: the next candidate on the current deal (a new deal every
+        len(cands) playouts), so a slice never runs long past its budget."""
+        bot = self.bot
+        if self.next == 0:
+            self.world = self.view.determinize(bot.rng)
+            self.market_seed = bot.rng.random()
+        g = self.world.copy()
+        g.rng = random.Random(self.market_seed)  # the same market draws for every candidate
+        g.apply(self.cands[self.next])
+        self.totals[self.next] += self._playout(g)
+        self.next += 1
+        if self.next == len(self.cands):
+            self.next = 0
+            self.deals += 1
+
+    def _playout(self, g: Game) -> float:
+        me, bot = self.me, self.bot
+        turns = 0
+        start_turn = g.turn
+        while not g.is_over:
+            if g.current == me and g.turn == me:
+                act = bot.hard.choose(g) if g.phase != Phase.PLACE else bot.rollout.choose(g)
+            else:
+                act = bot.rollout.choose(g)
+            g.apply(act)
+            if g.turn != start_turn:
+                turns += 1
+                start_turn = g.turn
+                if turns >= self.horizon:
+                    break
+        return bot.ev.evaluate(g, me)
+
+    def best(self) -> Action:
+        i = max(range(len(self.cands)), key=lambda k: (self.totals[k], -k))
+        return self.cands[i]
+
+
+__all__ = ["DEFAULT_BUDGET_MS", "ExpertBot", "RolloutPolicy"]

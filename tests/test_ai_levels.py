@@ -1,0 +1,285 @@
+"""Issue 4: the four computer levels only ever take legal actions, decide from their
+view alone, and repeat themselves exactly for the same seed."""
+
+import random
+import time
+
+import pytest
+from positions import fill, load, player
+
+from acquire8.ai import LEVELS, make_bot
+from acquire8.ai.expert import ExpertBot
+from acquire8.rules import (
+    BuyShares,
+    ChooseDefunct,
+    ChooseSurvivor,
+    DeclareEnd,
+    Dispose,
+    Game,
+    Options,
+    Phase,
+    PlaceTile,
+)
+
+# Fast settings for the expert in tests: two deals of three candidates, one round deep.
+FAST = {"iterations": 2, "candidates": 3}
+
+
+def bot(level: str, seed: int):
+    return make_bot(level, seed, **FAST) if level == "expert" else make_bot(level, seed)
+
+
+def play_checked(g: Game, bots: list, phases: set | None = None, max_actions: int = 100_000) -> list:
+    """Play to the end (or `max_actions`), asserting every choice is legal; the actions taken."""
+    taken = []
+    while not g.is_over and len(taken) < max_actions:
+        seat = g.current
+        legal = g.legal_actions()
+        act = bots[seat].choose(g.view(seat))
+        assert act in legal, f"{type(bots[seat]).__name__} chose illegal {act} in {g.phase}"
+        if phases is not None:
+            phases.add(g.phase)
+        g.apply(act)
+        taken.append(act)
+    return taken
+
+
+def test_levels_and_baselines_are_known():
+    assert LEVELS == ("easy", "normal", "hard", "expert")
+    for level in (*LEVELS, "random", "greedy"):
+        assert hasattr(make_bot(level, 1), "choose")
+    with pytest.raises(ValueError, match="unknown computer player"):
+        make_bot("godlike", 1)
+
+
+@pytest.mark.parametrize(
+    ("players", "end", "seeds"),
+    [(4, "declare", range(6)), (2, "declare", range(6)), (3, "auto", range(4)), (6, "declare", range(3))],
+)
+def test_every_level_plays_only_legal_actions(players, end, seeds):
+    """Mixed tables, so every level meets every phase (mergers, ties, disposals, the end)."""
+    phases: set = set()
+    for seed in seeds:
+        levels = [LEVELS[(seed + s) % 4] for s in range(players)]
+        bots = [bot(lv, seed * 10 + s) for s, lv in enumerate(levels)]
+        g = Game.new(players=players, seed=seed, options=Options(end=end))
+        play_checked(g, bots, phases)
+        assert g.is_over and g.winners()
+    assert {Phase.PLACE, Phase.FOUND, Phase.DISPOSE, Phase.BUY} <= phases
+
+
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_cheap_levels_play_many_legal_games(level):
+    """The three fast levels against each other over many deals, 2 to 6 players."""
+    for seed in range(30):
+        players = 2 + seed % 5
+        bots = [bot(level if s == 0 else LEVELS[(seed + s) % 3], seed * 10 + s) for s in range(players)]
+        play_checked(Game.new(players=players, seed=100 + seed), bots)
+
+
+# --------------------------------------------------------- hand-made positions
+
+# Tower 1A-3A and Luxor 5A-7A (3 tiles each): 4A merges them with a tie for survivor.
+TIE = {**fill("T", "1A-3A"), **fill("L", "5A-7A")}
+# Worldwide 1E-5E survives; Tower 6C-6D and Luxor 6F-6G tie as defunct chains at 6E.
+DEFUNCT_TIE = {**fill("W", "1E-5E"), **fill("T", "6C-6D"), **fill("L", "6F-6G")}
+
+
+def turn_of(level: str, g: Game, seed: int = 3) -> list:
+    """Play from `g` until the current turn is over, every seat using `level`."""
+    bots = [bot(level, seed + s) for s in range(g.players)]
+    first = g.turn
+    taken = []
+    while not g.is_over and g.turn == first:
+        taken += play_checked(g, bots, max_actions=1)
+    return taken
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_merger_with_a_survivor_tie(level):
+    g = load(
+        cells=TIE,
+        players=[
+            player(shares={"T": 2, "L": 3}, hand=["4A"]),
+            player(shares={"L": 2}),
+            player(shares={"T": 4}),
+        ],
+        pool=["12I", "10I", "8I", "6I", "4I", "2I"],
+    )
+    taken = turn_of(level, g)
+    assert taken[0] == PlaceTile("4A")
+    assert isinstance(taken[1], ChooseSurvivor)
+    assert any(isinstance(a, Dispose) for a in taken)
+    assert g.chain_size(taken[1].chain) == 7
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_defunct_order_tie(level):
+    g = load(
+        cells=DEFUNCT_TIE,
+        players=[player(shares={"T": 1, "L": 2}, hand=["6E"]), player(shares={"T": 3}), player()],
+        pool=["12I", "10I", "8I"],
+    )
+    taken = turn_of(level, g)
+    assert isinstance(taken[1], ChooseDefunct)
+    assert g.chain_size("W") == 10 and g.chain_size("T") == 0 and g.chain_size("L") == 0
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_disposal_when_the_bank_has_no_survivor_shares(level):
+    # Tower 1A-4A (4) survives Luxor 6A-8A (3); seat 2 holds all 25 Tower shares.
+    cells = {**fill("T", "1A-4A"), **fill("L", "6A-8A")}
+    g = load(
+        cells=cells,
+        players=[player(shares={"L": 6}, hand=["5A"]), player(shares={"L": 4}), player(shares={"T": 25})],
+        pool=["12I", "10I", "8I"],
+    )
+    g.apply(PlaceTile("5A"))
+    assert g.phase == Phase.DISPOSE and g.bank_shares("T") == 0
+    for seat in (0, 1):
+        assert g.current == seat
+        act = bot(level, 5).choose(g.view(seat))
+        assert isinstance(act, Dispose) and act.trade == 0 and act in g.legal_actions()
+        g.apply(act)
+    assert g.phase == Phase.BUY
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_no_playable_tile_still_buys(level):
+    # All seven chains are on the board; 12I only touches a loose tile at 11I (an eighth chain).
+    cells = {
+        **fill("T", "1A-2A"),
+        **fill("L", "4A-5A"),
+        **fill("A", "7A-8A"),
+        **fill("W", "10A-11A"),
+        **fill("F", "1C-2C"),
+        **fill("I", "4C-5C"),
+        **fill("C", "7C-8C"),
+        "11I": "#",
+    }
+    g = load(cells=cells, players=[player(hand=["12I"]), player(), player()], pool=[])
+    assert g.phase == Phase.BUY  # the turn skipped placing
+    act = bot(level, 2).choose(g.view(0))
+    assert isinstance(act, BuyShares) and act in g.legal_actions()
+
+
+def _end_position(my_cash: int, their_cash: int) -> Game:
+    # Tower fills rows A-C and 1D-5D: 41 tiles, so the end may be declared after 12I.
+    cells = fill("T", "1A-12C", "1D-5D")
+    return load(
+        cells=cells,
+        players=[
+            player(cash=my_cash, shares={"T": 5}, hand=["12I"]),
+            player(cash=their_cash, shares={"T": 5}),
+            player(cash=their_cash, shares={"T": 4}),
+        ],
+        pool=["1I", "3I", "5I"],
+    )
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_strong_levels_declare_the_end_only_when_leading(level):
+    ahead = _end_position(30_000, 5_000)
+    ahead.apply(PlaceTile("12I"))
+    assert bot(level, 1).choose(ahead.view(0)) == DeclareEnd()
+    behind = _end_position(5_000, 30_000)
+    behind.apply(PlaceTile("12I"))
+    assert DeclareEnd() in behind.legal_actions()
+    assert bot(level, 1).choose(behind.view(0)) != DeclareEnd()
+
+
+# ------------------------------------------------------------------ fairness
+
+
+def _reshuffle_hidden(g: Game, seat: int, rng: random.Random) -> Game:
+    """The same game with other seats' hands and the pool re-dealt: only hidden facts differ."""
+    h = g.copy()
+    others = [s for s in range(h.players) if s != seat]
+    hidden = list(h.pool) + [t for s in others for t in h.hands[s]]
+    rng.shuffle(hidden)
+    for s in others:
+        k = len(h.hands[s])
+        h.hands[s], hidden = hidden[:k], hidden[k:]
+    h.pool = hidden
+    return h
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_decisions_depend_only_on_the_view(players):
+    """At many points of real games, a game re-dealt in what the seat cannot see gives
+    every level the same decision."""
+    rng = random.Random(9)
+    checked = 0
+    for seed in range(3):
+        g = Game.new(players=players, seed=seed)
+        bots = [make_bot("greedy", s) for s in range(players)]
+        while not g.is_over:
+            seat = g.current
+            if len(g.legal_actions()) > 1 and rng.random() < 0.15:
+                other = _reshuffle_hidden(g, seat, rng)
+                assert other.hands != g.hands or other.pool != g.pool
+                for level in LEVELS:
+                    a = bot(level, seed).choose(g.view(seat))
+                    b = bot(level, seed).choose(other.view(seat))
+                    assert a == b, (level, g.phase)
+                checked += 1
+            g.apply(bots[seat].choose(g.view(seat)))
+    assert checked > 20
+
+
+# ------------------------------------------------------------- reproducibility
+
+
+def test_same_seed_same_game_for_every_level():
+    def run() -> list:
+        bots = [bot(level, 40 + i) for i, level in enumerate(LEVELS)]
+        return play_checked(Game.new(players=4, seed=12), bots)
+
+    assert run() == run()
+
+
+def test_expert_sliced_steps_decide_as_choose():
+    """start + many tiny steps gives the decision of choose (fixed iterations)."""
+    g = Game.new(players=4, seed=3)
+    others = [make_bot("greedy", s) for s in range(4)]
+    compared = 0
+    while not g.is_over and compared < 6:
+        seat = g.current
+        view = g.view(seat)
+        if seat == 0 and g.phase in (Phase.PLACE, Phase.BUY) and len(g.legal_actions()) > 1:
+            whole = ExpertBot(7, iterations=3, candidates=3).choose(view)
+            sliced = ExpertBot(7, iterations=3, candidates=3)
+            sliced.start(view)
+            steps = 0
+            while (act := sliced.step(0.01)) is None:
+                steps += 1
+            assert act == whole
+            compared += 1
+        g.apply(others[seat].choose(view))
+    assert compared == 6
+
+
+def test_expert_is_anytime():
+    """With a clock budget, a short slice returns None while candidates remain to be
+    compared, and the decision comes in a later slice once the budget is spent."""
+    g = Game.new(players=4, seed=4)
+    others = [make_bot("greedy", s) for s in range(4)]
+    searched = 0
+    while not g.is_over and searched < 3:
+        seat = g.current
+        view = g.view(seat)
+        if seat == 0 and g.phase == Phase.PLACE:
+            expert = ExpertBot(1, budget_ms=20)
+            expert.start(view)
+            task = expert._task
+            if task is not None:  # more than one candidate: it must think
+                assert expert.step(0.01) is None  # one playout cannot finish a deal
+                start = time.perf_counter()
+                while (act := expert.step(4)) is None:
+                    pass
+                assert act in g.legal_actions()
+                assert task.spent_ms >= 20 and task.deals >= 1
+                assert time.perf_counter() - start < 1.0  # a budget, not a fixed amount of work
+                searched += 1
+        g.apply(others[seat].choose(view))
+    assert searched == 3
