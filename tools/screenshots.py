@@ -20,6 +20,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--out", default=str(ROOT / "docs" / "screenshots"))
     parser.add_argument("--scale", type=int, default=4)
     args = parser.parse_args(argv)
+    out = Path(args.out).resolve()  # before pyxel.init, which moves to the script's directory
 
     import pyxel
 
@@ -27,7 +28,6 @@ def main(argv: list[str] | None = None) -> None:
     from acquire8.app.demo import key_screens
 
     pyxel.init(128, 128, headless=True, fps=10000)
-    out = Path(args.out)
     out.mkdir(parents=True, exist_ok=True)
     for name, app in key_screens():
         app.frame = 0  # blinking highlights drawn lit

@@ -199,7 +199,7 @@ class App:
         seed = self.rng.randrange(2**31) if seed is None else seed
         game = Game.new(players=n, seed=seed, options=Options(end=s.end), names=list(NAMES[:n]))
         bots = {seat: ai.make_bot(s.levels[seat - 1], seed * 10 + seat) for seat in range(1, n)}
-        play = Play(self, game, bots, human=0)
+        play = Play(self, game, bots, human=0, seed=seed)
         self.goto(play)
         return play
 
@@ -586,12 +586,17 @@ class Play(Scene):
     """The game: the person's decisions (a sub-controller per phase, in `ui`) and the
     computer players' turns, shown one event at a time at the chosen pace."""
 
-    def __init__(self, app: App, game: Game, bots: dict[int, object], human: int | None = 0):
+    def __init__(
+        self, app: App, game: Game, bots: dict[int, object], human: int | None = 0, seed: int | None = None
+    ):
         super().__init__(app)
         self.game = game
+        self.seed = seed  # the game's seed when known: with `actions` it replays the game
+        self.actions: list[Action] = []  # every action applied, in order (replays, saves)
         self.bots = bots
         self.human = human  # None: computer-only (demo, benchmark)
         self.log: list[str] = []
+        self.shown: list[ev.Event] = []  # every event that reached the screen, in order
         self.queue: deque[tuple[ev.Event, int]] = deque()  # events still to show, with their pause
         self.wait = 0  # frames the current message stays before the next step
         self.skipping = False  # X pressed during computer turns: hurry to the next decision
@@ -618,10 +623,11 @@ class Play(Scene):
         if MENU in pressed:
             self.app.push(Pause(self.app, self))
             return
+        g = self.game
+        if X in pressed and (self.queue or self.wait or g.current != self.human):
+            self.skipping = True  # X during computer turns hurries them; it decides nothing
+            pressed = pressed - {X}
         if self.wait:
-            if X in pressed:
-                self.skipping = True
-                pressed = pressed - {X}
             if not self.skipping:
                 self.wait -= 1
                 return
@@ -634,7 +640,6 @@ class Play(Scene):
             if delay and not self.skipping:
                 self.wait = delay
                 return
-        g = self.game
         if g.is_over:
             return
         if g.current == self.human:
@@ -645,8 +650,6 @@ class Play(Scene):
             if action is not None:
                 self.act(action)
         else:
-            if X in pressed:
-                self.skipping = True
             self._think()
 
     def _think(self) -> None:
@@ -672,7 +675,9 @@ class Play(Scene):
                 return False
             # A computer player's mistake must not stop the game: it takes the first legal option.
             self.log.append(f"{g.names[seat]}: {err}")
-            events = g.apply(g.legal_actions()[0])
+            action = g.legal_actions()[0]
+            events = g.apply(action)
+        self.actions.append(action)
         if not by_bot:
             self.app.sound("confirm")
         self.ui = None
@@ -699,6 +704,7 @@ class Play(Scene):
     def _show(self, e: ev.Event) -> None:
         """One event reaches the screen: message line, log, sounds, summaries."""
         self.app.heard.append(e)
+        self.shown.append(e)
         self.log.append(str(e))
         line = brief(e)
         if line:

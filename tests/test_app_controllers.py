@@ -1,0 +1,490 @@
+"""The front end's controllers, without Pyxel: every decision screen, including bad presses."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from acquire8.app import scenes as sc
+from acquire8.app.demo import NOTHING, my_decision, position, press, run_until, select_tile, start
+from acquire8.rules import BuyShares, Dispose, Game, Phase, PlaceTile
+from acquire8.rules import events as ev
+from acquire8.rules.tables import TILE_NAMES
+
+EMPTY_ROW = "............"
+
+
+def make_game(
+    rows: dict[str, str],
+    hands: list[list[str]],
+    cash: list[int] | None = None,
+    shares: list[dict[str, int]] | None = None,
+    current: int = 0,
+    options: dict | None = None,
+) -> Game:
+    """A position (DESIGN.md format) from a few board rows ("A": "TTT.LLL....."), the rest empty."""
+    board = [rows.get(r, EMPTY_ROW) for r in "ABCDEFGHI"]
+    n = len(hands)
+    cash = cash or [6000] * n
+    shares = shares or [{} for _ in range(n)]
+    used = {t for h in hands for t in h}
+    used |= {
+        f"{c + 1}{r}"
+        for r, row in zip("ABCDEFGHI", board, strict=True)
+        for c, x in enumerate(row)
+        if x != "."
+    }
+    pool = [t for t in TILE_NAMES if t not in used]
+    players = [
+        {"name": sc.NAMES[s], "cash": cash[s], "shares": shares[s], "hand": hands[s]} for s in range(n)
+    ]
+    data = {"format": 1, "board": board, "players": players, "pool": pool, "current": current}
+    if options:
+        data["options"] = options
+    return Game.from_json(json.dumps(data))
+
+
+def begin(game: Game) -> tuple[sc.App, sc.Play]:
+    app = sc.App(seed=0)
+    play = start(app, game)
+    run_until(app, my_decision(play))
+    return app, play
+
+
+# ------------------------------------------------------------------ placing
+
+
+def test_place_previews_come_from_the_rules_and_dead_tiles_are_refused():
+    rows = {"A": "TTTTTTTTTTT.", "C": "LLLLLLLLLLL.", "F": "......#....."}
+    game = make_game(rows, [["1B", "12A", "8F", "1I", "3E", "5I"], ["9I", "10I", "11I", "12I", "9H", "10H"]])
+    app, play = begin(game)
+    ui = play.ui
+    assert isinstance(ui, sc.PlaceUI)
+    previews = dict(zip(ui.tiles, ui.previews, strict=True))
+    assert previews["1B"] == "DEAD" and previews["12A"] == "GROW T" and previews["8F"] == "FOUND"
+    assert previews["1I"] == "LONE"
+    assert ui.tile != "1B"  # the cursor starts on a playable tile
+    select_tile(app, play, "1B")
+    before = game.to_json()
+    app.effects.clear()
+    press(app, sc.X)
+    assert app.effects == ["refuse"]
+    assert "1B" in play.message and "DEAD" in play.message
+    assert game.to_json() == before and game.phase == Phase.PLACE  # nothing happened
+    select_tile(app, play, "12A")
+    press(app, sc.X)
+    assert play.actions == [PlaceTile("12A")] and game.chain_size("T") == 12
+
+
+def test_left_right_wrap_around_the_hand():
+    game = Game.from_json(position())
+    app, play = begin(game)
+    ui = play.ui
+    assert isinstance(ui, sc.PlaceUI)
+    start_index = ui.index
+    press(app, sc.LEFT)
+    assert ui.index == (start_index - 1) % len(ui.tiles)
+    for _ in range(len(ui.tiles)):
+        press(app, sc.RIGHT)
+    assert ui.index == (start_index - 1) % len(ui.tiles)
+    press(app, sc.UP, sc.DOWN)  # up/down do nothing on the hand
+    assert ui.index == (start_index - 1) % len(ui.tiles) and game.phase == Phase.PLACE
+
+
+def test_no_eighth_chain_is_greyed_and_refused():
+    rows = {
+        "A": "TT.LL.AA.WW.",
+        "C": "FF.II.CC....",
+        "E": "......#.....",
+    }
+    game = make_game(rows, [["7F", "1I", "3I", "5I", "7I", "9I"], ["2G", "4G", "6G", "8G", "10G", "12G"]])
+    app, play = begin(game)
+    ui = play.ui
+    assert ui.previews[ui.tiles.index("7F")] == "NO 8TH CHAIN"
+    assert not ui.playable[ui.tiles.index("7F")]
+    select_tile(app, play, "7F")
+    press(app, sc.X)
+    assert game.phase == Phase.PLACE and "7F" in game.hand(0)
+
+
+# ------------------------------------------------------------------ choices
+
+
+def test_found_offers_only_chains_off_the_board_and_founds_the_chosen_one():
+    game = Game.from_json(position())
+    app, play = begin(game)
+    select_tile(app, play, "10B")
+    press(app, sc.X)
+    run_until(app, my_decision(play))
+    ui = play.ui
+    assert isinstance(ui, sc.ChoiceUI) and ui.kind == "found"
+    assert [o.label for o in ui.options] == ["F", "I", "C"]
+    press(app, sc.RIGHT, sc.RIGHT, sc.RIGHT)  # wraps back to the first
+    assert ui.option.label == "F"
+    press(app, sc.LEFT)
+    assert ui.option.label == "C" and "$400" in ui.option.info  # the price of a 2-tile Continental
+    press(app, sc.X)
+    assert game.chain_size("C") == 2 and game.shares(0, "C") == 1
+    assert game.phase == Phase.BUY
+
+
+def test_survivor_tie_lets_the_person_choose():
+    rows = {"A": "TTT.LLL....."}
+    game = make_game(rows, [["4A", "1I", "3I", "5I", "7I", "9I"], ["2G", "4G", "6G", "8G", "10G", "12G"]])
+    app, play = begin(game)
+    select_tile(app, play, "4A")
+    press(app, sc.X)
+    run_until(app, my_decision(play))
+    ui = play.ui
+    assert isinstance(ui, sc.ChoiceUI) and ui.kind == "survivor"
+    assert [o.label for o in ui.options] == ["T", "L"]
+    press(app, sc.RIGHT, sc.X)
+    run_until(app, lambda: game.phase != Phase.SURVIVOR and not play.queue)
+    assert game.chain_size("L") == 7 and game.chain_size("T") == 0
+
+
+def test_defunct_order_of_equal_chains_is_the_persons_choice():
+    rows = {
+        "C": "....L.......",
+        "D": "....L.......",
+        "E": "TTTT........",
+        "F": "....A.......",
+        "G": "....A.......",
+    }
+    hands = [["5E", "1I", "3I", "5I", "7I", "9I"], ["2H", "4H", "6H", "8H", "10H", "12H"]]
+    game = make_game(rows, hands, shares=[{"L": 1, "A": 1}, {}])
+    app, play = begin(game)
+    select_tile(app, play, "5E")
+    press(app, sc.X)
+    run_until(app, my_decision(play))
+    ui = play.ui
+    assert isinstance(ui, sc.ChoiceUI) and ui.kind == "defunct"
+    assert sorted(o.label for o in ui.options) == ["A", "L"]
+    press(app, sc.RIGHT)
+    chosen = ui.option.label
+    press(app, sc.X)
+    run_until(app, my_decision(play))
+    assert isinstance(play.ui, sc.DisposeUI) and play.ui.chain == chosen  # paid out first
+    first_bonus = next(e for e in play.shown if isinstance(e, ev.BonusPaid))
+    assert first_bonus.chain == chosen
+
+
+# ------------------------------------------------------------------ disposing
+
+
+def dispose_game(bank_t: int = 20) -> tuple[sc.App, sc.Play]:
+    rows = {"A": "TTTT.LLL...."}
+    others = 25 - bank_t
+    game = make_game(
+        rows,
+        [["5A", "1I", "3I", "5I", "7I", "9I"], ["2G", "4G", "6G", "8G", "10G", "12G"]],
+        shares=[{"L": 6}, {"T": others}],
+    )
+    app, play = begin(game)
+    select_tile(app, play, "5A")
+    press(app, sc.X)
+    run_until(app, my_decision(play))
+    return app, play
+
+
+def test_dispose_with_left_right_and_x_alone():
+    app, play = dispose_game()
+    ui = play.ui
+    assert isinstance(ui, sc.DisposeUI) and ui.held == 6 and ui.chain == "L" and ui.survivor == "T"
+    press(app, sc.RIGHT, sc.RIGHT)  # sell 2
+    press(app, sc.X)  # on to trade
+    press(app, sc.RIGHT, sc.RIGHT)  # trade 4
+    assert (ui.sell, ui.trade, ui.keep) == (2, 4, 0)
+    app.effects.clear()
+    press(app, sc.RIGHT)  # nothing left to trade: refused, unchanged
+    assert app.effects == ["refuse"] and ui.trade == 4
+    press(app, sc.X)  # to DONE
+    cash = play.game.cash(0)
+    press(app, sc.X)
+    assert play.actions[-1] == Dispose(2, 4)
+    assert play.game.cash(0) == cash + 2 * 300 and play.game.shares(0, "T") == 2
+
+
+def test_dispose_cannot_trade_beyond_the_bank_nor_go_negative():
+    app, play = dispose_game(bank_t=1)
+    ui = play.ui
+    press(app, sc.LEFT)  # sell -1: refused
+    assert ui.sell == 0
+    press(app, sc.DOWN, sc.RIGHT, sc.RIGHT)  # trade 2, then 4 (the bank has one T): refused
+    assert ui.trade == 2
+    press(app, sc.UP, sc.RIGHT, sc.RIGHT, sc.RIGHT, sc.RIGHT, sc.RIGHT)  # sell up to the 4 left
+    assert (ui.sell, ui.trade, ui.keep) == (4, 2, 0)
+    press(app, sc.DOWN, sc.DOWN, sc.X)
+    assert play.actions[-1] == Dispose(4, 2)
+
+
+# ------------------------------------------------------------------ buying and ending
+
+
+def buy_game(
+    cash: int, rows: dict[str, str] | None = None, options: dict | None = None
+) -> tuple[sc.App, sc.Play]:
+    rows = rows or {"A": "TTTT........", "C": "IIIII......."}
+    hands = [["1I", "3I", "5I", "7I", "9I", "11I"], ["2G", "4G", "6G", "8G", "10G", "12G"]]
+    game = make_game(rows, hands, cash=[cash, 6000], options=options)
+    app, play = begin(game)
+    select_tile(app, play, "1I")
+    press(app, sc.X)
+    run_until(app, my_decision(play))
+    return app, play
+
+
+def test_buy_three_shares_then_the_cursor_waits_on_done():
+    app, play = buy_game(6000)
+    ui = play.ui
+    assert isinstance(ui, sc.BuyUI) and ui.options == ["T", "I", "UNDO", "DONE"]
+    assert ui.option == "T"
+    press(app, sc.X, sc.X, sc.RIGHT, sc.X)
+    assert ui.cart == ["T", "T", "I"] and ui.option == "DONE"
+    assert ui.cost == 2 * 400 + 700
+    press(app, sc.LEFT, sc.LEFT, sc.LEFT)  # back on T: a fourth share is refused
+    app.effects.clear()
+    press(app, sc.X)
+    assert app.effects == ["refuse"] and ui.cart == ["T", "T", "I"] and "Three" in play.message
+    press(app, sc.RIGHT, sc.RIGHT, sc.X)  # UNDO
+    assert ui.cart == ["T", "T"]
+    press(app, sc.RIGHT, sc.X)
+    assert play.actions[-1] == BuyShares(("T", "T"))
+    assert play.game.cash(0) == 6000 - 800 and play.game.shares(0, "T") == 2
+
+
+def test_buying_with_too_little_cash_is_refused():
+    app, play = buy_game(300)
+    ui = play.ui
+    assert ui.option == "DONE"  # nothing affordable: the cursor starts on DONE
+    press(app, sc.RIGHT, sc.X)  # T at $400
+    assert ui.cart == [] and "cash" in play.message
+    press(app, sc.RIGHT, sc.RIGHT, sc.X)  # UNDO with an empty cart: refused
+    assert ui.cart == []
+    press(app, sc.RIGHT, sc.X)
+    assert play.actions[-1] == BuyShares(()) and play.game.cash(0) == 300
+
+
+def test_declare_prompt_only_when_allowed_and_no_keeps_playing():
+    safe = {"A": "TTTTTTTTTTT."}
+    app, play = buy_game(6000, rows=safe)
+    ui = play.ui
+    assert isinstance(ui, sc.ChoiceUI) and ui.kind == "declare" and ui.option.label == "NO"
+    press(app, sc.X)
+    run_until(app, my_decision(play))
+    assert isinstance(play.ui, sc.BuyUI) and not play.game.declared
+    # Not allowed: no prompt at all.
+    _app2, play2 = buy_game(6000)
+    assert isinstance(play2.ui, sc.BuyUI)
+
+
+def test_declaring_the_end_finishes_the_game_after_the_purchase():
+    app, play = buy_game(6000, rows={"A": "TTTTTTTTTTT."})
+    press(app, sc.RIGHT, sc.X)  # YES
+    run_until(app, my_decision(play))
+    assert play.game.declared and isinstance(play.ui, sc.BuyUI)
+    press(app, sc.X, sc.X, sc.X, sc.X)  # three T shares, then DONE
+    run_until(app, lambda: isinstance(app.scene, sc.GameOver))
+    over = app.scene
+    assert play.game.is_over
+    assert [r[0] for r in sorted(over.rows, key=lambda r: r[1])] == play.game.scores()
+
+
+def test_auto_end_rule_never_prompts():
+    _app, play = buy_game(6000, rows={"A": "TTTTTTTTTTT."}, options={"end": "auto"})
+    assert isinstance(play.ui, sc.BuyUI)
+
+
+# ------------------------------------------------------------------ computer turns
+
+
+def test_presses_during_computer_turns_never_act_for_the_person():
+    game = Game.from_json(position())
+    game.apply(PlaceTile("9I"))
+    game.apply(BuyShares(()))  # now Ana's turn
+    app = sc.App(seed=0)
+    play = start(app, game)
+    assert game.current == 1
+    hand = game.hand(0)
+    for b in (sc.LEFT, sc.RIGHT, sc.UP, sc.DOWN):
+        press(app, b)
+    assert play.ui is None and game.hand(0) == hand
+    press(app, sc.O)  # the chart opens during computer turns
+    assert isinstance(app.scene, sc.Chart)
+    press(app, sc.RIGHT)
+    assert app.scene.page == 1
+    press(app, sc.O)
+    assert app.scene is play
+    press(app, sc.X)  # hurry
+    assert play.skipping
+    run_until(app, my_decision(play), limit=400)
+    assert game.current == 0 and not play.skipping
+
+
+def test_computer_turns_are_paced_and_x_skips_ahead():
+    def frames_to_my_turn(hurry: bool) -> int:
+        game = Game.from_json(position())
+        game.apply(PlaceTile("9I"))
+        game.apply(BuyShares(()))
+        app = sc.App(seed=0)
+        play = start(app, game)
+        for f in range(5000):
+            if my_decision(play)():
+                return f
+            app.update(frozenset({sc.X}) if hurry and f == 1 else NOTHING)
+        raise AssertionError("stuck")
+
+    slow, fast = frames_to_my_turn(False), frames_to_my_turn(True)
+    assert slow > 3 * sc.PACE_FRAMES["normal"]  # three computer turns shown step by step
+    assert fast < slow // 3
+
+
+class SteppingBot:
+    """A bot that thinks over several frames through the start/step hook."""
+
+    def __init__(self, steps: int):
+        self.steps = steps
+        self.calls = 0
+
+    def start(self, view: Game) -> None:
+        self.view, self.left = view, self.steps
+
+    def step(self, budget_ms: float) -> object:
+        self.calls += 1
+        self.left -= 1
+        return self.view.legal_actions()[0] if self.left <= 0 else None
+
+
+def test_stepping_bots_think_across_frames():
+    game = Game.new(players=2, seed=3, names=["You", "Ana"])
+    app = sc.App(settings=sc.Settings(pace="instant"), seed=0)
+    bots = {0: SteppingBot(5), 1: SteppingBot(5)}
+    play = sc.Play(app, game, bots, human=None)
+    app.goto(play)
+    counts = []
+    for _ in range(15):
+        app.update(NOTHING)
+        counts.append(len(play.actions))
+    assert counts == [0] * 4 + [1] * 5 + [2] * 5 + [3]  # one action per five frames of thinking
+    assert bots[0].calls + bots[1].calls == 15
+
+
+def test_a_bot_mistake_does_not_stop_the_game():
+    class Wrong:
+        def choose(self, view: Game) -> object:
+            return PlaceTile("12I") if view.phase == Phase.PLACE else BuyShares(("Z",))
+
+    game = Game.new(players=2, seed=5, names=["You", "Ana"])
+    app = sc.App(seed=0)
+    play = sc.Play(app, game, {0: Wrong(), 1: Wrong()}, human=None)
+    app.goto(play)
+    for _ in range(200):
+        app.update(frozenset({sc.X}))
+    assert len(play.actions) > 20  # the game went on, each mistake replaced by a legal action
+    assert any("not in your hand" in line for line in play.log)
+
+
+# ------------------------------------------------------------------ menus
+
+
+def test_title_setup_defaults_start_with_one_press():
+    app = sc.App(seed=9)
+    assert isinstance(app.scene, sc.Title) and app.scene.menu.items[0] == "New game"
+    press(app, sc.X)
+    assert isinstance(app.scene, sc.Setup)
+    press(app, sc.X)
+    play = app.scene
+    assert isinstance(play, sc.Play) and play.game.players == 4 and play.human == 0
+    assert set(type(b).__name__ for b in play.bots.values())
+
+
+def test_setup_changes_opponents_levels_and_end_rule():
+    app = sc.App(seed=9)
+    press(app, sc.X)
+    setup = app.scene
+    press(app, sc.DOWN)  # wraps from Start to the opponents row
+    assert setup.rows[setup.row] == "opponents"
+    press(app, sc.RIGHT, sc.RIGHT)  # 3 -> 4 -> 5
+    assert app.settings.opponents == 5 and setup.rows.count("end") == 1 and len(setup.rows) == 8
+    press(app, sc.RIGHT)  # wraps to 1
+    assert app.settings.opponents == 1
+    press(app, sc.DOWN, sc.RIGHT)
+    assert app.settings.levels[0] == sc.LEVELS[(sc.LEVELS.index(sc.DEFAULT_LEVEL) + 1) % len(sc.LEVELS)]
+    press(app, sc.DOWN, sc.RIGHT)
+    assert app.settings.end == "auto"
+    app.settings.levels[0] = "random"  # a fast one for this test
+    press(app, sc.X)
+    play = app.scene
+    assert play.game.players == 2 and play.game.options.end == "auto"
+
+
+def test_setup_back_returns_to_title():
+    app = sc.App(seed=9)
+    press(app, sc.X, sc.O)
+    assert isinstance(app.scene, sc.Title)
+
+
+def test_quit_is_hidden_on_the_web_and_sets_the_flag_on_desktop():
+    assert "Quit" not in sc.App(can_quit=False).scene.menu.items
+    app = sc.App()
+    items = app.scene.menu.items
+    for _ in range(items.index("Quit")):
+        press(app, sc.DOWN)
+    press(app, sc.X)
+    assert app.quit
+
+
+def test_pause_menu_log_help_and_quit_to_title():
+    game = Game.from_json(position())
+    app, play = begin(game)
+    press(app, sc.MENU)
+    assert isinstance(app.scene, sc.Pause)
+    press(app, sc.MENU)
+    assert app.scene is play
+    press(app, sc.MENU, sc.DOWN, sc.X)
+    log = app.scene
+    assert isinstance(log, sc.Log) and log.lines
+    press(app, sc.X)  # closes the log, back to the pause menu
+    assert isinstance(app.scene, sc.Pause)
+    press(app, sc.DOWN, sc.X)
+    assert isinstance(app.scene, sc.Help)
+    for _ in range(len(sc.HELP_PAGES)):
+        press(app, sc.X)  # page on, then close
+    assert isinstance(app.scene, sc.Pause)
+    press(app, sc.UP, sc.UP, sc.UP, sc.X)  # up past the top: the last item, quit to title
+    assert isinstance(app.scene, sc.Title)
+
+
+def test_settings_toggle_and_mark_changes():
+    app = sc.App()
+    press(app, sc.DOWN, sc.DOWN, sc.X)
+    assert isinstance(app.scene, sc.SettingsScene)
+    press(app, sc.X)
+    assert not app.settings.music and app.settings_changed
+    press(app, sc.DOWN, sc.DOWN, sc.RIGHT)
+    assert app.settings.pace == "fast"
+    press(app, sc.DOWN, sc.X)
+    assert isinstance(app.scene, sc.Title)
+
+
+def test_wrap_keeps_lines_within_the_screen():
+    text = "Ana gets $12,000 majority+minority bonus in Continental"
+    lines = sc.wrap(text)
+    assert all(len(line) <= sc.LINE_CHARS for line in lines) and " ".join(lines) == text
+    assert sc.wrap("x" * 70) == ["x" * 32, "x" * 32, "x" * 6]
+
+
+@pytest.mark.parametrize(
+    "event",
+    [
+        ev.BonusPaid(1, "Ana", "C", 12000, "both"),
+        ev.MergerStarted(1, "Ana", "C", ("T", "L", "A")),
+        ev.SharesSold(0, "You", "C", 25, 30000),
+        ev.DeadTilesReplaced(0, "You", ("1A", "2B", "3C", "4D", "5E")),
+        ev.Stalemate(-1, ""),
+    ],
+)
+def test_messages_fit_one_line(event):
+    line = sc.brief(event)
+    assert line and len(line) <= sc.LINE_CHARS

@@ -1,0 +1,132 @@
+"""The front end with Pyxel (headless): input mapping, whole games from injected key presses,
+and golden screenshots of the key screens.
+
+Golden images: tests/golden/*.png (128x128, scale 1). After an intended change of the look,
+regenerate them with `python tools/screenshots.py --out tests/golden --scale 1` and check the
+new images by eye before committing them.
+"""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from acquire8.app import scenes as sc
+from acquire8.rules import Game
+
+GOLDEN = Path(__file__).parent / "golden"
+
+
+@pytest.fixture()
+def px(pyxel_headless):
+    return pyxel_headless
+
+
+def tap(px, shell, key: int | None, draw: bool = False) -> None:
+    """One frame: the key goes down, the game updates, the key comes up."""
+    if key is not None:
+        px.set_btn(key, True)
+    shell.update()
+    if key is not None:
+        px.set_btn(key, False)
+    if draw:
+        shell.draw()
+    px.flip()
+
+
+def test_every_key_and_pad_button_maps_to_its_abstract_button(px):
+    from acquire8.app import input as inp
+
+    expected = {
+        sc.LEFT: ("KEY_LEFT", "GAMEPAD1_BUTTON_DPAD_LEFT"),
+        sc.RIGHT: ("KEY_RIGHT", "GAMEPAD1_BUTTON_DPAD_RIGHT"),
+        sc.UP: ("KEY_UP", "GAMEPAD1_BUTTON_DPAD_UP"),
+        sc.DOWN: ("KEY_DOWN", "GAMEPAD1_BUTTON_DPAD_DOWN"),
+        sc.O: ("KEY_Z", "KEY_C", "KEY_N", "GAMEPAD1_BUTTON_B", "GAMEPAD1_BUTTON_BACK"),
+        sc.X: ("KEY_X", "KEY_V", "KEY_M", "GAMEPAD1_BUTTON_A"),
+        sc.MENU: ("KEY_RETURN", "KEY_ESCAPE", "KEY_P", "GAMEPAD1_BUTTON_START"),
+    }
+    for button, names in expected.items():
+        for name in names:
+            key = getattr(px, name)
+            px.set_btn(key, True)
+            assert inp.poll() == {button}, name
+            px.set_btn(key, False)
+            px.flip()
+            assert inp.poll() == frozenset()
+
+
+def test_held_directions_repeat_but_confirm_does_not(px):
+    from acquire8.app import input as inp
+
+    def held(key: int, frames: int) -> int:
+        px.set_btn(key, True)
+        count = 0
+        for _ in range(frames):
+            count += bool(inp.poll())
+            px.flip()
+        px.set_btn(key, False)
+        px.flip()
+        return count
+
+    frames = inp.HOLD + 3 * inp.REPEAT + 1  # repeats at HOLD, then every REPEAT frames
+    assert held(px.KEY_RIGHT, frames) == 5  # the press, then four repeats
+    assert held(px.KEY_X, frames) == 1
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_a_whole_game_from_title_to_game_over_by_key_presses(px, seed):
+    from acquire8.app.shell import Shell
+
+    app = sc.App(seed=seed)
+    shell = Shell(app, audio=seed == 1)  # one game with the sound layer too
+    rng = random.Random(seed)
+    keys = [px.KEY_X, px.GAMEPAD1_BUTTON_A, px.KEY_RIGHT, px.KEY_Z, None, None, None]
+    tap(px, shell, px.KEY_X)  # New game
+    tap(px, shell, px.KEY_X)  # Start with the defaults
+    play = app.scene
+    assert isinstance(play, sc.Play)
+    for f in range(60_000):
+        if isinstance(app.scene, sc.GameOver):
+            break
+        tap(px, shell, rng.choice(keys), draw=f % 10 == 0)
+    else:
+        pytest.fail("the game never ended")
+    over = app.scene
+    shell.draw()
+    # The rules core, replaying the same actions from the same seed, agrees with the screen.
+    g = play.game
+    replay = Game.new(players=g.players, seed=play.seed, options=g.options, names=g.names)
+    for action in play.actions:
+        replay.apply(action)
+    assert replay.is_over and replay.scores() == g.scores()
+    assert [cash for cash, seat, *_ in sorted(over.rows, key=lambda r: r[1])] == replay.scores()
+    assert over.winners == replay.winners()
+    # Final bonuses and share sales add up to what the last action paid out.
+    assert all(b >= 0 and s >= 0 for b, s in zip(play.final_bonus, play.final_sales, strict=True))
+
+
+def _screens():
+    from acquire8.app.demo import key_screens
+
+    return key_screens()
+
+
+def test_golden_screens_match_pixel_for_pixel(px):
+    from acquire8.app import views
+
+    names = []
+    for name, app in _screens():
+        names.append(name)
+        app.frame = 0
+        views.draw(app)
+        path = GOLDEN / f"{name}.png"
+        assert path.exists(), f"missing {path}: see this module's docstring to regenerate"
+        golden = px.Image(128, 128)
+        golden.load(0, 0, str(path))
+        diff = [(x, y) for y in range(128) for x in range(128) if px.screen.pget(x, y) != golden.pget(x, y)]
+        assert not diff, f"{name}: {len(diff)} pixels differ, first at {diff[0]}"
+    for key in ("title", "play", "found", "merger", "buy", "chart", "gameover"):
+        assert key in names
