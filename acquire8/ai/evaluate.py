@@ -27,7 +27,6 @@ class Params:
     reserve_weight: float = 0.3
     keep_value: int = 150  # worth of a share of a chain off the board, early on
     growth: int = 3  # tiles a small chain is expected to grow before it pays out, early on
-    rival_weight: float = 1.0  # 1: margin to the best opponent; below: mix in the mean opponent
 
 
 DEFAULT = Params()
@@ -149,14 +148,8 @@ class Evaluator:
         return w
 
     def margin(self, w: list[float], me: int, cash: int) -> float:
-        """My worth minus the best (or a mix of best and mean) opponent's, less the reserve cost."""
-        others = [w[s] for s in range(len(w)) if s != me]
-        best = max(others)
-        rival = (
-            best
-            if self.p.rival_weight >= 1
-            else (self.p.rival_weight * best + (1 - self.p.rival_weight) * sum(others) / len(others))
-        )
+        """My worth minus the best opponent's, less the cost of a thin cash reserve."""
+        rival = max(w[s] for s in range(len(w)) if s != me)
         short = self.reserve - cash
         return w[me] - rival - (self.p.reserve_weight * short if short > 0 else 0.0)
 

@@ -125,15 +125,15 @@ class ExpertBot:
             return act
         task = self._task
         clock = time.perf_counter
-        start = clock()
-        if self.iterations is None:  # never past the decision's own budget
-            budget_ms = min(budget_ms, self.budget_ms - task.spent_ms)
-        deadline = start + budget_ms / 1000
+        last = clock()
+        deadline = last + budget_ms / 1000
         while not task.done():
             task.iterate()
-            if clock() >= deadline:
+            now = clock()
+            task.spent_ms += 1000 * (now - last)
+            last = now
+            if now >= deadline:
                 break
-        task.spent_ms += 1000 * (clock() - start)
         if not task.done():
             return None
         self._task = None
@@ -197,53 +197,58 @@ class _Search:
         self.bot = bot
         self.me = view.current
         self.totals = [0.0] * len(cands)
+        self.scores = self.totals[:]  # the totals over complete deals only: what `best` compares
         self.deals = 0  # deals on which every candidate has been played out
         self.next = 0  # the candidate to play out next on the current deal
         self.world: Game = view
         self.market_seed = 0.0
+        self.game: Game | None = None  # the playout under way
+        self.turns = 0  # turns it has finished
+        self.turn = -1
         self.spent_ms = 0.0  # thinking time so far, summed over the steps
 
     def done(self) -> bool:
         bot = self.bot
         if bot.iterations is not None:
             return self.deals >= bot.iterations
-        return self.deals > 0 and self.next == 0 and self.spent_ms >= bot.budget_ms
+        return self.deals > 0 and self.spent_ms >= bot.budget_ms
 
     def iterate(self) -> None:
-        """One playout: the next candidate on the current deal (a new deal every
-        len(cands) playouts), so a slice never runs long past its budget."""
+        """One small unit of work: start a playout (the next candidate on the current
+        deal; a new deal every len(cands) playouts), play one action of it, or score
+        it. Small units keep every slice close to its budget; the sequence of units is
+        the same however the work is sliced, so the decision is too."""
         bot = self.bot
-        if self.next == 0:
-            self.world = self.view.determinize(bot.rng)
-            self.market_seed = bot.rng.random()
-        g = self.world.copy()
-        g.rng = random.Random(self.market_seed)  # the same market draws for every candidate
-        g.apply(self.cands[self.next])
-        self.totals[self.next] += self._playout(g)
-        self.next += 1
-        if self.next == len(self.cands):
-            self.next = 0
-            self.deals += 1
-
-    def _playout(self, g: Game) -> float:
-        me, bot = self.me, self.bot
-        turns = 0
-        start_turn = g.turn
-        while not g.is_over:
-            if g.current == me and g.turn == me:
-                act = bot.hard.choose(g) if g.phase != Phase.PLACE else bot.rollout.choose(g)
-            else:
-                act = bot.rollout.choose(g)
-            g.apply(act)
-            if g.turn != start_turn:
-                turns += 1
-                start_turn = g.turn
-                if turns >= self.horizon:
-                    break
-        return bot.ev.evaluate(g, me)
+        g = self.game
+        if g is None:
+            if self.next == 0:
+                self.world = self.view.determinize(bot.rng)
+                self.market_seed = bot.rng.random()
+            g = self.world.copy()
+            g.rng = random.Random(self.market_seed)  # the same market draws for every candidate
+            g.apply(self.cands[self.next])
+            self.game, self.turns, self.turn = g, 0, g.turn
+            return
+        if g.is_over or self.turns >= self.horizon:
+            self.totals[self.next] += bot.ev.evaluate(g, self.me)
+            self.game = None
+            self.next += 1
+            if self.next == len(self.cands):
+                self.next = 0
+                self.deals += 1
+                self.scores = self.totals[:]
+            return
+        if g.current == self.me and g.turn == self.me and g.phase != Phase.PLACE:
+            act = bot.hard.choose(g)  # the rest of my own turn: played well
+        else:
+            act = bot.rollout.choose(g)
+        g.apply(act)
+        if g.turn != self.turn:
+            self.turns += 1
+            self.turn = g.turn
 
     def best(self) -> Action:
-        i = max(range(len(self.cands)), key=lambda k: (self.totals[k], -k))
+        i = max(range(len(self.cands)), key=lambda k: (self.scores[k], -k))
         return self.cands[i]
 
 

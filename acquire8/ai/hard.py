@@ -12,6 +12,7 @@ final scoring would make it the winner.
 from __future__ import annotations
 
 import random
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
@@ -33,10 +34,12 @@ class HardBot:
     def __init__(self, seed: int | None = None, params: Params = DEFAULT):
         self.rng = random.Random(seed)
         self.ev = Evaluator(params)
+        self._memo: dict[tuple, tuple[float, BuyShares]] = {}
 
     # ------------------------------------------------------------------ entry
 
     def choose(self, view: Game) -> Action:
+        self._memo.clear()
         phase = view.phase
         if phase == Phase.PLACE:
             return self.best_place(view)[0]
@@ -117,15 +120,39 @@ class HardBot:
     # ---------------------------------------------------------------- buying
 
     def best_buy(self, g: Game, me: int) -> tuple[float, BuyShares]:
-        """The purchase (from every bundle of up to three shares) that leaves the best margin."""
+        """The purchase (from every bundle of up to three shares) that leaves the best margin.
+
+        Remembered per decision: most tiles (lone ones, say) lead to the same
+        money, shares and chain sizes, hence to the same purchase."""
+        key = (
+            me,
+            tuple(g.sizes),
+            tuple(g.money),
+            tuple(g.bank),
+            tuple(x for row in g.stock for x in row),
+            g.declared,
+            g.stuck,
+            sum(1 for c in g.cells if c >= 0),
+            g.pool_size(),
+            g.options.end,
+        )
+        found = self._memo.get(key)
+        if found is None:
+            if len(self._memo) > 5000:  # the expert calls in without `choose`
+                self._memo.clear()
+            found = self._memo[key] = self._best_buy(g, me)
+        return found
+
+    def _best_buy(self, g: Game, me: int) -> tuple[float, BuyShares]:
         ev = self.ev
         ev.setup(g)
         n = g.players
         stock, sizes, bank = g.stock, g.sizes, g.bank
         cash = g.money[me]
         w = ev.worths(g)
-        # deltas[c][k]: change of every seat's worth when I buy k shares of c (cost included)
-        deltas: dict[int, list[list[float]]] = {}
+        others = [s for s in range(n) if s != me]
+        # items[c][k-1]: (my worth change, rivals' worth changes, cost) of buying k shares of c
+        items: dict[int, list[tuple[float, tuple[float, ...], int]]] = {}
         for c in range(7):
             size = sizes[c]
             if not size or not bank[c]:
@@ -135,35 +162,37 @@ class HardBot:
                 continue
             holdings = [stock[s][c] for s in range(n)]
             base = ev.chain_term(g, c, size, tuple(holdings), bank[c]) if any(holdings) else [0.0] * n
-            rows = [[0.0] * n]
+            rows = []
             for k in range(1, min(MAX_BUY, bank[c], cash // p) + 1):
-                h = holdings[:]
-                h[me] += k
-                term = ev.chain_term(g, c, size, tuple(h), bank[c] - k)
-                d = [term[s] - base[s] for s in range(n)]
-                d[me] -= k * p
-                rows.append(d)
-            deltas[c] = rows
-        best_v = ev.margin(w, me, cash)
-        best: tuple[int, ...] = ()
-        chains = sorted(deltas)
-        for combo in _bundles(chains, deltas):
-            cost = 0
-            ww = w[:]
-            counts: dict[int, int] = {}
-            for c in combo:
-                counts[c] = counts.get(c, 0) + 1
-            for c, k in counts.items():
-                cost += k * PRICES[c][sizes[c]]
-                d = deltas[c][k]
-                for s in range(n):
-                    ww[s] += d[s]
-            if cost > cash:
+                holdings[me] += 1
+                term = ev.chain_term(g, c, size, tuple(holdings), bank[c] - k)
+                rows.append((term[me] - base[me] - k * p, tuple(term[s] - base[s] for s in others), k * p))
+            items[c] = rows
+        w_me = w[me]
+        w_o = [w[s] for s in others]
+        reserve, rw = ev.reserve, ev.p.reserve_weight
+
+        def value(gain: float, rival: float, spent: int) -> float:
+            short = reserve - (cash - spent)
+            return w_me + gain - rival - (rw * short if short > 0 else 0.0)
+
+        best_v = value(0.0, max(w_o), 0)
+        best: tuple[tuple[int, int], ...] = ()
+        for combo in _bundles(tuple((c, len(rows)) for c, rows in items.items())):
+            gain, spent = 0.0, 0
+            rivals = w_o[:]
+            for c, k in combo:
+                dm, do, cost = items[c][k - 1]
+                gain += dm
+                spent += cost
+                for i, d in enumerate(do):
+                    rivals[i] += d
+            if spent > cash:
                 continue
-            v = ev.margin(ww, me, cash - cost)
+            v = value(gain, max(rivals), spent)
             if v > best_v + 1e-9:
                 best_v, best = v, combo
-        return best_v, BuyShares(tuple(CHAINS[c] for c in best))
+        return best_v, BuyShares(tuple(CHAINS[c] for c, k in best for _ in range(k)))
 
     def buy_or_declare(self, view: Game) -> Action:
         me = view.current
@@ -215,12 +244,19 @@ class HardBot:
         return best
 
 
-def _bundles(chains: list[int], deltas: dict[int, list[list[float]]]):
-    """Every multiset of one to three chains within the per-chain limits (bank, cash)."""
-    for n in range(1, MAX_BUY + 1):
-        for combo in combinations_with_replacement(chains, n):
-            if all(combo.count(c) < len(deltas[c]) for c in set(combo)):
-                yield combo
+@lru_cache(maxsize=4096)
+def _bundles(limits: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int], ...], ...]:
+    """Every purchase of one to three shares as ((chain, count), ...), given each
+    buyable chain's limit (bank, cash); cached, as few limit patterns occur."""
+    chains = [c for c, _ in limits]
+    lim = dict(limits)
+    out = []
+    for size in range(1, MAX_BUY + 1):
+        for combo in combinations_with_replacement(chains, size):
+            counts = tuple((c, combo.count(c)) for c in sorted(set(combo)))
+            if all(k <= lim[c] for c, k in counts):
+                out.append(counts)
+    return tuple(out)
 
 
 __all__ = ["HardBot"]

@@ -1,0 +1,69 @@
+"""Decision times of the computer players (issue 4): hard p95 <= 5 ms; the expert's
+search sliced into frames of at most 8 ms of thinking."""
+
+from __future__ import annotations
+
+import time
+
+from acquire8.ai import make_bot
+from acquire8.ai.expert import ExpertBot
+from acquire8.rules import Game
+
+
+def _pct(times: list[float], q: float) -> float:
+    t = sorted(times)
+    return t[min(len(t) - 1, int(q * len(t)))]
+
+
+def decision_times(level: str = "hard", games: int = 4, players: int = 4) -> dict:
+    """Every decision of `level` in games where it plays every seat, in milliseconds."""
+    times: list[float] = []
+    for seed in range(games):
+        g = Game.new(players=players, seed=seed)
+        bots = [make_bot(level, seed * 10 + s) for s in range(players)]
+        while not g.is_over:
+            view = g.view(g.current)
+            t0 = time.perf_counter()
+            act = bots[g.current].choose(view)
+            times.append(1000 * (time.perf_counter() - t0))
+            g.apply(act)
+    return {
+        "decisions": len(times),
+        "median_ms": _pct(times, 0.5),
+        "p95_ms": _pct(times, 0.95),
+        "max_ms": max(times),
+    }
+
+
+def expert_slices(decisions: int = 12, slice_ms: float = 8.0, budget_ms: float = 150.0) -> dict:
+    """The expert thinking in `slice_ms` steps, as the front end drives it: the longest
+    single step and the frames a decision takes."""
+    g = Game.new(players=4, seed=1)
+    field = [make_bot("hard", s) for s in range(4)]
+    steps: list[float] = []
+    frames: list[int] = []
+    while not g.is_over and len(frames) < decisions:
+        view = g.view(g.current)
+        if g.current == 0:
+            bot = ExpertBot(1, budget_ms=budget_ms)
+            bot.start(view)
+            n = 0
+            while True:
+                t0 = time.perf_counter()
+                act = bot.step(slice_ms)
+                steps.append(1000 * (time.perf_counter() - t0))
+                n += 1
+                if act is not None:
+                    break
+            if n > 1:
+                frames.append(n)
+        else:
+            act = field[g.current].choose(view)
+        g.apply(act)
+    return {
+        "budget_ms": budget_ms,
+        "slice_ms": slice_ms,
+        "step_p95_ms": _pct(steps, 0.95),
+        "step_max_ms": max(steps),
+        "frames_per_decision_median": _pct(frames, 0.5) if frames else 0,
+    }
