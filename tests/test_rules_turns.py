@@ -237,3 +237,20 @@ def test_10_full_hand_draws_nothing():
     play(g, PlaceTile("1A"), BuyShares(()))
     assert sorted(g.hand(0)) == sorted(["3A", "5A", "7A", "9A", "11A", "1I"])
     assert g.pool_size() == 1
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bug: Game._begin_turn replaces a hand only when it is non-empty; an empty hand with "
+    "tiles in the pool skips placing instead of drawing a new hand (RULES §8)",
+)
+def test_8_empty_hand_with_tiles_in_the_pool_draws_a_new_hand():
+    # Positions may give a player no tiles (DESIGN.md's own example does): at the start of
+    # the turn no tile in hand can be placed, so the player draws a new hand of up to six.
+    g = load(
+        cells=fill("T", "1A-2A"),
+        players=[player(hand=[]), player(), player()],
+        pool=["5E", "7G", "9I"],
+    )
+    assert sorted(g.hand(0)) == ["5E", "7G", "9I"]
+    assert g.phase == Phase.PLACE and g.pool_size() == 0
