@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 export SDL_AUDIODRIVER ?= dummy
 
-.PHONY: run test bench lint format simulate clean sounds
+.PHONY: run test bench lint format simulate clean sounds arena
 
 $(READY): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "acquire8 needs Python 3.11+")'
@@ -34,6 +34,11 @@ format: $(READY)
 
 simulate: $(READY)
 	$(PY) -m acquire8 simulate --games 20 --seed 1
+
+# Every computer level in a short seat-rotated arena (a few minutes; the expert plays
+# fewer games, it thinks 150 ms a move). Full runs: python -m acquire8.ai.arena --help.
+arena: $(READY)
+	$(PY) -m acquire8.ai.arena --table --games 200 --seed 1 --jobs 2
 
 # Rebuild the sounds and music in assets/acquire8.pyxres from tools/make_sounds.py.
 sounds: $(READY)

@@ -1,5 +1,6 @@
 import json
 
+from bench.ai import decision_times, expert_slices
 from bench.rules import games_per_second
 
 figures = {}
@@ -10,6 +11,16 @@ print(
     f"rules core: {r['direct']['games_per_s']:.0f} random 4-player games/s "
     f"({r['direct']['actions_per_game']:.0f} actions each); "
     f"{r['with_views']['games_per_s']:.0f} games/s through RandomBot and views"
+)
+
+hard = decision_times("hard")
+sliced = expert_slices()
+figures["ai"] = {"hard": hard, "expert_sliced": sliced}
+print(
+    f"hard player: decision median {hard['median_ms']:.2f} ms, p95 {hard['p95_ms']:.2f} ms, "
+    f"max {hard['max_ms']:.1f} ms; expert in {sliced['slice_ms']:.0f} ms slices: step p95 "
+    f"{sliced['step_p95_ms']:.1f} ms, max {sliced['step_max_ms']:.1f} ms, "
+    f"{sliced['frames_per_decision_median']} frames a decision"
 )
 
 with open("bench.json", "w") as f:

@@ -150,17 +150,18 @@ def main(argv: list[str] | None = None) -> None:
     if args.table:
         # The expert is about a hundred times slower than the rest: it plays a quarter
         # of the games so that the table stays a few minutes long.
+        quarter = max(args.players, args.games // 4)
         rows = [
-            ("easy", "greedy", args.games, {}),
-            ("normal", "greedy", args.games, {}),
-            ("hard", "greedy", args.games, {}),
-            ("expert", "greedy", max(args.players, args.games // 4), opts),
-            ("expert", "hard", max(args.players, args.games // 4), opts),
+            ("easy", "greedy", args.games, {}, "target <= 15%"),
+            ("normal", "greedy", args.games, {}, "target 20-30%"),
+            ("hard", "greedy", args.games, {}, "target >= 45%, p95 <= 5 ms"),
+            ("expert", "greedy", quarter, opts, "target >= 55%"),
+            ("expert", "hard", quarter, opts, "target >= 35%"),
         ]
-        print(f"{args.players} players, seed {args.seed}, targets in RULES-free terms: see README")
-        for hero, fld, n, o in rows:
+        print(f"{args.players} players, seed {args.seed}, seat-rotated, ties split; win share ± 95% interval")
+        for hero, fld, n, o, target in rows:
             st = run(hero, fld, n, args.seed, args.players, args.jobs, o, args.end)
-            print(st.line(), flush=True)
+            print(f"{st.line()}  ({target})", flush=True)
         return
     st = run(args.hero, args.field, args.games, args.seed, args.players, args.jobs, opts, args.end)
     print(st.line())
