@@ -243,3 +243,26 @@ def test_6_a_defunct_chain_can_be_founded_again():
     assert g.board["9E"] == g.board["9F"] == "L"
     assert g.chain_size("L") == 2 and g.shares(0, "L") == 3 and g.bank_shares("L") == 22
     assert g.net_worth(0) == 9000 + 3 * 200
+
+
+def test_6_with_seven_chains_a_tile_next_to_a_chain_and_loose_tiles_still_grows():
+    # All seven chains are on the board: 3G (next to the loose 2G) cannot found an eighth, but
+    # 2B (Tower above, Festival below) merges and 1D grows Festival, taking the loose 1E along.
+    g = load(cells=SEVEN, players=[player(hand=["3G", "2B"]), player(), player()], pool=["10I"])
+    assert g.tile_effect("3G") == "no 8th chain"
+    assert g.tile_effect("2B") == "merge"
+    g2 = load(cells={**SEVEN, "1E": "#"}, players=[player(hand=["1D"]), player(), player()], pool=["10I"])
+    assert g2.tile_effect("1D") == "grow"  # Festival at 1C, and the loose 1E joins it
+    play(g2, PlaceTile("1D"))
+    assert g2.board["1E"] == g2.board["1D"] == "F" and g2.chain_size("F") == 4
+
+
+def test_events_name_the_player_and_the_chain():
+    g = load(
+        cells={"6E": "#"},
+        players=[player(), player(hand=["6F"]), player()],
+        pool=["12I"],
+        current=1,
+    )
+    evs = play(g, PlaceTile("6F"), FoundChain("T"))
+    assert lines(evs) == ["P2 places 6F", "P2 founds Tower"]
