@@ -1,6 +1,7 @@
 import json
 
 from bench.ai import decision_times, expert_slices
+from bench.frames import report as frame_report
 from bench.rules import games_per_second
 
 figures = {}
@@ -22,6 +23,8 @@ print(
     f"{sliced['step_p95_ms']:.1f} ms, max {sliced['step_max_ms']:.1f} ms, "
     f"{sliced['frames_per_decision_median']} frames a decision"
 )
+
+figures["frames"] = frame_report()  # front end: update+draw per frame over computer-only games
 
 with open("bench.json", "w") as f:
     json.dump(figures, f, indent=2)

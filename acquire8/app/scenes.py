@@ -41,7 +41,7 @@ DEFAULT_LEVEL = "normal" if "normal" in LEVELS else LEVELS[0]
 NAMES = ("You", "Ana", "Bob", "Cy", "Dot", "Eve")
 PACES = ("slow", "normal", "fast", "instant")
 PACE_FRAMES = {"slow": 30, "normal": 16, "fast": 6, "instant": 0}  # frames a computer step stays shown
-BOT_BUDGET_MS = 6.0  # thinking time a stepping computer player may use per frame
+BOT_BUDGET_MS = 1.5  # thinking time a stepping computer player may use per frame (issue 6: p99 2 ms)
 SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
 LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
 
@@ -601,6 +601,7 @@ class Play(Scene):
         self.wait = 0  # frames the current message stays before the next step
         self.skipping = False  # X pressed during computer turns: hurry to the next decision
         self.thinking: Thinking | None = None
+        self.ready: Action | None = None  # a computer decision made, waiting for the screen
         self.ui: PlaceUI | ChoiceUI | DisposeUI | BuyUI | None = None
         self.merger: list[ev.Event] = []  # events of the merger being shown
         self.final_tail: list[ev.Event] = []  # events after the last purchase (the end scoring)
@@ -630,6 +631,7 @@ class Play(Scene):
         if self.wait:
             if not self.skipping:
                 self.wait -= 1
+                self._think()  # the next computer decision is worked out while this one shows
                 return
             self.wait = 0
         while self.queue:
@@ -651,15 +653,21 @@ class Play(Scene):
                 self.act(action)
         else:
             self._think()
+            if self.ready is not None:
+                action, self.ready = self.ready, None
+                self.act(action)
 
     def _think(self) -> None:
+        """A slice of the computer player's thinking; its decision waits in `ready`."""
         g = self.game
+        if self.ready is not None or g.is_over or g.current == self.human:
+            return
         if self.thinking is None:
             self.thinking = Thinking(self.bots[g.current], g.view(g.current))
         action = self.thinking.step(BOT_BUDGET_MS)
         if action is not None:
             self.thinking = None
-            self.act(action)
+            self.ready = action
 
     def act(self, action: Action) -> bool:
         """Apply the current seat's action and queue its events; False if the rules refuse it."""
