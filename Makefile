@@ -6,7 +6,7 @@ PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
 export SDL_AUDIODRIVER ?= dummy
 
-.PHONY: run test bench lint format simulate clean sounds arena
+.PHONY: run test bench lint format simulate clean sounds arena screenshots
 
 $(READY): pyproject.toml
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "acquire8 needs Python 3.11+")'
@@ -43,6 +43,10 @@ arena: $(READY)
 # Rebuild the sounds and music in assets/acquire8.pyxres from tools/make_sounds.py.
 sounds: $(READY)
 	$(PY) tools/make_sounds.py
+
+# The key screens as PNGs (scale 4) in docs/screenshots/, for the README.
+screenshots: $(READY)
+	$(PY) tools/screenshots.py --out docs/screenshots --scale 4
 
 clean:
 	rm -rf $(VENV) dist build *.egg-info .pytest_cache .ruff_cache

@@ -488,3 +488,9 @@ def test_wrap_keeps_lines_within_the_screen():
 def test_messages_fit_one_line(event):
     line = sc.brief(event)
     assert line and len(line) <= sc.LINE_CHARS
+
+
+def test_help_pages_fit_the_screen():
+    for _title, body in sc.HELP_PAGES:
+        lines = sc.wrap(body, 31)
+        assert len(lines) <= 14 and all(len(line) <= 31 for line in lines)

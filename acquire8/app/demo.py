@@ -131,6 +131,8 @@ def key_screens() -> Iterator[tuple[str, sc.App]]:
     yield "pause", app
     press(app, sc.DOWN, sc.X)
     yield "log", app
+    press(app, sc.X, sc.DOWN, sc.X, sc.RIGHT)  # close the log; How to play, second page
+    yield "help", app
 
     app = sc.App(seed=4)
     game_over(app)

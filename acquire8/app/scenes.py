@@ -315,60 +315,43 @@ class SettingsScene(Scene):
         self.app.sound("move")
 
 
+# How to play: (title, text); the view wraps the text to the screen, "\n" starts a new line.
 HELP_PAGES = (
     (
         "ACQUIRE",
-        "Place hotel tiles on the board,\n"
-        "found hotel chains, buy their\n"
-        "shares and collect bonuses when\n"
-        "they merge. Most cash at the end\n"
-        "wins.\n"
-        "\n"
-        "Each turn: place one tile, then\n"
-        "buy up to 3 shares of chains on\n"
-        "the board.",
+        "Place hotel tiles on the board, found hotel chains, buy their shares and collect "
+        "bonuses when they merge. The most cash at the end wins.\n\n"
+        "Each turn: place one tile from your hand, then buy up to 3 shares of chains on the board.",
     ),
     (
         "TILES",
-        "A tile next to loose tiles\n"
-        "FOUNDS a chain: you pick which\n"
-        "of the 7 and get a free share.\n"
+        "Next to loose tiles a tile FOUNDS a chain: you pick one of the 7 and get a free share.\n"
         "Next to one chain it GROWS it.\n"
-        "Next to two chains it MERGES\n"
-        "them: the bigger one survives.\n"
-        "A chain of 11+ is SAFE. A tile\n"
-        "joining two safe chains is DEAD\n"
-        "and is swapped at turn end.",
+        "Next to two or more chains it MERGES them: the biggest survives.\n"
+        "A chain of 11+ is SAFE. A tile that would join two safe chains is DEAD: it is swapped "
+        "at the end of your turn.",
     ),
     (
         "MERGERS",
-        "The biggest and second biggest\n"
-        "holders of a swallowed chain\n"
-        "get bonuses: 10x and 5x its\n"
-        "price. Then each holder may\n"
-        "SELL shares, TRADE 2 of them\n"
-        "for 1 of the survivor, or KEEP\n"
-        "them for a later refounding.",
+        "The biggest and second biggest holders of a swallowed chain get bonuses: 10x and 5x "
+        "its share price.\n\n"
+        "Then each holder may SELL its shares, TRADE 2 of them for 1 of the survivor, or KEEP "
+        "them for when the chain is founded again.",
     ),
     (
         "THE END",
-        "When a chain has 41+ tiles, or\n"
-        "every chain is safe, a player\n"
-        "may declare the end on their\n"
-        "turn. Bonuses are paid, all\n"
-        "shares are sold, and the most\n"
-        "cash wins.",
+        "When a chain has 41+ tiles, or every chain on the board is safe, a player may declare "
+        "the end on their turn.\n\n"
+        "Then bonuses are paid for every chain, all shares are sold, and the most cash wins.",
     ),
     (
         "CONTROLS",
-        "Left/right  choose\n"
-        "X (or V, M) confirm; pad A\n"
-        "Z (or C, N) price chart; pad B\n"
-        "Up/down     adjust, scroll\n"
-        "Enter/Esc/P pause menu; START\n"
-        "\n"
-        "X also hurries the computer\n"
-        "players along.",
+        "LEFT/RIGHT choose\n"
+        "X  (V, M; pad A) confirm\n"
+        "Z  (C, N; pad B) price chart\n"
+        "UP/DOWN adjust, scroll\n"
+        "ENTER/ESC/P (pad START) menu\n\n"
+        "During the computer players' turns X hurries them along.",
     ),
 )
 

@@ -161,8 +161,8 @@ def draw_settings(s: sc.SettingsScene) -> None:
 def draw_help(s: sc.Help) -> None:
     title, body = sc.HELP_PAGES[s.page]
     ctext(4, f"HOW TO PLAY: {title}", k.ACCENT)
-    for i, line in enumerate(body.split("\n")):
-        text(2, 16 + i * 8, line, k.TEXT)
+    for i, line in enumerate(sc.wrap(body, 31)):
+        text(2, 14 + i * 7, line, k.TEXT)
     footer(f"< {s.page + 1}/{len(sc.HELP_PAGES)} >  X NEXT  Z BACK")
 
 
@@ -170,11 +170,11 @@ def draw_pause(s: sc.Pause) -> None:
     items = s.menu.items
     h = 14 + len(items) * 9
     y0 = (k.HEIGHT - h) // 2
-    panel(24, y0, 80, h)
-    ctext(y0 + 4, "PAUSED", k.ACCENT)
+    panel(20, y0, 88, h)
+    ctext(y0 + 4, "PAUSED", k.DIM)
     for i, item in enumerate(items):
         sel = i == s.menu.index
-        ctext(y0 + 13 + i * 9, item, k.ACCENT if sel else k.TEXT)
+        ctext(y0 + 13 + i * 9, f"> {item} <" if sel else item, k.ACCENT if sel else k.TEXT)
 
 
 def draw_log(s: sc.Log) -> None:
@@ -252,24 +252,25 @@ def draw_players(p: sc.Play) -> None:
 
 
 def draw_table(g: Game, human: int | None) -> None:
-    """Per chain: letter (safe ones marked), size, price, and your shares."""
+    """Per chain: letter (safe ones framed), size, price, and your shares."""
     y = k.TABLE_Y
-    labels = ("", "sz", "$", "you" if human is not None else "")
+    labels = ("sz", "$", "my" if human is not None else "")
     for i, label in enumerate(labels):
-        text(0, y + 1 + i * 6 + (2 if i else 0), label, k.DIM)
+        text(0, y + 8 + i * 6, label, k.DIM)
     for i, chain in enumerate(CHAINS):
         x = k.TABLE_LABEL_W + i * k.TABLE_COL_W
+        if i % 2:  # a faint band behind every other column
+            pyxel.rect(x, y + 7, k.TABLE_COL_W, 18, k.PANEL)
+        cx = x + k.TABLE_COL_W // 2  # values centred under the letter
         size = g.chain_size(chain)
-        chain_box(x + 4, y, chain, 7, on=bool(size))
-        safe = g.is_safe(chain)
-        if safe:
-            pyxel.rectb(x + 3, y - 1, 9, 9, k.WHITE)
-        cx = x + 8  # values centred under the letter
-        ctext(y + 9, f"{size}" if size else "-", k.TEXT if size else k.FAINT, cx)
-        ctext(y + 15, f"{g.price(chain)}" if size else "-", k.TEXT if size else k.FAINT, cx)
+        chain_box(cx - 3, y, chain, 7, on=bool(size))
+        if g.is_safe(chain):
+            pyxel.rectb(cx - 4, y - 1, 9, 9, k.WHITE)
+        ctext(y + 8, f"{size}" if size else "-", k.TEXT if size else k.FAINT, cx)
+        ctext(y + 14, f"{g.price(chain)}" if size else "-", k.TEXT if size else k.FAINT, cx)
         if human is not None:
             held = g.shares(human, chain)
-            ctext(y + 21, str(held) if held else "-", k.ACCENT if held else k.FAINT, cx)
+            ctext(y + 20, str(held) if held else "-", k.ACCENT if held else k.FAINT, cx)
 
 
 def draw_hand(p: sc.Play, ui: sc.PlaceUI | None) -> None:
