@@ -163,6 +163,54 @@ def test_no_playable_tile_still_buys(level):
     assert isinstance(act, BuyShares) and act in g.legal_actions()
 
 
+def _disposal(cells: dict, players: list, tile: str) -> Game:
+    g = load(cells=cells, players=players, pool=["12I", "10I", "8I"])
+    g.apply(PlaceTile(tile))
+    assert g.phase == Phase.DISPOSE and g.current == 0
+    return g
+
+
+def test_strong_levels_trade_into_a_dear_survivor():
+    # Continental (21 tiles, $900 -> $1,000 after) absorbs Tower (3 tiles, $300) at 9C:
+    # two Towers sell for $600 but trade for a $1,000 share that also contests the bonus.
+    cells = {**fill("C", "1A-12A", "1B", "1C-8C"), **fill("T", "10C-12C")}
+    players = [player(shares={"T": 6}, hand=["9C"]), player(shares={"C": 5}), player(shares={"C": 4, "T": 2})]
+    g = _disposal(cells, players, "9C")
+    assert bot("hard", 1).choose(g.view(0)) == Dispose(0, 6)
+    assert bot("expert", 1).choose(g.view(0)) == Dispose(0, 6)
+    assert bot("easy", 1).choose(g.view(0)) == Dispose(6, 0)  # the naive player sells everything
+
+
+def test_strong_levels_sell_when_a_trade_loses_value():
+    # Tower (6 tiles, $700 after) absorbs American (5 tiles, $600) at 7C, and its bonuses
+    # are locked by the 12 and 10 shares of the others: two Americans sell for $1,200.
+    cells = {**fill("T", "1C-6C"), **fill("A", "8C-12C")}
+    players = [
+        player(shares={"A": 6}, hand=["7C"]),
+        player(shares={"T": 12}),
+        player(shares={"T": 10, "A": 2}),
+    ]
+    g = _disposal(cells, players, "7C")
+    assert bot("hard", 1).choose(g.view(0)) == Dispose(6, 0)
+    assert bot("expert", 1).choose(g.view(0)) == Dispose(6, 0)
+
+
+@pytest.mark.parametrize("level", ["hard", "expert"])
+def test_strong_levels_buy_where_a_majority_can_be_won(level):
+    # Tower: 4 mine against 5 (two more shares take the majority); American: 12 and 10
+    # held by the others, out of reach.
+    cells = {**fill("T", "1A-5A"), **fill("A", "1C-5C")}
+    players = [
+        player(shares={"T": 4}, hand=["12I"]),
+        player(shares={"T": 5, "A": 12}),
+        player(shares={"A": 10}),
+    ]
+    g = load(cells=cells, players=players, pool=["1I", "3I", "5I"])
+    g.apply(PlaceTile("12I"))
+    act = bot(level, 1).choose(g.view(0))
+    assert isinstance(act, BuyShares) and act.chains.count("T") >= 2 and "A" not in act.chains
+
+
 def _end_position(my_cash: int, their_cash: int) -> Game:
     # Tower fills rows A-C and 1D-5D: 41 tiles, so the end may be declared after 12I.
     cells = fill("T", "1A-12C", "1D-5D")
