@@ -494,3 +494,16 @@ def test_help_pages_fit_the_screen():
     for _title, body in sc.HELP_PAGES:
         lines = sc.wrap(body, 31)
         assert len(lines) <= 14 and all(len(line) <= 31 for line in lines)
+
+
+def test_the_turn_hook_runs_once_per_turn_for_autosaving():
+    app = sc.App(settings=sc.Settings(levels=["greedy"] * 5), seed=4)
+    seen: list[int] = []
+    app.on_turn = lambda play: seen.append(play.game.turn)
+    press(app, sc.X, sc.X)
+    play = app.scene
+    assert play.levels == {1: "greedy", 2: "greedy", 3: "greedy"}
+    for i in range(3000):
+        app.update(frozenset({sc.X}) if i % 2 else NOTHING)
+    turns = sum(1 for e in play.shown if isinstance(e, ev.TurnStarted))
+    assert len(seen) >= turns > 4  # events queued but not yet shown may hold one more

@@ -163,6 +163,7 @@ class App:
         self.rng = random.Random(seed)
         self.can_quit = can_quit  # False on the web, where Quit is hidden
         self.resume = resume  # issue 5: Continue builds the saved game's Play scene
+        self.on_turn: Callable[[Play], None] | None = None  # called after each turn (autosave)
         self.effects: list[str] = []  # effect names to play this frame
         self.heard: list[ev.Event] = []  # rules events shown this frame, for sounds
         self.music: str | None = "title"
@@ -200,6 +201,7 @@ class App:
         game = Game.new(players=n, seed=seed, options=Options(end=s.end), names=list(NAMES[:n]))
         bots = {seat: ai.make_bot(s.levels[seat - 1], seed * 10 + seat) for seat in range(1, n)}
         play = Play(self, game, bots, human=0, seed=seed)
+        play.levels = {seat: s.levels[seat - 1] for seat in bots}
         self.goto(play)
         return play
 
@@ -576,6 +578,7 @@ class Play(Scene):
         self.game = game
         self.seed = seed  # the game's seed when known: with `actions` it replays the game
         self.actions: list[Action] = []  # every action applied, in order (replays, saves)
+        self.levels: dict[int, str] = {}  # computer seats' levels when known (saves, stats)
         self.bots = bots
         self.human = human  # None: computer-only (demo, benchmark)
         self.log: list[str] = []
@@ -608,7 +611,7 @@ class Play(Scene):
             self.app.push(Pause(self.app, self))
             return
         g = self.game
-        if X in pressed and (self.queue or self.wait or g.current != self.human):
+        if X in pressed and (self.queue or self.wait or not self.is_person(g.current)):
             self.skipping = True  # X during computer turns hurries them; it decides nothing
             pressed = pressed - {X}
         if self.wait:
@@ -627,7 +630,7 @@ class Play(Scene):
                 return
         if g.is_over:
             return
-        if g.current == self.human:
+        if self.is_person(g.current):
             self.skipping = False
             if self.ui is None:
                 self.ui = make_ui(self)
@@ -643,7 +646,7 @@ class Play(Scene):
     def _think(self) -> None:
         """A slice of the computer player's thinking; its decision waits in `ready`."""
         g = self.game
-        if self.ready is not None or g.is_over or g.current == self.human:
+        if self.ready is not None or g.is_over or self.is_person(g.current):
             return
         if self.thinking is None:
             self.thinking = Thinking(self.bots[g.current], g.view(g.current))
@@ -656,7 +659,7 @@ class Play(Scene):
         """Apply the current seat's action and queue its events; False if the rules refuse it."""
         g = self.game
         seat = g.current
-        by_bot = seat != self.human
+        by_bot = not self.is_person(seat)
         try:
             events = g.apply(action)
         except IllegalAction as err:
@@ -676,12 +679,18 @@ class Play(Scene):
             self.declined = False
         for e in events:
             self.queue.append((e, self._delay(e, by_bot)))
+        if self.app.on_turn is not None and any(isinstance(e, ev.TurnStarted | ev.GameOver) for e in events):
+            self.app.on_turn(self)  # a turn ended: the place for autosaving (issue 5)
         return True
+
+    def is_person(self, seat: int) -> bool:
+        """Whether a person decides for `seat` (pass-and-play would make this several seats)."""
+        return seat == self.human
 
     def _delay(self, e: ev.Event, by_bot: bool) -> int:
         pace = PACE_FRAMES[self.app.settings.pace]
         if isinstance(e, ev.TurnStarted):
-            return pace // 2 if e.seat != self.human else 0
+            return 0 if self.is_person(e.seat) else pace // 2
         if not by_bot:
             return 0
         if isinstance(e, ev.TilesDrawn | ev.ChainDefunct | ev.GameOver):
@@ -733,7 +742,7 @@ class Play(Scene):
     @property
     def busy(self) -> bool:
         """True while computer turns or messages are still playing out."""
-        return bool(self.queue or self.wait) or self.game.current != self.human
+        return bool(self.queue or self.wait) or not self.is_person(self.game.current)
 
     def hand(self) -> list[str]:
         if self.human is None:

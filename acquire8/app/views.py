@@ -356,21 +356,22 @@ def draw_buy(p: sc.Play, ui: sc.BuyUI) -> None:
     y = k.PANEL_Y + 3
     text(3, y, "BUY UP TO 3 SHARES", k.ACCENT)
     rtext(126, y, sc.money(ui.cash - ui.cost), k.TEXT)
+    widths = [9 if opt in CHAINS else len(opt) * 4 + 3 for opt in ui.options]
+    gap = min(5, (120 - sum(widths)) // max(1, len(widths) - 1))  # all seven chains still fit
     x = 4
     oy = y + 10
     for i, opt in enumerate(ui.options):
         sel = i == ui.index
+        w = widths[i]
         if opt in CHAINS:
-            w = 9
             chain_box(x, oy, opt, 9, on=ui.can_add(opt))
         else:
-            w = len(opt) * 4 + 3
             active = opt == "DONE" or bool(ui.cart)
             pyxel.rect(x, oy, w, 9, k.BLUE if active else k.PANEL)
             text(x + 2, oy + 2, opt, k.TEXT if active else k.FAINT)
         if sel:
             pyxel.rectb(x - 2, oy - 2, w + 4, 13, k.WHITE if blink(app) else k.ACCENT)
-        x += w + 5
+        x += w + gap
     opt = ui.option
     if opt in CHAINS:
         info = f"{sc.chain_name(opt)} {sc.money(g.price(opt))} bank {g.bank_shares(opt)}"
