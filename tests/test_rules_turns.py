@@ -254,3 +254,19 @@ def test_8_empty_hand_with_tiles_in_the_pool_draws_a_new_hand():
     )
     assert sorted(g.hand(0)) == ["5E", "7G", "9I"]
     assert g.phase == Phase.PLACE and g.pool_size() == 0
+
+
+@pytest.mark.xfail(
+    strict=True,
+    reason="bug: Game._buy accepts BuyShares(('A', 'T')) although legal_actions() lists only "
+    "BuyShares(('T', 'A')); apply of an action not listed must raise IllegalAction",
+)
+def test_9_apply_accepts_only_listed_buys():
+    g = load(cells=TA, players=[player(hand=["6F"]), player(), player()], pool=["12I"])
+    g.apply(PlaceTile("6F"))
+    unlisted = BuyShares(("A", "T"))
+    if unlisted not in g.legal_actions():  # either list every order or refuse the unlisted ones
+        before = g.to_json()
+        with pytest.raises(IllegalAction):
+            g.apply(unlisted)
+        assert g.to_json() == before
