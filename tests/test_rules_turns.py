@@ -54,6 +54,17 @@ def test_8_dead_tiles_are_replaced_at_the_end_of_the_turn_repeatedly():
     assert g.current == 1 and g.phase == Phase.PLACE
 
 
+def test_8_dead_tiles_are_discarded_even_when_the_pool_is_empty():
+    g = load(
+        cells=SAFE2,
+        players=[player(hand=["12B", "1B", "2B", "12E"]), player(hand=["10E"]), player()],
+    )
+    evs = play(g, PlaceTile("12B"), BuyShares(()))
+    assert [e.tiles for e in evs if isinstance(e, events.DeadTilesReplaced)] == [("1B", "2B")]
+    assert g.hand(0) == ["12E"]
+    assert '"1B"' not in g.to_json()
+
+
 def test_8_dead_tiles_in_another_players_hand_wait_for_their_turn():
     g = load(
         cells=SAFE2,
