@@ -38,11 +38,15 @@ def neighbours(t: str) -> list[str]:
 NB = {t: neighbours(t) for t in TILE_NAMES}
 
 
-def effect(board: dict[str, str], tile: str) -> str:
+def chain_sizes(board: dict[str, str]) -> dict[str, int]:
+    return {c: sum(1 for v in board.values() if v == c) for c in CHAINS}
+
+
+def effect(board: dict[str, str], tile: str, sizes: dict[str, int] | None = None) -> str:
     """RULES §5-§8 read directly."""
     around = [board.get(n) for n in NB[tile]]
     chains = {x for x in around if x and x != "#"}
-    sizes = {c: sum(1 for v in board.values() if v == c) for c in CHAINS}
+    sizes = sizes or chain_sizes(board)
     if not chains:
         if "#" not in around:
             return "lone"
@@ -99,6 +103,7 @@ class Oracle:
         self.merger: dict | None = None  # what the merger in progress must end with
         self.disposal: list[int] = []  # seats still to dispose of the current defunct chain
         self.defunct: str | None = None
+        self.places = 0
         self.checked = dict.fromkeys(["place", "found", "merge", "bonus", "dispose", "buy", "end"], 0)
 
     def step(self, g: Game, action) -> list:
@@ -112,6 +117,11 @@ class Oracle:
                 assert pre.tile_effect(t) == effect(board, t), t
             playable = [t for t in hand if effect(board, t) in ("lone", "found", "grow", "merge")]
             assert sorted(a.tile for a in pre.legal_actions()) == sorted(playable)
+            self.places += 1
+            if self.places % 4 == 0:  # now and then every empty square, not only those in hand
+                on_board = chain_sizes(board)
+                for t in ALL - set(board):
+                    assert pre.tile_effect(t) == effect(board, t, on_board), t
         disposing = None
         if pre.phase == Phase.DISPOSE:
             assert self.disposal and seat == self.disposal.pop(0), "disposal order"
