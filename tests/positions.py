@@ -131,20 +131,3 @@ def play(g: Game, *actions: Any) -> list:
 
 def lines(events: list) -> list[str]:
     return [str(e) for e in events]
-
-
-def free_tiles(
-    cells: dict[str, str], hands: list[list[str]], count: int, avoid: set[str] = frozenset()
-) -> list[str]:
-    """`count` tiles that are not on the board, in no hand, not in `avoid` and not next to anything:
-    filler for a pool whose tiles the test does not care about."""
-    taken = set(cells) | {t for h in hands for t in h} | set(avoid)
-    out = []
-    for t in reversed(ALL_TILES):
-        c, r = split(t)
-        near = {name(c + dc, r + dr) for dc, dr in ((1, 0), (-1, 0), (0, 1), (0, -1))}
-        if t not in taken and not (near & set(cells)) and not (near & set(out)):
-            out.append(t)
-            if len(out) == count:
-                return out
-    raise ValueError("not enough free tiles")
