@@ -71,7 +71,7 @@ def test_every_level_plays_only_legal_actions(players, end, seeds):
 @pytest.mark.parametrize("level", ["easy", "normal", "hard"])
 def test_cheap_levels_play_many_legal_games(level):
     """The three fast levels against each other over many deals, 2 to 6 players."""
-    for seed in range(30):
+    for seed in range(80):
         players = 2 + seed % 5
         bots = [bot(level if s == 0 else LEVELS[(seed + s) % 3], seed * 10 + s) for s in range(players)]
         play_checked(Game.new(players=players, seed=100 + seed), bots)

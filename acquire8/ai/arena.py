@@ -31,6 +31,7 @@ class Stats:
     margins: list[int] = field(default_factory=list)
     times_ms: list[float] = field(default_factory=list)
     seconds: float = 0.0
+    players: int = 4
 
     def add(self, other: Stats) -> None:
         self.games += other.games
@@ -57,7 +58,7 @@ class Stats:
     def line(self) -> str:
         med, p95, mx = self.times()
         return (
-            f"{self.hero:>6} vs 3x {self.field:<6} {self.games:>5} games  "
+            f"{self.hero:>6} vs {self.players - 1}x {self.field:<6} {self.games:>5} games  "
             f"win {100 * self.share:5.1f}% ± {100 * self.interval:4.1f}  "
             f"rank {statistics.mean(self.ranks):4.2f}  margin {statistics.mean(self.margins):>+8,.0f}  "
             f"decision ms median {med:6.2f} p95 {p95:6.2f} max {mx:7.2f}"
@@ -74,7 +75,7 @@ def play_one(args: tuple) -> Stats:
         for s in range(players)
     ]
     g = Game.new(players=players, seed=tile_seed, options=Options(end=end))
-    st = Stats(hero, field_level, games=1)
+    st = Stats(hero, field_level, games=1, players=players)
     clock = time.perf_counter
     while not g.is_over:
         who = g.current
@@ -114,7 +115,7 @@ def run(
         for i in range(deals)
         for s in range(players)
     ]
-    total = Stats(hero, field_level)
+    total = Stats(hero, field_level, players=players)
     start = time.perf_counter()
     if jobs > 1:
         import multiprocessing  # only the arena uses processes; never the game

@@ -51,13 +51,22 @@ class HardBot:
             return self.dispose(view)
         return self.buy_or_declare(view)
 
+    def _scratch(self, g: Game) -> Game:
+        """A copy to try a move on. In a two-player view the pool is sorted, so the
+        stock market's draw (its top tile) would always be a high column."""
+        h = g.copy()
+        if h.players == 2 and h.hand_sizes is not None and h.pool:
+            i = self.rng.randrange(len(h.pool))  # the draw is pool[-1]: make it a random tile
+            h.pool[i], h.pool[-1] = h.pool[-1], h.pool[i]
+        return h
+
     # --------------------------------------------------------------- placing
 
     def place_values(self, view: Game) -> list[tuple[float, Action]]:
         """(value, PlaceTile) for every legal tile, best first."""
         out = []
         for act in view.legal_actions():
-            g = view.copy()
+            g = self._scratch(view)
             g.apply(act)
             out.append((self.resolve(g)[0], act))
         out.sort(key=lambda va: -va[0])
@@ -99,7 +108,7 @@ class HardBot:
     def _best_found(self, g: Game) -> tuple[Action, float]:
         best, best_v = None, float("-inf")
         for act in self._found_options(g):
-            h = g.copy()
+            h = self._scratch(g)
             h.apply(act)
             v = self.resolve(h)[0]
             if v > best_v:
@@ -110,7 +119,7 @@ class HardBot:
         """Survivor or defunct-order choice: play each out and keep the best."""
         best, best_v = None, float("-inf")
         for act in g.legal_actions():
-            h = g.copy()
+            h = self._scratch(g)
             h.apply(act)
             v = self.resolve(h)[0]
             if v > best_v:
