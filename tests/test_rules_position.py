@@ -72,23 +72,21 @@ def test_design_example_position_loads():
 @pytest.mark.parametrize("players", [3, 4])
 def test_round_trip_at_every_step_of_a_multi_chain_merger(players):
     g = _cross(players)
-    steps = [PlaceTile("6E"), ChooseDefunct("T")]
-    steps += [Dispose()] * 8 + [BuyShares(("A",))]
-    seen = set()
-    for action in steps:
-        if g.phase == Phase.PLACE and seen:
-            break
-        h = _round_trip(g)
-        seen.add(str(g.phase))
-        if g.phase == Phase.DISPOSE and action != Dispose():
-            action = Dispose()
-        if g.phase == Phase.BUY:
-            action = BuyShares(("A",))
-        ev_g = g.apply(action)
-        ev_h = h.apply(action)
-        assert lines(ev_g) == lines(ev_h)
+    step = {
+        Phase.PLACE: PlaceTile("6E"),
+        Phase.DEFUNCT: ChooseDefunct("T"),
+        Phase.DISPOSE: Dispose(sell=1),
+        Phase.BUY: BuyShares(("A",)),
+    }
+    seen = []
+    while not seen or g.phase != Phase.PLACE:
+        seen.append(str(g.phase))
+        h = _round_trip(g)  # the save taken now continues exactly like the game itself
+        action = step[g.phase]
+        assert lines(g.apply(action)) == lines(h.apply(action))
         assert h == g
-    assert {"place", "defunct", "dispose", "buy"} <= seen
+    assert seen[:2] == ["place", "defunct"] and seen[-1] == "buy"
+    assert seen.count("dispose") == (8 if players == 4 else 7)
 
 
 def test_round_trip_in_found_and_survivor_phases_and_over():
