@@ -13,3 +13,18 @@ def pyxel_headless():
 
     pyxel.init(128, 128, headless=True, fps=10000)
     return pyxel
+
+
+@pytest.fixture()
+def text_bounds(monkeypatch, pyxel_headless):
+    """Every text drawn must lie wholly on the 128x128 screen: nothing clipped, anywhere."""
+    real = pyxel_headless.text
+    out: list[tuple[int, int, str]] = []
+
+    def text(x: int, y: int, s: str, col: int) -> None:
+        if x < 0 or y < 0 or x + 4 * len(s) - 1 > 128 or y + 5 > 128:
+            out.append((x, y, s))
+        real(x, y, s, col)
+
+    monkeypatch.setattr(pyxel_headless, "text", text)
+    return out

@@ -63,7 +63,7 @@ def check(app: sc.App) -> None:
 
 
 @pytest.mark.slow
-def test_random_button_sequences_raise_nothing(pyxel_headless, fast_levels):
+def test_random_button_sequences_raise_nothing(pyxel_headless, fast_levels, text_bounds):
     total = 0
     reached = set()
     for seq in range(SEQUENCES):
@@ -83,6 +83,7 @@ def test_random_button_sequences_raise_nothing(pyxel_headless, fast_levels):
         app.effects.clear()
         app.heard.clear()
     assert total == SEQUENCES * FRAMES >= 200_000
+    assert not text_bounds, f"text off the screen: {sorted(set(text_bounds))[:5]}"
     # The random presses found their way onto every screen.
     assert reached >= {
         "Title",

@@ -114,7 +114,7 @@ def _screens():
     return key_screens()
 
 
-def test_golden_screens_match_pixel_for_pixel(px):
+def test_golden_screens_match_pixel_for_pixel(px, text_bounds):
     from acquire8.app import views
 
     names = []
@@ -130,3 +130,4 @@ def test_golden_screens_match_pixel_for_pixel(px):
         assert not diff, f"{name}: {len(diff)} pixels differ, first at {diff[0]}"
     for key in ("title", "play", "found", "merger", "buy", "chart", "gameover"):
         assert key in names
+    assert not text_bounds, f"text off the screen: {text_bounds[:5]}"

@@ -394,26 +394,26 @@ def draw_chart(s: sc.Chart) -> None:
         ctext(2, "PRICE CHART", k.ACCENT)
         rtext(128, 2, "1/2", k.DIM)
         y = 12
-        text(2, y, "size", k.DIM)
-        for tier, x in ((0, 40), (1, 76), (2, 112)):
-            members = [c for c in CHAINS if TIER_OF[CHAINS.index(c)] == tier]
+        text(2, y + 1, "size", k.DIM)
+        tiers = [[c for c in CHAINS if TIER_OF[CHAINS.index(c)] == t] for t in range(3)]
+        rights = (50, 86, 122)  # where each tier's prices end
+        for members, right in zip(tiers, rights, strict=True):
             for j, c in enumerate(members):
-                chain_box(x - 4 * len(members) + 4 + j * 8 - 4, y - 1, c)
+                chain_box(right - 8 * len(members) + 8 * j, y - 1, c)
         for i, label in enumerate(CHART_ROWS):
             ry = y + 10 + i * 8
             if i % 2 == 0:
                 pyxel.rect(0, ry - 1, 128, 7, k.PANEL)
             text(2, ry, label, k.TEXT)
-            size = CHART_SIZES[i]
-            for tier, x in ((0, 44), (1, 80), (2, 116)):
-                rtext(x, ry, str(price("TAI"[tier], size)), k.TEXT)
-            # Where the chains on the board stand now.
-            here = [c for c in g.chains_on_board() if _chart_row(g.chain_size(c)) == i]
-            for j, c in enumerate(here):
-                pyxel.rect(120 - j * 4 + 4, ry, 3, 5, k.CHAIN_COLOR[c])
-        text(1, 96, "Bonus: majority 10x, minority 5x", k.DIM)
-        text(1, 103, "Safe at 11 tiles; end at 41+.", k.DIM)
-        text(1, 110, "Marks at right: chains now.", k.DIM)
+            for members, right in zip(tiers, rights, strict=True):
+                rtext(right, ry, str(price(members[0], CHART_SIZES[i])), k.TEXT)
+                # Each chain on the board, by its letter, in the row of its size now.
+                for j, c in enumerate(members):
+                    if g.chain_size(c) and _chart_row(g.chain_size(c)) == i:
+                        text(right - 16 - 4 * (len(members) - j) - 1, ry, c, k.CHAIN_COLOR[c])
+        text(2, 96, "Bonuses: 1st 10x, 2nd 5x price", k.DIM)
+        text(2, 103, "Safe at 11 tiles; end at 41+.", k.DIM)
+        text(2, 110, "Letters: each chain's row now", k.DIM)
     else:
         ctext(2, "CHAINS", k.ACCENT)
         rtext(128, 2, "2/2", k.DIM)
