@@ -507,3 +507,17 @@ def test_the_turn_hook_runs_once_per_turn_for_autosaving():
         app.update(frozenset({sc.X}) if i % 2 else NOTHING)
     turns = sum(1 for e in play.shown if isinstance(e, ev.TurnStarted))
     assert len(seen) >= turns > 4  # events queued but not yet shown may hold one more
+
+
+def test_the_log_names_your_drawn_tiles_but_only_counts_the_others():
+    game = Game.from_json(position())
+    app, play = begin(game)
+    select_tile(app, play, "9I")
+    press(app, sc.X)
+    run_until(app, my_decision(play))
+    assert play.ui.option == "T"
+    press(app, sc.LEFT, sc.X)  # wraps to DONE: buy nothing
+    run_until(app, my_decision(play))
+    mine = [line for line in play.log if line.startswith("You draw")]
+    assert mine and mine[0].split()[-1] in game.hand(0)
+    assert any(line.startswith("Ana draws 1 tile") for line in play.log)

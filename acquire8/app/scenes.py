@@ -705,7 +705,10 @@ class Play(Scene):
         """One event reaches the screen: message line, log, sounds, summaries."""
         self.app.heard.append(e)
         self.shown.append(e)
-        self.log.append(str(e))
+        if isinstance(e, ev.TilesDrawn) and self.is_person(e.seat):
+            self.log.append(f"You draw {' '.join(e.tiles)}")  # your own tiles are no secret to you
+        else:
+            self.log.append(str(e))
         line = brief(e)
         if line:
             self.message = line
