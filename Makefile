@@ -50,3 +50,24 @@ screenshots: $(READY)
 
 clean:
 	rm -rf $(VENV) dist build *.egg-info .pytest_cache .ruff_cache
+
+# --- shipping (issue 6): web export, web check under Pyodide, handheld folder -------------
+.PHONY: web web-check handheld
+WEB_NODE := tools/web/node_modules/.ready
+
+# dist/acquire8.pyxapp and dist/acquire8.html from the game's own files (README: Web and handheld).
+web: $(READY)
+	$(PY) tools/build.py web
+
+# Everything but Pyxel under Pyodide in Node: rules, computer players (decision times),
+# controllers and storage (with a localStorage stand-in), from the .pyxapp that ships.
+$(WEB_NODE): tools/web/package.json tools/web/package-lock.json
+	cd tools/web && npm ci --no-audit --no-fund --loglevel=error
+	touch $@
+
+web-check: web $(WEB_NODE)
+	timeout 300 node tools/web/check.mjs dist/acquire8.pyxapp 20
+
+# dist/handheld/: the .pyxapp, a launcher (pyxel play acquire8.pyxapp) and a README.
+handheld: $(READY)
+	$(PY) tools/build.py handheld

@@ -1,0 +1,245 @@
+"""Inside Pyodide (run by check.mjs): acquire8 without Pyxel, from the shipped .pyxapp.
+
+    webcheck.py PYXAPP [SECONDS]
+
+Parts, each reported as ran / missing / failed:
+  rules        random 4-player games per second
+  ai           complete computer-only games, every level seated in turn, for about SECONDS
+               (at least one whole game); decision times per level
+  cli          `simulate` for one game, as `python -m acquire8 simulate` does
+  controllers  every acquire8.app module that imports without Pyxel
+  storage      settings, autosave, stats and a damaged save through localStorage (the stand-in)
+Also runs under CPython (then storage gets an in-memory localStorage) for the project's tests.
+"""
+
+from __future__ import annotations
+
+import importlib
+import pkgutil
+import statistics
+import sys
+import tempfile
+import time
+import traceback
+import zipfile
+from pathlib import Path
+
+results: dict[str, str] = {}
+
+
+class PartTimeout(Exception):
+    """A part ran past its deadline: most likely an endless loop, shown by the traceback."""
+
+
+def deadline(seconds: float | None):
+    """A trace function that raises PartTimeout inside the running code once time is up.
+
+    Pyodide runs on one thread, so nothing else could interrupt a loop that never ends.
+    Not used for timed parts: tracing slows Python down.
+    """
+    if seconds is None:
+        return None
+    end = time.perf_counter() + seconds
+
+    def tracer(frame, event, arg):
+        if time.perf_counter() > end:
+            raise PartTimeout(f"still running after {seconds:.0f} s (an endless loop?)")
+        return tracer
+
+    return tracer
+
+
+def part(name: str, limit: float | None = 20.0):
+    """Run one part; a missing module is reported, any other error fails the check."""
+
+    def wrap(fn):
+        print(f"[{name}] ...", flush=True)
+        try:
+            sys.settrace(deadline(limit))
+            try:
+                outcome = fn()
+            finally:
+                sys.settrace(None)
+            results[name] = "ran: " + (outcome or "ok")
+        except ModuleNotFoundError as error:
+            if error.name and error.name.startswith("acquire8"):
+                results[name] = f"missing: {error.name}"
+            else:
+                results[name] = f"FAILED: {error!r}"
+                traceback.print_exc()
+        except Exception as error:
+            results[name] = f"FAILED: {error!r}"
+            traceback.print_exc()
+        print(f"[{name}] {results[name]}", flush=True)
+        return fn
+
+    return wrap
+
+
+def unpack(pyxapp: str) -> Path:
+    """Extract the .pyxapp as `pyxel play` does and put its folder first on sys.path."""
+    target = Path(tempfile.mkdtemp(prefix="acquire8-"))
+    with zipfile.ZipFile(pyxapp) as zf:
+        zf.extractall(target)
+    (marker,) = target.glob("*/.pyxapp_startup_script")
+    app_dir = marker.parent
+    sys.path.insert(0, str(app_dir))
+    return app_dir
+
+
+def percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
+
+
+def play_through_controllers(games: int = 2, max_frames: int = 60_000) -> str:
+    """Whole games through the front end's controllers (scenes.App), as on the web (no Quit):
+    a person who only ever presses X, every other frame, against the default computer players.
+    Times App.update per frame: the logic half of a frame in the browser."""
+    from acquire8.app import scenes
+
+    times: list[float] = []
+    for n in range(games):
+        app = scenes.App(seed=n, can_quit=False)
+        assert "Quit" not in app.scene.menu.items, "Quit is hidden on the web"
+        for frame in range(max_frames):
+            pressed = frozenset({scenes.X}) if frame % 2 == 0 else frozenset()
+            t = time.perf_counter()
+            app.update(pressed)
+            times.append(time.perf_counter() - t)
+            if isinstance(app.scene, scenes.GameOver):
+                break
+        else:
+            raise AssertionError(f"game {n} not over after {max_frames} frames of pressing X")
+        g = app.scene.play.game
+        assert g.is_over and app.scene.winners == g.winners()
+    ms = [1000 * t for t in times]
+    return (
+        f"    {games} games to game over by pressing X: {len(ms)} frames; App.update ms: "
+        f"mean {statistics.fmean(ms):.3f}  p99 {percentile(ms, 0.99):.2f}  max {max(ms):.2f}"
+    )
+
+
+def main() -> int:
+    pyxapp = sys.argv[1]
+    seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 15.0
+    app_dir = unpack(pyxapp)
+    print(f"{sys.platform}: Python {sys.version.split()[0]}; app from {app_dir}", flush=True)
+
+    @part("rules", limit=None)
+    def rules() -> str:
+        from acquire8.ai import RandomBot
+        from acquire8.ai.match import play_game
+
+        games = actions = 0
+        start = time.perf_counter()
+        while time.perf_counter() - start < 2.0:
+            actions += play_game([RandomBot(games * 10 + s) for s in range(4)], seed=games).actions
+            games += 1
+        rate = games / (time.perf_counter() - start)
+        return f"{rate:.0f} random 4-player games/s ({games} games, {actions / games:.0f} actions each)"
+
+    @part("ai", limit=None)
+    def ai() -> str:
+        import acquire8.ai as bots
+        from acquire8.rules import Game
+
+        levels = list(getattr(bots, "LEVELS", None) or bots.BASELINES)
+        times: dict[str, list[float]] = {lv: [] for lv in levels}
+        games, start = 0, time.perf_counter()
+        while games == 0 or time.perf_counter() - start < seconds:
+            # Seats rotate so every level plays every seat; seat count follows the level count.
+            seated = [levels[(games + s) % len(levels)] for s in range(max(2, min(4, len(levels))))]
+            players = [bots.make_bot(lv, games * 10 + s) for s, lv in enumerate(seated)]
+            g = Game.new(players=len(players), seed=1000 + games)
+            while not g.is_over:
+                seat = g.current
+                t = time.perf_counter()
+                action = players[seat].choose(g.view(seat))
+                times[seated[seat]].append(time.perf_counter() - t)
+                g.apply(action)  # raises on an illegal choice
+            assert g.winners(), "a finished game has a winner"
+            games += 1
+        lines = [f"{games} complete games in {time.perf_counter() - start:.1f} s; decision times (ms):"]
+        for lv in levels:
+            ms = [1000 * t for t in times[lv]]
+            if ms:
+                lines.append(
+                    f"    {lv:>8}: {len(ms):5d} decisions  mean {statistics.fmean(ms):7.2f}  "
+                    f"p99 {percentile(ms, 0.99):7.2f}  max {max(ms):7.2f}"
+                )
+        return "\n".join(lines)
+
+    @part("cli")
+    def cli() -> str:
+        from acquire8.cli import simulate
+
+        simulate(1, 7, 4, ["greedy"])
+        return "simulate played 1 game"
+
+    @part("controllers", limit=None)
+    def controllers() -> str:
+        import acquire8.app as app_pkg
+
+        pure, need_pyxel = [], []
+        for info in pkgutil.walk_packages(app_pkg.__path__, "acquire8.app."):
+            try:
+                importlib.import_module(info.name)
+                pure.append(info.name.removeprefix("acquire8.app."))
+            except ModuleNotFoundError as error:
+                if error.name != "pyxel":
+                    raise
+                need_pyxel.append(info.name.removeprefix("acquire8.app."))
+        pure_s, pyxel_s = ", ".join(pure) or "none", ", ".join(need_pyxel) or "none"
+        lines = [f"imported without Pyxel: {pure_s}; need Pyxel: {pyxel_s}"]
+        if "scenes" in pure:
+            lines.append(play_through_controllers())
+        return "\n".join(lines)
+
+    @part("storage")
+    def storage() -> str:
+        import acquire8.storage as st
+        from acquire8.rules import Game
+
+        if sys.platform == "emscripten":
+            store = st.Storage.default()  # the browser path: js.localStorage
+            assert isinstance(store.backend, st.LocalStorageBackend), type(store.backend)
+        else:
+            store = st.Storage(st.LocalStorageBackend(st.MemoryStorage()))
+        missing = store.backend.read("webcheck-absent")
+        assert missing is None, (
+            f"read() of a missing key gave {missing!r}, not None: under Pyodide a JS null "
+            "(localStorage.getItem of a missing key) arrives as pyodide.ffi.jsnull"
+        )
+        settings, msg = store.load_settings()
+        assert msg is None, msg
+        assert store.save_settings(settings) is None
+        assert store.load_settings() == (settings, None)
+
+        assert store.load_game() == (None, None)
+        g = Game.new(players=4, seed=5)
+        for _ in range(12):
+            g.apply(g.legal_actions()[0])
+        assert store.save_game(g, {"levels": ["normal"] * 3}) is None
+        saved, msg = store.load_game()
+        assert msg is None and saved is not None, msg
+        assert saved.game.to_json() == g.to_json(), "the saved game resumes exactly"
+
+        store.backend.write(st.SAVE, '{"format": 1, "game": {"trunc')  # a truncated save
+        saved, msg = store.load_game()
+        assert saved is None and msg == st.MSG_SAVE_DAMAGED, msg
+
+        while not g.is_over:
+            g.apply(g.legal_actions()[-1])
+        stats, msg = store.record_game(st.GameResult.from_game(g, seat=0, levels=["normal"] * 3))
+        assert msg is None and store.load_stats()[0] == stats, msg
+        return "settings, save/load, damaged save set aside, stats"
+
+    print("\nweb-check summary (Pyodide, no Pyxel):")
+    for name, outcome in results.items():
+        print(f"  {name:<12} {outcome.splitlines()[0]}")
+    return 1 if any(v.startswith("FAILED") for v in results.values()) else 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
