@@ -104,7 +104,9 @@ class Oracle:
         self.disposal: list[int] = []  # seats still to dispose of the current defunct chain
         self.defunct: str | None = None
         self.places = 0
-        self.checked = dict.fromkeys(["place", "found", "merge", "bonus", "dispose", "buy", "end"], 0)
+        self.checked = dict.fromkeys(
+            ["place", "found", "merge", "bonus", "dispose", "buy", "end", "dead", "replaced", "market"], 0
+        )
 
     def step(self, g: Game, action) -> list:
         pre = g.copy()
@@ -151,6 +153,42 @@ class Oracle:
             elif isinstance(e, events.BonusPaid):
                 delta[e.seat] += e.amount
         assert [g.cash(s) - pre.cash(s) for s in range(self.n)] == delta
+
+        # Hands and pool: every change is told by an event (placed, dead, replaced, drawn). Dead
+        # tiles drawn and discarded in one refill come before the one TilesDrawn listing them all,
+        # so the hands are counted, not replayed in order.
+        hands = [dict.fromkeys(pre.hand(s), 1) for s in range(self.n)]
+        drawn = 0
+
+        def move(seat: int, tile: str, by: int) -> None:
+            hands[seat][tile] = hands[seat].get(tile, 0) + by
+
+        for e in evs:
+            if isinstance(e, events.TilePlaced):
+                move(e.seat, e.tile, -1)
+            elif isinstance(e, events.DeadTilesReplaced):
+                self.checked["dead"] += 1
+                for t in e.tiles:
+                    move(e.seat, t, -1)
+            elif isinstance(e, events.HandReplaced):
+                self.checked["replaced"] += 1
+                assert sorted(e.tiles) == sorted(pre.hand(e.seat))
+                for t in e.tiles:
+                    move(e.seat, t, -1)
+            elif isinstance(e, events.TilesDrawn):
+                for t in e.tiles:
+                    move(e.seat, t, +1)
+                drawn += len(e.tiles)
+        for s in range(self.n):
+            assert {t for t, k in hands[s].items() if k} == set(g.hand(s))
+            assert all(k in (0, 1) for k in hands[s].values())
+        assert g.pool_size() == pre.pool_size() - drawn
+        # §12: the market's first draw of an action is the next tile of the pool, by its column.
+        first_draw = next((e for e in evs if isinstance(e, events.MarketHolds)), None)
+        if first_draw is not None:
+            assert self.n == 2 and pre.pool_size()
+            assert first_draw.count == int(TILE_NAMES[pre.pool[-1]][:-1])  # the pool is drawn from its end
+            self.checked["market"] += 1
 
         # Bonuses: recomputed from the holdings before the action (plus a final purchase).
         market = {e.chain: e.count for e in evs if isinstance(e, events.MarketHolds)}
@@ -269,3 +307,4 @@ def test_oracle_over_seeded_games():
     # The games really went through every kind of situation.
     assert totals["merge"] > 500 and totals["bonus"] > 1000 and totals["dispose"] > 1000
     assert totals["found"] > 1000 and totals["end"] == 400
+    assert totals["dead"] > 500 and totals["market"] > 200  # (hand replacements are rare: see test_8_*)
