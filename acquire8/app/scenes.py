@@ -501,6 +501,10 @@ def summary_lines(merger: list[ev.Event]) -> list[tuple[str, str]]:
             out.append((f" {e.name:<4}kept {e.count}", ""))
     if not out:
         out.append(("No one held shares.", ""))
+    last = next((e for e in reversed(merger) if isinstance(e, ev.ChainDefunct)), None)
+    if last is not None:
+        out.append(("", ""))
+        out.append((f"{chain_name(last.survivor)} now has {last.size} tiles", last.survivor))
     return out
 
 

@@ -220,6 +220,7 @@ def draw_board(p: sc.Play) -> None:
     mine = set(p.hand())
     selected = ui.tile if ui else None
     playable = {t for t, ok in zip(ui.tiles, ui.playable, strict=True) if ok} if ui else mine
+    pending = g.pending_tile()
     for r, row in enumerate(ROW_LETTERS):
         y = k.BOARD_Y + r * k.CELL
         for c in range(12):
@@ -238,6 +239,8 @@ def draw_board(p: sc.Play) -> None:
                 chain_box(x, y, letter)
             if name == p.last_tile and p.busy and blink(app, 8):
                 pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
+            elif name == pending:  # the tile whose founding or merger is being decided
+                pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE if blink(app) else k.ACCENT)
 
 
 def draw_players(p: sc.Play) -> None:
@@ -347,7 +350,7 @@ def draw_dispose(p: sc.Play, ui: sc.DisposeUI) -> None:
     sel = ui.row == 2
     text(3, ry, (">" if sel else " ") + "DONE", k.ACCENT if sel else k.TEXT)
     text(34, ry, f"keep {ui.keep}", k.DIM)
-    rtext(126, ry, "X NEXT", k.DIM)
+    rtext(126, ry, "X OK" if sel else "X NEXT", k.DIM)
 
 
 def draw_buy(p: sc.Play, ui: sc.BuyUI) -> None:
@@ -462,11 +465,11 @@ def _bonus_line(p: sc.Play, chain: str) -> str:
 
 
 def draw_summary(s: sc.Summary) -> None:
-    panel(4, 9, 120, 112)
-    ctext(13, "MERGER", k.ACCENT)
+    panel(0, 8, 128, 114)  # leaves the turn bar and the message line in view
+    ctext(12, "MERGER", k.ACCENT)
     for i, (line, chain) in enumerate(s.lines[s.top : s.top + s.ROWS]):
         col = k.CHAIN_COLOR[chain] if chain else k.TEXT
-        text(8, 23 + i * 7, line[:28], col)
+        text(6, 22 + i * 7, line[:29], col)
     more = "UP/DOWN MORE  " if len(s.lines) > s.ROWS else ""
     ctext(112, f"{more}X OK", k.DIM)
 
@@ -474,15 +477,18 @@ def draw_summary(s: sc.Summary) -> None:
 def draw_game_over(s: sc.GameOver) -> None:
     ctext(3, "GAME OVER", k.DIM)
     ctext(12, s.headline, k.ACCENT)
-    text(4, 23, "#  player     cash", k.DIM)
+    text(4, 23, "#  player", k.DIM)
+    rtext(124, 23, "final cash", k.DIM)
     y = 31
     for rank, (cash, seat, name, bonus, sold) in enumerate(s.rows):
         win = seat in s.winners
-        col = k.ACCENT if win else (k.TEXT if seat == s.play.human else k.DIM)
+        col = k.ACCENT if win else (k.TEXT if seat == s.play.human else k.SKY)
         text(4, y, f"{rank + 1}  {name}", col)
         rtext(124, y, sc.money(cash), col)
-        text(16, y + 6, f"bonus {sc.money(bonus)} sold {sc.money(sold)}", k.FAINT if not win else k.DIM)
+        text(16, y + 6, f"bonus {sc.money(bonus)} sold {sc.money(sold)}", k.DIM)
         y += 14
+    if y + 2 <= 106:  # room left: say what the small lines are
+        ctext(y + 2, "(end bonuses and shares sold)", k.FAINT)
     items = s.menu.items
     pitch = 40
     x0 = 64 - len(items) * pitch // 2
