@@ -2,7 +2,10 @@ import json
 
 from bench.ai import decision_times, expert_slices
 from bench.frames import report as frame_report
+from bench.memory import report as memory_report
 from bench.rules import games_per_second
+from bench.size import report as size_report
+from bench.startup import report as startup_report
 
 figures = {}
 
@@ -25,6 +28,11 @@ print(
 )
 
 figures["frames"] = frame_report()  # front end: update+draw per frame over computer-only games
+
+# Shipping (issue 6): start-up to the first title frame, peak memory of a game, .pyxapp size.
+figures["startup"] = startup_report()
+figures["memory"] = memory_report()
+figures["size"] = size_report()
 
 with open("bench.json", "w") as f:
     json.dump(figures, f, indent=2)

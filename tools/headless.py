@@ -7,7 +7,8 @@ Starts the game exactly as a player does (`acquire8.cli.main(["play"])`, or `pyx
 update/draw/flip for a fixed number of frames instead of opening a window, tapping X (confirm)
 every K frames, so the game moves on from the title as a person pressing X would.
 Prints `FIRST_FRAME` as soon as the first frame is drawn (the parent times it), then one JSON
-line: frames run, whether the game quit, peak resident size.
+line: frames run, whether the game quit or reached game over, the options pyxel.init and
+pyxel.fullscreen got, peak resident size.
 """
 
 from __future__ import annotations
@@ -28,23 +29,29 @@ class _Quit(Exception):
     """The game called pyxel.quit(): stop driving it, but still report."""
 
 
-def drive(frames: int, press_every: int, start) -> dict:
+def drive(frames: int, press_every: int, start, until_over: bool = False) -> dict:
     import pyxel
 
-    stats = {"frames": 0, "quit": False, "first_frame_s": None}
+    stats: dict = {"frames": 0, "quit": False, "game_over": False, "first_frame_s": None}
     real_init = pyxel.init
     t0 = time.perf_counter()
 
     def init(*args, **kwargs) -> None:
         # No window, and no waiting between frames: flip() paces itself to fps. No screencast
         # buffer either: Pyxel keeps fps * capture_sec frames for it, 1.6 GB at fps 10000.
+        stats["init"] = {k: v for k, v in kwargs.items() if k in ("title", "fps", "display_scale")}
         kwargs.update(headless=True, fps=10000, capture_sec=0)
         real_init(*args, **kwargs)
+
+    def fullscreen(enabled: bool) -> None:
+        stats["fullscreen"] = enabled
 
     def quit_() -> None:
         raise _Quit
 
     def run(update, draw) -> None:
+        # The front end's controller, if update is a method of an object holding one (shell.app).
+        app = getattr(getattr(update, "__self__", None), "app", None)
         for frame in range(frames):
             if press_every:
                 # A tap: down on one frame, up on the next, so btnp fires once per tap.
@@ -56,8 +63,11 @@ def drive(frames: int, press_every: int, start) -> dict:
             if frame == 0:
                 stats["first_frame_s"] = time.perf_counter() - t0
                 print("FIRST_FRAME", flush=True)
+            if until_over and type(getattr(app, "scene", None)).__name__ == "GameOver":
+                stats["game_over"] = True
+                break
 
-    pyxel.init, pyxel.run, pyxel.quit = init, run, quit_
+    pyxel.init, pyxel.run, pyxel.quit, pyxel.fullscreen = init, run, quit_, fullscreen
     try:
         start()
     except _Quit:
@@ -70,6 +80,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--pyxapp", type=Path, help="play this .pyxapp instead of the source tree")
     parser.add_argument("--frames", type=int, default=1)
     parser.add_argument("--press-every", type=int, default=0, help="tap X every K frames (0: never)")
+    parser.add_argument("--until-over", action="store_true", help="stop at the game-over screen")
     args = parser.parse_args(argv)
     if args.pyxapp:
         import pyxel.cli
@@ -84,7 +95,7 @@ def main(argv: list[str] | None = None) -> None:
 
             game_main(["play"])
 
-    stats = drive(args.frames, args.press_every, start)
+    stats = drive(args.frames, args.press_every, start, args.until_over)
     stats["maxrss_mb"] = resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024  # KB on Linux
     print(json.dumps(stats), flush=True)
 

@@ -1,0 +1,51 @@
+"""Memory: peak resident size of a whole game (issue 6 budget: 80 MB).
+
+Two fresh processes, each reporting its own peak (resource.getrusage ru_maxrss):
+- app: the real front end headless (tools/headless.py) from the title to the game-over
+  screen, a person who only presses X against the default computer players; Pyxel's
+  screencast buffer is off there (a window at 30 fps keeps about 5 MB more for it);
+- rules+ai: a complete 4-player game of computer players, every level seated, no Pyxel.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+RULES_AI = """
+import json, resource
+import acquire8.ai as ai
+from acquire8.ai.match import play_game
+levels = list(getattr(ai, "LEVELS", None) or ai.BASELINES)[-4:]
+result = play_game([ai.make_bot(lv, s) for s, lv in enumerate(levels)], seed=3)
+print(json.dumps({"levels": levels, "actions": result.actions,
+                  "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+"""
+
+
+def _last_json(args: list[str]) -> dict:
+    env = {**os.environ, "SDL_AUDIODRIVER": "dummy"}
+    out = subprocess.run(args, capture_output=True, text=True, check=True, cwd=ROOT, env=env).stdout
+    return json.loads(out.strip().splitlines()[-1])
+
+
+def report() -> dict:
+    headless = [sys.executable, str(ROOT / "tools" / "headless.py")]
+    app = _last_json([*headless, "--frames", "30000", "--press-every", "2", "--until-over"])
+    core = _last_json([sys.executable, "-c", RULES_AI])
+    over = "to game over" if app["game_over"] else "(no game-over screen reached)"
+    print(
+        f"peak memory: app {app['maxrss_mb']:.1f} MB ({app['frames']} frames {over}); "
+        f"rules+ai {core['maxrss_mb']:.1f} MB ({'/'.join(core['levels'])}, {core['actions']} actions); "
+        "budget 80 MB"
+    )
+    return {"app": app, "rules_ai": core}
+
+
+if __name__ == "__main__":
+    report()

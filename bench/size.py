@@ -1,0 +1,37 @@
+"""Size: the .pyxapp the web and handheld builds ship (issue 6 budget: 100 KB)."""
+
+from __future__ import annotations
+
+import sys
+import tempfile
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+
+
+def report() -> dict:
+    sys.path.insert(0, str(ROOT / "tools"))
+    from build import build_web
+
+    with tempfile.TemporaryDirectory() as tmp:
+        pyxapp, html = build_web(Path(tmp) / "dist", Path(tmp) / "staging")
+        with zipfile.ZipFile(pyxapp) as zf:
+            infos = zf.infolist()
+        largest = sorted(infos, key=lambda i: -i.compress_size)[:3]
+        figures = {
+            "pyxapp_kb": pyxapp.stat().st_size / 1024,
+            "html_kb": html.stat().st_size / 1024,
+            "files": len(infos),
+            "largest": {i.filename: round(i.compress_size / 1024, 1) for i in largest},
+        }
+    big = ", ".join(f"{Path(n).name} {kb} KB" for n, kb in figures["largest"].items())
+    print(
+        f"size: acquire8.pyxapp {figures['pyxapp_kb']:.1f} KB ({figures['files']} files; largest {big}), "
+        f"acquire8.html {figures['html_kb']:.1f} KB; budget 100 KB"
+    )
+    return figures
+
+
+if __name__ == "__main__":
+    report()
