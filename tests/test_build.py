@@ -1,0 +1,201 @@
+"""The shipping pipeline (issue 6): what goes into the .pyxapp, the html, the handheld folder,
+and that the shipped code can run in Pyxel's web runtime (Pyodide: one thread, no processes,
+no sleeping, no blocking console input)."""
+
+from __future__ import annotations
+
+import ast
+import base64
+import json
+import os
+import re
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "tools"))
+
+import build  # noqa: E402  (tools/ is not a package)
+
+# Modules and calls the web runtime cannot run: Pyodide has no threads or processes, and a
+# sleeping or console-reading frame freezes the browser tab.
+FORBIDDEN_MODULES = ("threading", "_thread", "subprocess", "multiprocessing", "concurrent", "socket")
+FORBIDDEN_CALLS = ("time.sleep", "os.system", "os.fork", "os.popen", "pyxel.flip", "pyxel.show", "input")
+
+
+def web_problems(source: str, filename: str = "<src>") -> list[str]:
+    """Each forbidden import or call in `source`, as 'file:line: what'."""
+    found = []
+    for node in ast.walk(ast.parse(source, filename)):
+        names: list[str] = []
+        if isinstance(node, ast.Import):
+            names = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom) and node.module:
+            names = [node.module] + [f"{node.module}.{alias.name}" for alias in node.names]
+        for name in names:
+            if name.split(".")[0] in FORBIDDEN_MODULES or name in FORBIDDEN_CALLS:
+                found.append(f"{filename}:{node.lineno}: import {name}")
+        if isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+                called = f"{func.value.id}.{func.attr}"
+            elif isinstance(func, ast.Name):
+                called = func.id
+            else:
+                continue
+            if called in FORBIDDEN_CALLS:
+                found.append(f"{filename}:{node.lineno}: {called}()")
+    return found
+
+
+@pytest.fixture(scope="module")
+def web(tmp_path_factory) -> tuple[Path, Path]:
+    tmp = tmp_path_factory.mktemp("web")
+    pyxapp, html = build.build_web(tmp / "dist", tmp / "staging")
+    return pyxapp, html
+
+
+def shipped_python() -> list[Path]:
+    return [rel for rel in build.shipped_files() if rel.suffix == ".py"]
+
+
+def test_scanner_finds_what_the_web_cannot_run():
+    bad = (
+        "import threading\nfrom subprocess import run\nimport multiprocessing.pool\n"
+        "from time import sleep\nimport time\ntime.sleep(1)\nname = input()\npyxel.flip()\n"
+    )
+    assert len(web_problems(bad)) == 8
+    assert web_problems("import time\nt = time.perf_counter()\nimport pyxel\npyxel.run(u, d)\n") == []
+
+
+def test_shipped_code_has_no_threads_processes_sleep_or_blocking_input():
+    problems = []
+    for rel in shipped_python():
+        problems += web_problems((build.ROOT / rel).read_text(encoding="utf-8"), str(rel))
+    assert problems == []
+
+
+def test_nothing_shipped_imports_a_module_left_out():
+    left_out = {p.removesuffix(".py").replace("/", ".") for p in build.NEVER_SHIP}
+    for rel in shipped_python():
+        tree = ast.parse((build.ROOT / rel).read_text(encoding="utf-8"))
+        for node in ast.walk(tree):
+            if isinstance(node, ast.Import):
+                names = {a.name for a in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.module:
+                names = {node.module} | {f"{node.module}.{a.name}" for a in node.names}
+            else:
+                continue
+            assert not names & left_out, f"{rel} imports {names & left_out}, which does not ship"
+
+
+def test_pyxapp_holds_the_game_and_nothing_else(web):
+    pyxapp, _ = web
+    with zipfile.ZipFile(pyxapp) as zf:
+        names = set(zf.namelist())
+        marker = zf.read("acquire8/.pyxapp_startup_script").decode().strip()
+        startup = zf.read(f"acquire8/{marker}").decode()
+    expected = {f"acquire8/{rel.as_posix()}" for rel in build.shipped_files()}
+    assert names == expected | {"acquire8/.pyxapp_startup_script", "acquire8/main.py"}
+    assert "acquire8/acquire8/rules/game.py" in names and "acquire8/acquire8/cli.py" in names
+    assert "acquire8/acquire8/app/__init__.py" in names
+    if (ROOT / "assets" / "acquire8.pyxres").exists():  # audio.py loads it from <root>/assets
+        assert "acquire8/assets/acquire8.pyxres" in names
+    for name in names:
+        assert "__pycache__" not in name and not name.endswith((".pyc", ".pyo"))
+        assert not name.startswith(("acquire8/tests/", "acquire8/tools/", "acquire8/bench/")), name
+    assert "acquire8/acquire8/ai/arena.py" not in names  # a developer tool that uses processes
+    assert marker == "main.py" and "from acquire8.cli import main" in startup
+
+
+def test_html_embeds_the_pyxapp_and_keeps_the_virtual_gamepad(web):
+    pyxapp, html = web
+    text = html.read_text(encoding="utf-8")
+    assert 'gamepad: "enabled"' in text
+    assert 'command: "play"' in text and 'name: "acquire8.pyxapp"' in text
+    embedded = re.search(r'base64: "([A-Za-z0-9+/=]+)"', text)
+    assert embedded and base64.b64decode(embedded.group(1)) == pyxapp.read_bytes()
+
+
+def run_headless(*args: str, env_extra: dict[str, str] | None = None) -> dict:
+    env = {**os.environ, "SDL_AUDIODRIVER": "dummy", **(env_extra or {})}
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "headless.py"), *args],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    assert "FIRST_FRAME" in proc.stdout.splitlines()
+    return json.loads(proc.stdout.strip().splitlines()[-1])
+
+
+def test_pyxapp_plays_headless_from_title_to_game_over(web):
+    """`pyxel play acquire8.pyxapp` as a handheld runs it, with X pressed every other frame."""
+    pyxapp, _ = web
+    stats = run_headless("--pyxapp", str(pyxapp), "--frames", "20000", "--press-every", "2", "--until-over")
+    assert stats["game_over"] and not stats["quit"], stats
+    assert stats["init"]["display_scale"] is None and "fullscreen" not in stats
+
+
+def test_pyxapp_passes_fullscreen_and_scale_to_pyxel(web):
+    pyxapp, _ = web
+    stats = run_headless(
+        "--pyxapp", str(pyxapp), "--frames", "2", env_extra={"ACQUIRE8_ARGS": "--fullscreen --scale 3"}
+    )
+    assert stats["init"]["display_scale"] == 3 and stats["fullscreen"] is True
+
+
+def test_handheld_folder(tmp_path):
+    pyxapp, launcher, readme = build.build_handheld(tmp_path / "dist", tmp_path / "staging")
+    folder = tmp_path / "dist" / "handheld"
+    assert sorted(p.name for p in folder.iterdir()) == ["README.md", "acquire8.pyxapp", "acquire8.sh"]
+    assert zipfile.ZipFile(pyxapp).testzip() is None
+    script = launcher.read_text()
+    assert os.access(launcher, os.X_OK) and script.startswith("#!/bin/sh")
+    assert "exec pyxel play acquire8.pyxapp" in script
+    text = readme.read_text()
+    for needed in ("Python 3.11", "pip install pyxel", "D-pad", "| A |", "| B |", "START", "SELECT"):
+        assert needed in text, needed
+    assert "--fullscreen" in text and "--scale" in text
+
+
+def test_launcher_forwards_its_options(tmp_path):
+    """acquire8.sh hands its arguments to the game through ACQUIRE8_ARGS (pyxel play takes none)."""
+    _, launcher, _ = build.build_handheld(tmp_path / "dist", tmp_path / "staging")
+    fake = tmp_path / "bin"
+    fake.mkdir()
+    (fake / "pyxel").write_text('#!/bin/sh\necho "args=$* ACQUIRE8_ARGS=$ACQUIRE8_ARGS"\n')
+    (fake / "pyxel").chmod(0o755)
+    out = subprocess.run(
+        [str(launcher), "--fullscreen", "--scale", "2"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "PATH": f"{fake}:{os.environ['PATH']}"},
+        check=True,
+    ).stdout
+    assert out.strip() == "args=play acquire8.pyxapp ACQUIRE8_ARGS=--fullscreen --scale 2"
+
+
+def test_web_check_script_runs_under_cpython(web, tmp_path):
+    """The script `make web-check` runs in Pyodide, here under CPython, so it cannot rot unseen:
+    every part runs on the shipped .pyxapp (storage against an in-memory localStorage)."""
+    pyxapp, _ = web
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "web" / "webcheck.py"), str(pyxapp), "0"],
+        capture_output=True,
+        text=True,
+        cwd=tmp_path,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
+    summary = proc.stdout.split("web-check summary")[1]
+    for part in ("rules", "ai", "cli", "controllers", "storage"):
+        assert re.search(rf"^  {part} +ran: ", summary, re.M), summary
