@@ -521,3 +521,23 @@ def test_the_log_names_your_drawn_tiles_but_only_counts_the_others():
     mine = [line for line in play.log if line.startswith("You draw")]
     assert mine and mine[0].split()[-1] in game.hand(0)
     assert any(line.startswith("Ana draws 1 tile") for line in play.log)
+
+
+def test_a_mashed_x_that_hurried_the_computers_does_not_place_your_tile():
+    game = Game.from_json(position())
+    game.apply(PlaceTile("9I"))
+    game.apply(BuyShares(()))  # Ana's turn
+    app = sc.App(seed=0)
+    play = start(app, game)
+    hand = game.hand(0)
+    frames = 0
+    while not (play.ui is not None and not play.busy):
+        app.update(frozenset({sc.X}))  # X held down through the computer turns
+        frames += 1
+        assert frames < 1000
+    for _ in range(sc.GUARD_FRAMES - 1):
+        app.update(frozenset({sc.X}))
+    assert game.hand(0) == hand and game.current == 0  # still deciding
+    for _ in range(3):
+        app.update(frozenset({sc.X}))
+    assert len(game.hand(0)) == len(hand) - 1 or game.current != 0  # now X places

@@ -77,7 +77,7 @@ def run_until(app: sc.App, done: Callable[[], bool], limit: int = 5000) -> None:
 
 
 def my_decision(play: sc.Play) -> Callable[[], bool]:
-    return lambda: play.app.scene is play and not play.busy and play.ui is not None
+    return lambda: play.app.scene is play and not play.busy and play.ui is not None and not play.guard
 
 
 def select_tile(app: sc.App, play: sc.Play, tile: str) -> None:

@@ -42,6 +42,7 @@ NAMES = ("You", "Ana", "Bob", "Cy", "Dot", "Eve")
 PACES = ("slow", "normal", "fast", "instant")
 PACE_FRAMES = {"slow": 30, "normal": 16, "fast": 6, "instant": 0}  # frames a computer step stays shown
 BOT_BUDGET_MS = 1.5  # thinking time a stepping computer player may use per frame (issue 6: p99 2 ms)
+GUARD_FRAMES = 8  # X ignored this long when hurrying reaches your decision
 SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
 LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
 
@@ -590,6 +591,7 @@ class Play(Scene):
         self.queue: deque[tuple[ev.Event, int]] = deque()  # events still to show, with their pause
         self.wait = 0  # frames the current message stays before the next step
         self.skipping = False  # X pressed during computer turns: hurry to the next decision
+        self.guard = 0  # frames in which X is ignored after hurrying ends at your decision
         self.thinking: Thinking | None = None
         self.ready: Action | None = None  # a computer decision made, waiting for the screen
         self.ui: PlaceUI | ChoiceUI | DisposeUI | BuyUI | None = None
@@ -635,7 +637,12 @@ class Play(Scene):
         if g.is_over:
             return
         if self.is_person(g.current):
-            self.skipping = False
+            if self.skipping:  # X was hurrying the computers: a mashed X must not also decide
+                self.skipping = False
+                self.guard = GUARD_FRAMES
+            if self.guard:
+                self.guard -= 1
+                pressed = pressed - {X}
             if self.ui is None:
                 self.ui = make_ui(self)
             action = self.ui.update(pressed, self)
