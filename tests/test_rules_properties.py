@@ -115,6 +115,14 @@ class Invariants:
             assert g.shares(g.current, g.merger_state()["defunct"]) > 0
         legal = g.legal_actions()
         assert bool(legal) != g.is_over
+        if self.count % 3 == 0 and not g.is_over:
+            # What the acting seat sees offers exactly the same choices, and no other hand.
+            v = g.view(g.current)
+            assert v.legal_actions() == legal
+            assert all(
+                v.hand(s) == [] and v.hand_size(s) == len(hands[s]) for s in range(n) if s != g.current
+            )
+            assert v.pool_size() == g.pool_size()
         if g.is_over:
             assert g.scores() == [g.cash(s) for s in range(n)]
             assert g.winners() == [s for s in range(n) if g.cash(s) == max(g.scores())]
