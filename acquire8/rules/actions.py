@@ -2,6 +2,10 @@
 
 from dataclasses import dataclass
 
+from .tables import CHAINS
+
+_LETTERS = frozenset(CHAINS)
+
 
 @dataclass(frozen=True, slots=True)
 class PlaceTile:
@@ -32,6 +36,11 @@ class Dispose:
 @dataclass(frozen=True, slots=True)
 class BuyShares:
     chains: tuple[str, ...] = ()  # one letter per share bought; () buys nothing
+
+    def __post_init__(self) -> None:
+        # One purchase, one value: ("A", "T") and ("T", "A") are the same action.
+        if isinstance(self.chains, tuple) and all(c in _LETTERS for c in self.chains):
+            object.__setattr__(self, "chains", tuple(sorted(self.chains, key=CHAINS.index)))
 
 
 @dataclass(frozen=True, slots=True)

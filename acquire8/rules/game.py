@@ -528,7 +528,7 @@ class Game:
         seat, chain, survivor = self.current, self.defunct, self.survivor
         held = self.stock[seat][chain]
         sell, trade = action.sell, action.trade
-        if not (isinstance(sell, int) and isinstance(trade, int)) or sell < 0 or trade < 0:
+        if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in (sell, trade)):
             raise IllegalAction("sell and trade must be whole numbers, 0 or more")
         if trade % 2:
             raise IllegalAction("shares are traded two for one: trade an even number")
@@ -687,10 +687,10 @@ class Game:
         if self._playable_tiles(hand):
             return
         # With an empty pool a new hand cannot be drawn, so the old one is kept.
-        if self.pool and hand:
+        if self.pool:
             old = tuple(TILE_NAMES[t] for t in hand)
             hand.clear()
-            if out is not None:
+            if out is not None and old:
                 out.append(ev.HandReplaced(*self._who(seat), old))
             self._refill(seat, out)
             if self._playable_tiles(hand):

@@ -135,6 +135,8 @@ def load(text: str) -> Game:
             raise ValueError(f"rng: not a saved random state ({e})") from None
     elif "seed" in data:
         g.rng = random.Random(data["seed"])
+    elif g.hand_sizes is not None:
+        g.rng = None  # a view has no random source of its own
     return g
 
 
