@@ -131,3 +131,33 @@ def test_golden_screens_match_pixel_for_pixel(px, text_bounds):
     for key in ("title", "play", "found", "merger", "buy", "chart", "gameover"):
         assert key in names
     assert not text_bounds, f"text off the screen: {text_bounds[:5]}"
+
+
+def test_the_shell_passes_effects_music_events_and_settings_to_the_audio(px):
+    from acquire8.app.shell import Shell
+
+    class FakeAudio:
+        def __init__(self):
+            self.calls: list[tuple] = []
+
+        def __getattr__(self, name):
+            return lambda *args: self.calls.append((name, *args))
+
+    app = sc.App(settings=sc.Settings(levels=["greedy"] * 5), seed=3)
+    shell = Shell(app, audio=False)
+    fake = shell.audio = FakeAudio()
+    shell.update(frozenset())
+    assert ("music", "title") in fake.calls
+    shell.update(frozenset({sc.X}))  # New game: the confirm effect
+    assert ("effect", "confirm") in fake.calls
+    shell.update(frozenset({sc.X}))  # Start: the play music
+    assert ("music", "play") in fake.calls
+    for i in range(400):
+        shell.update(frozenset({sc.X}) if i % 2 else frozenset())
+    events = [c[1] for c in fake.calls if c[0] == "events"]
+    assert events and all(isinstance(batch, list) and batch for batch in events)
+    assert not app.effects and not app.heard  # drained every frame
+    app.settings.music = False
+    app.settings_changed = True
+    shell.update(frozenset())
+    assert ("set_music", False) in fake.calls and not app.settings_changed

@@ -49,7 +49,7 @@ class Shell:
             for name in app.effects:
                 audio.effect(name)
             if app.heard:
-                audio.events(app.heard)
+                audio.events(list(app.heard))  # a copy: the list is cleared below
         self._music = app.music
         app.settings_changed = False
         app.effects.clear()
