@@ -1,6 +1,7 @@
 """Memory: peak resident size of a whole game (issue 6 budget: 80 MB).
 
-Two fresh processes, each reporting its own peak (resource.getrusage ru_maxrss):
+Two fresh processes, each reporting its own peak (VmHWM, else resource.getrusage ru_maxrss;
+see tools/headless.py peak_rss_mb):
 - app: the real front end headless (tools/headless.py) from the title to the game-over
   screen, a person who only presses X against the default computer players; Pyxel's
   screencast buffer is off there (a window at 30 fps keeps about 5 MB more for it);
@@ -18,13 +19,15 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 
 RULES_AI = """
-import json, resource
+import json, sys
+sys.path.insert(0, "tools")
+from headless import peak_rss_mb
 import acquire8.ai as ai
 from acquire8.ai.match import play_game
 levels = list(getattr(ai, "LEVELS", None) or ai.BASELINES)[-4:]
 result = play_game([ai.make_bot(lv, s) for s, lv in enumerate(levels)], seed=3)
 print(json.dumps({"levels": levels, "actions": result.actions,
-                  "maxrss_mb": resource.getrusage(resource.RUSAGE_SELF).ru_maxrss / 1024}))
+                  "maxrss_mb": peak_rss_mb()}))
 """
 
 
