@@ -275,6 +275,8 @@ def test_7_trades_are_capped_by_the_survivors_shares_in_the_bank():
         Dispose(sell=5),
         Dispose(sell=3, trade=2),
         Dispose(-1, 0),
+        Dispose(sell=True),  # a bool is not a count
+        Dispose(sell=1.0),
     ):
         with pytest.raises(IllegalAction):
             g.apply(bad)
