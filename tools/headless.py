@@ -45,7 +45,7 @@ class _Quit(Exception):
     """The game called pyxel.quit(): stop driving it, but still report."""
 
 
-def drive(frames: int, press_every: int, start, until_over: bool = False) -> dict:
+def drive(frames: int, press_every: int, start, until_over: bool = False, window: bool = False) -> dict:
     import pyxel
 
     stats: dict = {"frames": 0, "quit": False, "game_over": False, "first_frame_s": None}
@@ -56,7 +56,7 @@ def drive(frames: int, press_every: int, start, until_over: bool = False) -> dic
         # No window, and no waiting between frames: flip() paces itself to fps. No screencast
         # buffer either: Pyxel keeps fps * capture_sec frames for it, 1.6 GB at fps 10000.
         stats["init"] = {k: v for k, v in kwargs.items() if k in ("title", "fps", "display_scale")}
-        kwargs.update(headless=True, fps=10000, capture_sec=0)
+        kwargs.update(headless=not window, fps=10000, capture_sec=0)
         real_init(*args, **kwargs)
 
     def fullscreen(enabled: bool) -> None:
@@ -97,6 +97,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--frames", type=int, default=1)
     parser.add_argument("--press-every", type=int, default=0, help="tap X every K frames (0: never)")
     parser.add_argument("--until-over", action="store_true", help="stop at the game-over screen")
+    parser.add_argument("--window", action="store_true", help="open the real window (needs a display)")
     args = parser.parse_args(argv)
     if args.pyxapp:
         import pyxel.cli
@@ -111,7 +112,7 @@ def main(argv: list[str] | None = None) -> None:
 
             game_main(["play"])
 
-    stats = drive(args.frames, args.press_every, start, args.until_over)
+    stats = drive(args.frames, args.press_every, start, args.until_over, args.window)
     stats["maxrss_mb"] = peak_rss_mb()
     print(json.dumps(stats), flush=True)
 
