@@ -199,3 +199,28 @@ def test_web_check_script_runs_under_cpython(web, tmp_path):
     summary = proc.stdout.split("web-check summary")[1]
     for part in ("rules", "ai", "cli", "controllers", "storage"):
         assert re.search(rf"^  {part} +ran: ", summary, re.M), summary
+
+
+def test_a_gamepad_alone_presses_every_button():
+    """Handhelds have a D-pad, A, B, START and SELECT and nothing else (no mouse, no keys)."""
+    import pyxel
+
+    from acquire8.app import input as inp
+    from acquire8.app.scenes import BUTTONS, O
+
+    pad = {
+        pyxel.GAMEPAD1_BUTTON_DPAD_LEFT,
+        pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT,
+        pyxel.GAMEPAD1_BUTTON_DPAD_UP,
+        pyxel.GAMEPAD1_BUTTON_DPAD_DOWN,
+        pyxel.GAMEPAD1_BUTTON_A,
+        pyxel.GAMEPAD1_BUTTON_B,
+        pyxel.GAMEPAD1_BUTTON_START,
+        pyxel.GAMEPAD1_BUTTON_BACK,
+    }
+    for button in BUTTONS:
+        assert set(inp.MAPPING[button]) & pad, f"no handheld button presses {button!r}"
+    assert pyxel.GAMEPAD1_BUTTON_BACK in inp.MAPPING[O]  # SELECT toggles the chart
+    texts = {rel: (ROOT / rel).read_text(encoding="utf-8").lower() for rel in shipped_python()}
+    uses_mouse = [rel for rel, text in texts.items() if "mouse" in text]
+    assert uses_mouse == []
