@@ -188,7 +188,7 @@ def test_web_check_script_runs_under_cpython(web, tmp_path):
     every part runs on the shipped .pyxapp (storage against an in-memory localStorage)."""
     pyxapp, _ = web
     proc = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "web" / "webcheck.py"), str(pyxapp), "0"],
+        [sys.executable, str(ROOT / "tools" / "web" / "webcheck.py"), str(pyxapp), "0", "quick"],
         capture_output=True,
         text=True,
         cwd=tmp_path,

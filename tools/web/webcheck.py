@@ -1,6 +1,6 @@
 """Inside Pyodide (run by check.mjs): acquire8 without Pyxel, from the shipped .pyxapp.
 
-    webcheck.py PYXAPP [SECONDS]
+    webcheck.py PYXAPP [SECONDS [quick]]
 
 Parts, each reported as ran / missing / failed:
   rules        random 4-player games per second
@@ -25,6 +25,7 @@ import zipfile
 from pathlib import Path
 
 results: dict[str, str] = {}
+QUICK = len(sys.argv) > 3 and sys.argv[3] == "quick"  # the project's test: no expert game via the app
 
 
 class PartTimeout(Exception):
@@ -92,15 +93,17 @@ def percentile(values: list[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, int(q * len(ordered)))]
 
 
-def play_through_controllers(games: int = 2, max_frames: int = 60_000) -> str:
+def play_through_controllers(games: int, level: str | None = None, max_frames: int = 60_000) -> str:
     """Whole games through the front end's controllers (scenes.App), as on the web (no Quit):
-    a person who only ever presses X, every other frame, against the default computer players.
-    Times App.update per frame: the logic half of a frame in the browser."""
+    a person who only ever presses X, every other frame, against computer players (the
+    default level, or `level`). Times App.update per frame: the logic half of a browser frame,
+    computer players' sliced thinking included."""
     from acquire8.app import scenes
 
+    settings = scenes.Settings(levels=[level] * 5) if level else None
     times: list[float] = []
     for n in range(games):
-        app = scenes.App(seed=n, can_quit=False)
+        app = scenes.App(settings=settings, seed=n, can_quit=False)
         assert "Quit" not in app.scene.menu.items, "Quit is hidden on the web"
         for frame in range(max_frames):
             pressed = frozenset({scenes.X}) if frame % 2 == 0 else frozenset()
@@ -115,8 +118,9 @@ def play_through_controllers(games: int = 2, max_frames: int = 60_000) -> str:
         assert g.is_over and app.scene.winners == g.winners()
     ms = [1000 * t for t in times]
     return (
-        f"    {games} games to game over by pressing X: {len(ms)} frames; App.update ms: "
-        f"mean {statistics.fmean(ms):.3f}  p99 {percentile(ms, 0.99):.2f}  max {max(ms):.2f}"
+        f"    {games} game(s) vs {level or 'default'} computers, title to game over pressing X: "
+        f"{len(ms)} frames; App.update ms mean {statistics.fmean(ms):.3f}  "
+        f"p99 {percentile(ms, 0.99):.2f}  max {max(ms):.2f}"
     )
 
 
@@ -193,7 +197,11 @@ def main() -> int:
         pure_s, pyxel_s = ", ".join(pure) or "none", ", ".join(need_pyxel) or "none"
         lines = [f"imported without Pyxel: {pure_s}; need Pyxel: {pyxel_s}"]
         if "scenes" in pure:
-            lines.append(play_through_controllers())
+            from acquire8.app import scenes
+
+            lines.append(play_through_controllers(1 if QUICK else 2))
+            if "expert" in scenes.LEVELS and not QUICK:
+                lines.append(play_through_controllers(1, "expert"))
         return "\n".join(lines)
 
     @part("storage")
