@@ -80,7 +80,7 @@ class BonusPaid(Event):
     kind: str  # majority, minority, both, shared
 
     def __str__(self) -> str:
-        what = {"both": "majority+minority", "shared": "a shared"}.get(self.kind, self.kind)
+        what = {"both": "majority+minority"}.get(self.kind, self.kind)
         return f"{_says(self.name, 'get')} {_money(self.amount)} {what} bonus in {_chain(self.chain)}"
 
 
@@ -102,7 +102,7 @@ class SharesTraded(Event):
 
     def __str__(self) -> str:
         got = self.given // 2
-        return f"{_says(self.name, 'trade')} {self.given} {self.chain} for {got} {self.survivor}"
+        return f"{_says(self.name, 'trade')} {self.given} {_chain(self.chain)} for {got} {_chain(self.survivor)}"
 
 
 @dataclass(frozen=True, slots=True)

@@ -671,7 +671,7 @@ class Game:
             hand.extend(new)
             drawn.extend(new)
             # The board has not changed, so only newly drawn tiles can be dead.
-            dead = self._dead_tiles(new) if self.pool else []
+            dead = self._dead_tiles(new)
             if not dead:
                 break
         if drawn and out is not None:

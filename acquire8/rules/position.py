@@ -295,6 +295,8 @@ def _check_phase(g: Game) -> None:
     needs_tile = g.phase in (Phase.FOUND, Phase.SURVIVOR, Phase.DEFUNCT, Phase.DISPOSE)
     if needs_tile != (g.placed >= 0):
         raise ValueError(f"pending: the {g.phase} phase {'needs' if needs_tile else 'has no'} pending tile")
+    if g.phase == Phase.FOUND and all(g.sizes):
+        raise ValueError("phase: a chain cannot be founded while all seven are on the board")
     if g.phase == Phase.SURVIVOR and len(g.survivor_choices) < 2:
         raise ValueError("merger.survivor_choices: the survivor phase needs 2+ tied chains")
     if g.phase in (Phase.DEFUNCT, Phase.DISPOSE) and g.survivor < 0:
