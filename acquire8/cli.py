@@ -28,7 +28,8 @@ def simulate(games: int, seed: int, players: int, bots: list[str]) -> None:
     print(f"\n{games} games of {players} players in {seconds:.2f} s ({games / seconds:.1f} games/s)")
     for s in range(players):
         share = 100 * wins[s] / games
-        print(f"P{s + 1} {levels[s]:>8}: won {wins[s]:7.1f} ({share:5.1f}%)  mean cash {totals[s] // games:>7,}")
+        mean = totals[s] // games
+        print(f"P{s + 1} {levels[s]:>8}: won {wins[s]:7.1f} ({share:5.1f}%)  mean cash {mean:>7,}")
 
 
 def main(argv: list[str] | None = None) -> None:

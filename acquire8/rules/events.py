@@ -101,8 +101,8 @@ class SharesTraded(Event):
     given: int
 
     def __str__(self) -> str:
-        got = self.given // 2
-        return f"{_says(self.name, 'trade')} {self.given} {_chain(self.chain)} for {got} {_chain(self.survivor)}"
+        gave, got = f"{self.given} {_chain(self.chain)}", f"{self.given // 2} {_chain(self.survivor)}"
+        return f"{_says(self.name, 'trade')} {gave} for {got}"
 
 
 @dataclass(frozen=True, slots=True)
