@@ -13,3 +13,10 @@ def test_new_game_starts_in_place_phase_with_six_tiles_each():
 def test_greedy_games_finish():
     result = play_game([make_bot("greedy", s) for s in range(4)], seed=3)
     assert len(result.scores) == 4 and result.winners
+
+
+def test_bonus_payouts_preview_the_split_of_rules_7_1():
+    g = Game.new(players=3, seed=1)
+    g.stock[0][0], g.stock[1][0], g.stock[2][0] = 5, 5, 2  # a tie for first in Tower
+    g.sizes[0] = 2  # Tower at 2 tiles: $200 a share, bonuses $2,000 and $1,000
+    assert g.bonus_payouts("T") == [1500, 1500, 0]

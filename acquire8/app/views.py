@@ -9,7 +9,7 @@ import pyxel
 from acquire8.app import constants as k
 from acquire8.app import scenes as sc
 from acquire8.rules import CHAINS, Game, price
-from acquire8.rules.tables import CHART_ROWS, CHART_SIZES, ROW_LETTERS, TIER_OF, split_bonuses
+from acquire8.rules.tables import CHART_ROWS, CHART_SIZES, ROW_LETTERS, TIER_OF
 
 # -------------------------------------------------------------- text helpers
 
@@ -452,8 +452,7 @@ def _bonus_line(p: sc.Play, chain: str) -> str:
     holdings = [g.shares(s, chain) for s in range(g.players)]
     if not any(holdings):
         return "no holders"
-    price = g.price(chain)
-    pay = split_bonuses(holdings, 10 * price, 5 * price)
+    pay = g.bonus_payouts(chain)
     top = max(holdings)
     first = [s for s in range(g.players) if holdings[s] == top]
     second = [s for s in range(g.players) if pay[s] and holdings[s] != top]

@@ -256,6 +256,13 @@ class Game:
             "defunct_left": [CHAINS[c] for c in self.defunct_left],
         }
 
+    def bonus_payouts(self, chain: str) -> list[int]:
+        """What each seat would be paid if `chain`'s bonuses were paid now (RULES §7.1;
+        the two-player stock market's draw is unknown until then and left out)."""
+        c = CHAINS.index(chain)
+        p = PRICES[c][self.sizes[c]]
+        return split_bonuses([row[c] for row in self.stock], 10 * p, 5 * p)
+
     def net_worth(self, seat: int) -> int:
         """Cash plus shares at current prices (bonuses not counted)."""
         row = self.stock[seat]
