@@ -241,6 +241,11 @@ def main() -> int:
             g.apply(g.legal_actions()[-1])
         stats, msg = store.record_game(st.GameResult.from_game(g, seat=0, levels=["normal"] * 3))
         assert msg is None and store.load_stats()[0] == stats, msg
+        if sys.platform == "emscripten":  # the records are in the page's localStorage itself
+            import js
+
+            for key in (st.SETTINGS, st.STATS):
+                assert isinstance(js.localStorage.getItem(f"acquire8.{key}"), str), key
         return "settings, save/load, damaged save set aside, stats"
 
     print("\nweb-check summary (Pyodide, no Pyxel):")
