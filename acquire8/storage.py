@@ -44,6 +44,7 @@ SAVE, SETTINGS, STATS = "save", "settings", "stats"  # backend keys
 
 PACES = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "normal", "hard", "expert")  # as acquire8.ai.LEVELS; storage imports no ai
+PERSON = "person"  # a seat played by a person (pass-and-play), stored among the levels
 MAX_OPPONENTS = 5
 
 # One-line messages for the player (<= 32 characters each).
@@ -227,6 +228,7 @@ class Settings:
     effects: bool = True
     pace: str = "normal"  # PACES: computer-turn pace
     opponents: int = 3  # default number of computer opponents, 1..MAX_OPPONENTS
+    # One per opponent seat: a computer level, or PERSON for a pass-and-play seat.
     levels: list[str] = field(default_factory=lambda: ["normal"] * MAX_OPPONENTS)
     end: str = "declare"  # "declare" or "auto", as rules Options.end
     holdings: str = "open"  # "open" or "hidden", as rules Options.holdings
@@ -271,7 +273,7 @@ class Settings:
                 levels, bad = [], True
             else:
                 bad = len(levels) != MAX_OPPONENTS
-            kept = [lv if isinstance(lv, str) and lv in LEVELS else "normal" for lv in levels]
+            kept = [lv if isinstance(lv, str) and lv in (*LEVELS, PERSON) else "normal" for lv in levels]
             bad = bad or kept != levels
             values["levels"] = (kept + default.levels)[:MAX_OPPONENTS]
             if bad:

@@ -1,6 +1,10 @@
 import os
+import tempfile
 
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+# Saves, settings and stats of anything a test starts (also subprocesses) land in a scratch
+# directory, never in the player's real ~/.pyxel (acquire8/storage.py honours this variable).
+os.environ.setdefault("ACQUIRE8_DATA_DIR", tempfile.mkdtemp(prefix="acquire8-test-"))
 
 
 import pytest

@@ -464,7 +464,7 @@ def test_settings_toggle_and_mark_changes():
     assert not app.settings.music and app.settings_changed
     press(app, sc.DOWN, sc.DOWN, sc.RIGHT)
     assert app.settings.pace == "fast"
-    press(app, sc.DOWN, sc.X)
+    press(app, sc.UP, sc.UP, sc.UP, sc.X)  # up past the top: the last row, BACK
     assert isinstance(app.scene, sc.Title)
 
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 import random
 from collections import deque
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from acquire8 import ai
 from acquire8.rules import (
@@ -30,6 +30,7 @@ from acquire8.rules import (
 )
 from acquire8.rules import events as ev
 from acquire8.rules.tables import TIER_NAMES, TIER_OF
+from acquire8.storage import PERSON, Settings, Stats, Storage
 
 # Abstract buttons (input.py maps keys and pad buttons onto these).
 LEFT, RIGHT, UP, DOWN, O, X, MENU = "left", "right", "up", "down", "o", "x", "menu"  # noqa: E741
@@ -107,16 +108,28 @@ def brief(e: ev.Event) -> str | None:
     return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "."
 
 
-@dataclass
-class Settings:
-    """What the player chooses once and keeps (issue 5 persists these)."""
+# Settings: one type, acquire8.storage.Settings (persisted by acquire8/app/session.py).
+SEAT_KINDS = (*LEVELS, PERSON)  # what an opponent seat can be: a computer level or a person
 
-    music: bool = True
-    effects: bool = True
-    pace: str = "normal"
-    opponents: int = 3
-    levels: list[str] = field(default_factory=lambda: [DEFAULT_LEVEL] * 5)
-    end: str = "declare"
+
+def seat_names(seats: list[str]) -> list[str]:
+    """Players' names: "You" and the computers' names when one person plays; in pass-and-play
+    every person is P1..P6 by seat."""
+    people = [s for s, kind in enumerate(seats) if kind == PERSON]
+    if people == [0]:
+        return list(NAMES[: len(seats)])
+    return [f"P{s + 1}" if kind == PERSON else NAMES[s] for s, kind in enumerate(seats)]
+
+
+def make_play(app: App, game: Game, seats: list[str], seed: int | None) -> Play:
+    """The Play scene of `game` with a person or a computer level per seat."""
+    base = seed if seed is not None else 0
+    bots = {s: ai.make_bot(kind, base * 10 + s) for s, kind in enumerate(seats) if kind != PERSON}
+    people = {s for s, kind in enumerate(seats) if kind == PERSON}
+    play = Play(app, game, bots, human=min(people) if people else None, seed=seed)
+    play.people = people
+    play.levels = {s: kind for s, kind in enumerate(seats) if kind != PERSON}
+    return play
 
 
 class Menu:
@@ -159,6 +172,7 @@ class App:
         seed: int | None = None,
         can_quit: bool = True,
         resume: Callable[[], Play | None] | None = None,
+        storage: Storage | None = None,
     ):
         self.settings = settings or Settings()
         self.rng = random.Random(seed)
@@ -171,7 +185,18 @@ class App:
         self.settings_changed = False
         self.quit = False
         self.frame = 0
+        self.notices: list[str] = []  # one-line storage problems shown on the title
+        self.keeper = None  # session.Keeper: settings, autosave and stats on `storage`
+        if storage is not None:
+            from acquire8.app.session import Keeper
+
+            self.keeper = Keeper(self, storage)
+            self.keeper.start(settings_given=settings is not None)
         self.scenes: list[Scene] = [Title(self)]
+
+    @property
+    def storage(self) -> Storage | None:
+        return self.keeper.storage if self.keeper is not None else None
 
     @property
     def scene(self) -> Scene:
@@ -180,6 +205,8 @@ class App:
     def update(self, pressed: frozenset[str]) -> None:
         self.frame += 1
         self.scene.update(pressed)
+        if self.keeper is not None:
+            self.keeper.settings_changed()  # persisted as soon as they change
 
     def push(self, scene: Scene) -> None:
         self.scenes.append(scene)
@@ -195,14 +222,15 @@ class App:
         self.effects.append(name)
 
     def new_game(self, seed: int | None = None) -> Play:
-        """Start a game with the current settings: seat 0 is the person, the rest computers."""
+        """Start a game with the current settings: seat 0 is a person, each other seat a
+        computer level or a person (pass-and-play)."""
         s = self.settings
-        n = s.opponents + 1
+        seats = [PERSON, *s.opponent_levels()]
         seed = self.rng.randrange(2**31) if seed is None else seed
-        game = Game.new(players=n, seed=seed, options=Options(end=s.end), names=list(NAMES[:n]))
-        bots = {seat: ai.make_bot(s.levels[seat - 1], seed * 10 + seat) for seat in range(1, n)}
-        play = Play(self, game, bots, human=0, seed=seed)
-        play.levels = {seat: s.levels[seat - 1] for seat in bots}
+        options = Options(end=s.end, holdings=s.holdings)
+        game = Game.new(players=len(seats), seed=seed, options=options, names=seat_names(seats))
+        play = make_play(self, game, seats, seed)
+        self.notices = []
         self.goto(play)
         return play
 
@@ -216,7 +244,7 @@ class Title(Scene):
         items = ["New game"]
         if app.resume is not None:
             items.append("Continue")
-        items += ["How to play", "Settings"]
+        items += ["How to play", "Settings", "Stats"]
         if app.can_quit:
             items.append("Quit")
         self.menu = Menu(items)
@@ -234,10 +262,14 @@ class Title(Scene):
             play = self.app.resume()
             if play is not None:
                 self.app.goto(play)
+            else:  # the save went bad meanwhile: the title says so, without Continue
+                self.app.goto(Title(self.app))
         elif item == "How to play":
             self.app.push(Help(self.app))
         elif item == "Settings":
             self.app.push(SettingsScene(self.app))
+        elif item == "Stats":
+            self.app.push(StatsScene(self.app))
         elif item == "Quit":
             self.app.quit = True
 
@@ -277,9 +309,7 @@ class Setup(Scene):
             self.rows = self._rows()
             self.row = 0
         elif row.startswith("level"):
-            i = int(row[5:])
-            current = LEVELS.index(s.levels[i]) if s.levels[i] in LEVELS else 0
-            s.levels[i] = LEVELS[(current + turn) % len(LEVELS)]
+            cycle_level(s, int(row[5:]), turn)
         elif row == "end":
             s.end = "auto" if s.end == "declare" else "declare"
         else:
@@ -288,12 +318,24 @@ class Setup(Scene):
         self.app.sound("move")
 
 
+def cycle_level(s: Settings, i: int, turn: int) -> None:
+    """Opponent i's level one step on, through the computer levels and "person"."""
+    current = SEAT_KINDS.index(s.levels[i]) if s.levels[i] in SEAT_KINDS else 0
+    s.levels[i] = SEAT_KINDS[(current + turn) % len(SEAT_KINDS)]
+
+
 class SettingsScene(Scene):
-    ROWS = ("music", "effects", "pace", "back")
+    """Every persisted setting; left/right (or X) change the row, changes are stored at once."""
+
+    ROWS = ("music", "effects", "pace", "contrast", "end", "holdings", "opponents")
 
     def __init__(self, app: App):
         super().__init__(app)
-        self.menu = Menu(list(self.ROWS))
+        self.menu = Menu(self._rows())
+
+    def _rows(self) -> list[str]:
+        n = self.app.settings.opponents
+        return [*self.ROWS, *(f"level{i}" for i in range(n)), "back"]
 
     def update(self, pressed: frozenset[str]) -> None:
         if O in pressed or MENU in pressed:
@@ -314,6 +356,17 @@ class SettingsScene(Scene):
             s.effects = not s.effects
         elif row == "pace":
             s.pace = PACES[(PACES.index(s.pace) + turn) % len(PACES)]
+        elif row == "contrast":
+            s.high_contrast = not s.high_contrast
+        elif row == "end":
+            s.end = "auto" if s.end == "declare" else "declare"
+        elif row == "holdings":
+            s.holdings = "hidden" if s.holdings == "open" else "open"
+        elif row == "opponents":
+            s.opponents = (s.opponents - 1 + turn) % 5 + 1
+            self.menu.items = self._rows()
+        elif row.startswith("level"):
+            cycle_level(s, int(row[5:]), turn)
         self.app.settings_changed = True
         self.app.sound("move")
 
@@ -384,7 +437,7 @@ class Pause(Scene):
     def __init__(self, app: App, play: Play):
         super().__init__(app)
         self.play = play
-        self.menu = Menu(["Resume", "Log", "How to play", "Settings", "New game", "Quit to title"])
+        self.menu = Menu(["Resume", "Log", "How to play", "Hint", "Settings", "New game", "Quit to title"])
 
     def update(self, pressed: frozenset[str]) -> None:
         if MENU in pressed or O in pressed:
@@ -402,6 +455,9 @@ class Pause(Scene):
             self.app.push(Log(self.app, self.play))
         elif item == "How to play":
             self.app.push(Help(self.app))
+        elif item == "Hint":
+            self.app.pop()
+            self.play.show_hint()
         elif item == "Settings":
             self.app.push(SettingsScene(self.app))
         elif item == "New game":
@@ -409,6 +465,46 @@ class Pause(Scene):
             self.app.push(Setup(self.app))
         else:
             self.app.goto(Title(self.app))
+
+
+class Pass(Scene):
+    """Pass-and-play: the device goes to the next person; nothing of any hand is drawn until
+    they press X. MENU still opens the pause menu (over this screen, not over the board)."""
+
+    def __init__(self, app: App, play: Play):
+        super().__init__(app)
+        self.play = play
+        self.name = play.game.names[play.passed] if play.passed is not None else ""
+
+    def update(self, pressed: frozenset[str]) -> None:
+        if MENU in pressed:
+            self.app.push(Pause(self.app, self.play))
+        elif X in pressed:
+            self.app.sound("confirm")
+            self.app.pop()
+            self.play.guard = GUARD_FRAMES  # the X that took the device must not also decide
+
+
+class StatsScene(Scene):
+    """Games played, won and best final cash per opponent level (stored by session.py)."""
+
+    ORDER = (*LEVELS, "people")
+
+    def __init__(self, app: App):
+        super().__init__(app)
+        self.stats, self.message = app.storage.load_stats() if app.storage is not None else (Stats(), None)
+
+    @property
+    def rows(self) -> list[tuple[str, int, int, int]]:
+        """(level, played, won, best cash), the levels played against in a fixed order."""
+        by = self.stats.by_level
+        names = [lv for lv in self.ORDER if lv in by] + sorted(set(by) - set(self.ORDER))
+        return [(lv, by[lv].played, by[lv].won, by[lv].best_cash) for lv in names]
+
+    def update(self, pressed: frozenset[str]) -> None:
+        if pressed & {O, X, MENU}:
+            self.app.sound("confirm")
+            self.app.pop()
 
 
 class Log(Scene):
@@ -530,7 +626,7 @@ class GameOver(Scene):
     @property
     def headline(self) -> str:
         names = [self.play.game.names[w] for w in self.winners]
-        if self.play.human in self.winners:
+        if self.play.human in self.winners and len(self.play.people) == 1:
             return "You win!" if len(names) == 1 else "You share the win!"
         return f"{' & '.join(names)} win{'s' if len(names) == 1 else ''}"
 
@@ -585,7 +681,10 @@ class Play(Scene):
         self.actions: list[Action] = []  # every action applied, in order (replays, saves)
         self.levels: dict[int, str] = {}  # computer seats' levels when known (saves, stats)
         self.bots = bots
-        self.human = human  # None: computer-only (demo, benchmark)
+        self.human = human  # None: computer-only (demo, benchmark); pass-and-play: the person at the keys
+        self.people: set[int] = set() if human is None else {human}  # seats persons play
+        self.passed: int | None = None  # pass-and-play: the person the device was last passed to
+        self.hint: Action | None = None  # the hard computer's advice, when asked for
         self.log: list[str] = []
         self.shown: list[ev.Event] = []  # every event that reached the screen, in order
         self.queue: deque[tuple[ev.Event, int]] = deque()  # events still to show, with their pause
@@ -637,6 +736,9 @@ class Play(Scene):
         if g.is_over:
             return
         if self.is_person(g.current):
+            if len(self.people) > 1 and g.current != self.passed:
+                self.pass_to(g.current)  # pass-and-play: the hand stays hidden until X
+                return
             if self.skipping:  # X was hurrying the computers: a mashed X must not also decide
                 self.skipping = False
                 self.guard = GUARD_FRAMES
@@ -660,7 +762,12 @@ class Play(Scene):
         if self.ready is not None or g.is_over or self.is_person(g.current):
             return
         if self.thinking is None:
-            self.thinking = Thinking(self.bots[g.current], g.view(g.current))
+            bot = self.bots[g.current]
+            if self.seed is not None:  # decisions reproducible on Continue (see session.py)
+                from acquire8.app.session import decision_seed, reseed
+
+                reseed(bot, decision_seed(self.seed, g.current, len(self.actions)))
+            self.thinking = Thinking(bot, g.view(g.current))
         action = self.thinking.step(BOT_BUDGET_MS)
         if action is not None:
             self.thinking = None
@@ -695,8 +802,38 @@ class Play(Scene):
         return True
 
     def is_person(self, seat: int) -> bool:
-        """Whether a person decides for `seat` (pass-and-play would make this several seats)."""
-        return seat == self.human
+        """Whether a person decides for `seat` (several seats in pass-and-play)."""
+        return seat in self.people
+
+    def pass_to(self, seat: int) -> None:
+        """Pass-and-play: hide everything behind a "pass to NAME" screen until `seat` presses X."""
+        self.human = self.passed = seat
+        self.ui = None
+        self.pick = None
+        self.hint = None
+        self.skipping = False
+        self.app.push(Pass(self.app, self))
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand and holdings the screen shows: in pass-and-play only while that
+        person is deciding, so nothing of theirs stays on view during other turns."""
+        if len(self.people) > 1 and (self.game.current != self.human or self.game.current != self.passed):
+            return None
+        return self.human
+
+    def show_hint(self) -> None:
+        """The hard computer's choice for the person deciding now, in the message line."""
+        from acquire8.app.hint import hint
+
+        g = self.game
+        if self.busy or g.is_over or self.app.scene is not self:
+            self.message = "No hint now: not your decision"
+            return
+        self.hint, self.message = hint(g)
+        if isinstance(self.hint, PlaceTile):  # the advised tile comes up selected
+            self.pick = self.hint.tile
+            self.ui = None
 
     def _delay(self, e: ev.Event, by_bot: bool) -> int:
         pace = PACE_FRAMES[self.app.settings.pace]
@@ -716,7 +853,7 @@ class Play(Scene):
         """One event reaches the screen: message line, log, sounds, summaries."""
         self.app.heard.append(e)
         self.shown.append(e)
-        if isinstance(e, ev.TilesDrawn) and self.is_person(e.seat):
+        if isinstance(e, ev.TilesDrawn) and self.is_person(e.seat) and len(self.people) == 1:
             self.log.append(f"You draw {' '.join(e.tiles)}")  # your own tiles are no secret to you
         else:
             self.log.append(str(e))
@@ -759,9 +896,9 @@ class Play(Scene):
         return bool(self.queue or self.wait) or not self.is_person(self.game.current)
 
     def hand(self) -> list[str]:
-        if self.human is None:
+        if self.viewer is None:
             return []
-        tiles = self.game.hand(self.human)
+        tiles = self.game.hand(self.viewer)
         return sorted(tiles, key=lambda t: (t[-1], int(t[:-1])))
 
 

@@ -80,15 +80,21 @@ def draw_title(s: sc.Title) -> None:
         lift = 1 if (app.frame // 6) % 7 == i else 0
         chain_box(x, 36 - lift, chain, 9)
     ctext(50, "HOTEL EMPIRES, PICO-8 STYLE", k.DIM)
-    top = 66
+    pitch = 9 if len(s.menu.items) <= 5 else 8  # six items: New game .. Quit with Continue
+    top = 66 if pitch == 9 else 62
     for i, item in enumerate(s.menu.items):
         sel = i == s.menu.index
-        ctext(top + i * 9, item, k.ACCENT if sel else k.TEXT)
+        ctext(top + i * pitch, item, k.ACCENT if sel else k.TEXT)
         if sel:
             w = len(item) * k.CHAR_W
             x = 64 - w // 2 - 8
-            text(x, top + i * 9, ">", k.ACCENT)
-    footer("ARROWS MOVE  X SELECT")
+            text(x, top + i * pitch, ">", k.ACCENT)
+    notices = app.notices[-2:]
+    if notices:  # a storage problem, one line each, where the controls line would be
+        for i, line in enumerate(notices):
+            ctext(k.HEIGHT - 7 * (len(notices) - i), line[: sc.LINE_CHARS], k.BAD)
+    else:
+        footer("ARROWS MOVE  X SELECT")
 
 
 def big_text(x: int, y: int, s: str, scale: int) -> None:
@@ -127,7 +133,7 @@ def draw_setup(s: sc.Setup) -> None:
             _choice_row(y, "Opponents", str(st.opponents), sel, app)
         elif row.startswith("level"):
             n = int(row[5:])
-            _choice_row(y, f"  {sc.NAMES[n + 1]} plays", st.levels[n], sel, app)
+            _choice_row(y, f"  {_seat_label(st, n)}", st.levels[n], sel, app)
         elif row == "end":
             y += 3
             _choice_row(y, "End rule", st.end, sel, app)
@@ -143,19 +149,88 @@ def draw_setup(s: sc.Setup) -> None:
     footer("UP/DOWN <> CHANGE  X START")
 
 
+def _seat_label(st: sc.Settings, n: int) -> str:
+    """Opponent n's row label in setup and settings: its name, or P2.. for a person."""
+    seats = [sc.PERSON, *st.opponent_levels()]
+    return f"{sc.seat_names(seats)[n + 1]} plays" if n < st.opponents else f"Seat {n + 2}"
+
+
 def draw_settings(s: sc.SettingsScene) -> None:
     st = s.app.settings
-    ctext(4, "SETTINGS", k.ACCENT)
-    values = {"music": "on" if st.music else "off", "effects": "on" if st.effects else "off", "pace": st.pace}
-    labels = {"music": "Music", "effects": "Sound effects", "pace": "Computer pace"}
+    ctext(3, "SETTINGS", k.ACCENT)
+    onoff = {True: "on", False: "off"}
+    values = {
+        "music": onoff[st.music],
+        "effects": onoff[st.effects],
+        "pace": st.pace,
+        "contrast": onoff[st.high_contrast],
+        "end": st.end,
+        "holdings": st.holdings,
+        "opponents": str(st.opponents),
+    }
+    labels = {
+        "music": "Music",
+        "effects": "Sound effects",
+        "pace": "Computer pace",
+        "contrast": "High contrast",
+        "end": "End rule",
+        "holdings": "Holdings",
+        "opponents": "Opponents",
+    }
+    pitch = 8 if len(s.menu.items) > 11 else 9  # up to 13 rows with five opponents
     for i, row in enumerate(s.menu.items):
-        y = 20 + i * 11
+        y = 12 + i * pitch
         sel = i == s.menu.index
         if row == "back":
-            ctext(y + 6, "BACK", k.ACCENT if sel else k.TEXT)
+            ctext(y + 1, "BACK", k.ACCENT if sel else k.TEXT)
+        elif row.startswith("level"):
+            n = int(row[5:])
+            _choice_row(y, f"  {_seat_label(st, n)}", st.levels[n], sel, s.app)
         else:
             _choice_row(y, labels[row], values[row], sel, s.app)
     footer("<> CHANGE  Z BACK")
+
+
+def draw_pass(s: sc.Pass) -> None:
+    """Pass-and-play: only the next player's name; no hand, no board."""
+    ctext(36, "PASS THE GAME TO", k.DIM)
+    w = len(s.name) * k.CHAR_W + 15
+    pyxel.rect(64 - w // 2, 46, w, 15, k.PANEL)
+    pyxel.rectb(64 - w // 2, 46, w, 15, k.ACCENT)
+    ctext(51, s.name, k.ACCENT)
+    ctext(72, f"{s.name}: press X when ready", k.TEXT)
+    ctext(82, "Everyone else: look away!", k.DIM)
+    footer("X SHOW MY HAND  ENTER MENU")
+
+
+def draw_stats(s: sc.StatsScene) -> None:
+    ctext(4, "STATS", k.ACCENT)
+    text(4, 16, "against", k.DIM)
+    rtext(72, 16, "played", k.DIM)
+    rtext(92, 16, "won", k.DIM)
+    rtext(124, 16, "best $", k.DIM)
+    rows = s.rows
+    total = s.stats.total()
+    for i, (level, played, won, best) in enumerate(rows):
+        y = 25 + i * 8
+        text(4, y, level, k.TEXT)
+        rtext(72, y, str(played), k.TEXT)
+        rtext(92, y, str(won), k.TEXT)
+        rtext(124, y, short_money(best), k.TEXT)
+    y = 25 + len(rows) * 8 + 3
+    if rows:
+        pyxel.line(4, y - 2, 123, y - 2, k.FRAME)
+        text(4, y, "all", k.ACCENT)
+        rtext(72, y, str(total.played), k.ACCENT)
+        rtext(92, y, str(total.won), k.ACCENT)
+        rtext(124, y, short_money(total.best_cash), k.ACCENT)
+        if total.played:
+            ctext(y + 12, f"You win {100 * total.won // total.played}% of your games", k.DIM)
+    else:
+        ctext(50, "No finished games yet", k.DIM)
+    if s.message:
+        ctext(106, s.message, k.BAD)
+    footer("X BACK")
 
 
 def draw_help(s: sc.Help) -> None:
@@ -193,7 +268,8 @@ def draw_log(s: sc.Log) -> None:
 def draw_play(p: sc.Play) -> None:
     g, app = p.game, p.app
     # Turn bar.
-    who = "Game over" if g.is_over else "Your turn" if g.turn == p.human else f"{g.names[g.turn]}'s turn"
+    who = "Game over" if g.is_over else f"{g.names[g.turn]}'s turn"
+    who = "Your turn" if who == "You's turn" else who
     text(1, k.TOP_Y, who, k.ACCENT)
     if p.human is not None and g.current != p.human and not g.is_over and blink(app, 24):
         text(1 + len(who) * 4, k.TOP_Y, "...", k.ACCENT)
@@ -208,7 +284,7 @@ def draw_play(p: sc.Play) -> None:
     elif isinstance(ui, sc.BuyUI):
         draw_buy(p, ui)
     else:
-        draw_table(g, p.human)
+        draw_table(g, p.viewer)
         draw_hand(p, ui if isinstance(ui, sc.PlaceUI) else None)
     text(1, k.MESSAGE_Y, p.message[: sc.LINE_CHARS], k.SKY)
 
@@ -447,8 +523,8 @@ def _chart_row(size: int) -> int:
 def _bonus_line(p: sc.Play, chain: str) -> str:
     """Who would get the bonuses now, and how much (the rules' own split)."""
     g = p.game
-    if g.options.holdings == "hidden" and p.human is not None:
-        return f"you hold {g.shares(p.human, chain)}"
+    if g.options.holdings == "hidden":  # only your own count (none in pass-and-play between turns)
+        return f"you hold {g.shares(p.viewer, chain)}" if p.viewer is not None else "holdings hidden"
     holdings = [g.shares(s, chain) for s in range(g.players)]
     if not any(holdings):
         return "no holders"
@@ -508,6 +584,8 @@ DRAWERS: dict[type, Callable] = {
     sc.Log: draw_log,
     sc.Play: draw_play,
     sc.Chart: draw_chart,
+    sc.Pass: draw_pass,
+    sc.StatsScene: draw_stats,
     sc.Summary: draw_summary,
     sc.GameOver: draw_game_over,
 }

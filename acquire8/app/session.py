@@ -1,0 +1,244 @@
+"""Keeping the game on the device (issue 5): settings, the autosave and stats, between the App
+controller and acquire8.storage. Pure Python, no Pyxel.
+
+What "Continue resumes exactly" means: the saved game (board, hands, pool order, the rules'
+own random state), every seat's name and kind (person or a computer level), the game's seed
+and its actions so far. A computer player's random numbers are seeded afresh for every
+decision from (game seed, seat, number of actions so far) -- see `reseed` -- so a bot
+re-created on Continue decides exactly as the original would have. The expert computer
+thinks for a time budget, so how many playouts it fits in depends on the machine's speed
+at that moment: its decisions are exact only in the sense that a replay of the same game
+would vary in the same way (tests use the other levels, or the expert with fixed iterations).
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import asdict
+from typing import TYPE_CHECKING, Any
+
+from acquire8 import rules
+from acquire8.rules import Action, Game
+from acquire8.storage import PERSON, SAVE, GameResult, SavedGame, Settings, Storage
+
+if TYPE_CHECKING:
+    from acquire8.app.scenes import App, Play
+
+META_FORMAT = 1  # version of what the front end keeps in the save's "meta"
+LOG_KEPT = 200  # log lines carried over to a resumed game
+MSG_SAVE_UNUSABLE = "Saved game damaged; set aside"  # as storage.MSG_SAVE_DAMAGED
+
+_ACTIONS = {
+    cls.__name__: cls
+    for cls in (
+        rules.PlaceTile,
+        rules.FoundChain,
+        rules.ChooseSurvivor,
+        rules.ChooseDefunct,
+        rules.Dispose,
+        rules.BuyShares,
+        rules.DeclareEnd,
+    )
+}
+
+
+# -------------------------------------------------------------- reproducible computer players
+
+
+def decision_seed(seed: int, seat: int, done: int) -> str:
+    """The seed of one computer decision: the game's seed, the seat, the actions so far."""
+    return f"acquire8:{seed}:{seat}:{done}"
+
+
+def reseed(bot: object, value: str) -> None:
+    """Seed every random source of a bot (the expert also holds a hard player inside it)."""
+    own = getattr(bot, "reseed", None)
+    if callable(own):  # a bot that knows how to reseed itself
+        own(value)
+        return
+    for obj in (bot, getattr(bot, "hard", None)):
+        rng = getattr(obj, "rng", None)
+        if isinstance(rng, random.Random):
+            rng.seed(value)
+
+
+# -------------------------------------------------------------- actions as JSON
+
+
+def action_to_dict(action: Action) -> dict[str, Any]:
+    data = asdict(action)
+    if "chains" in data:
+        data["chains"] = list(data["chains"])
+    return {"type": type(action).__name__, **data}
+
+
+def action_from_dict(data: Any) -> Action:
+    """The action stored by `action_to_dict`; ValueError when it is not one."""
+    if not isinstance(data, dict) or data.get("type") not in _ACTIONS:
+        raise ValueError(f"not an action: {data!r}")
+    fields = {k: v for k, v in data.items() if k != "type"}
+    if "chains" in fields:
+        if not isinstance(fields["chains"], list):
+            raise ValueError(f"not an action: {data!r}")
+        fields["chains"] = tuple(fields["chains"])
+    try:
+        return _ACTIONS[data["type"]](**fields)
+    except TypeError as e:
+        raise ValueError(f"not an action: {data!r} ({e})") from None
+
+
+# -------------------------------------------------------------- the save's meta
+
+
+def meta_of(play: Play) -> dict[str, Any]:
+    """What the front end needs besides the game to resume it exactly."""
+    g = play.game
+    seats = [PERSON if play.is_person(s) else play.levels.get(s, "normal") for s in range(g.players)]
+    return {
+        "format": META_FORMAT,
+        "seed": play.seed,
+        "seats": seats,
+        "actions": [action_to_dict(a) for a in play.actions],
+        "log": play.log[-LOG_KEPT:],
+    }
+
+
+def check_meta(meta: dict[str, Any], game: Game) -> None:
+    """ValueError naming the first problem of a save's meta (the game itself is already checked)."""
+    from acquire8.app.scenes import LEVELS  # the levels this build's computer players offer
+
+    fmt = meta.get("format")
+    if type(fmt) is not int or not 1 <= fmt <= META_FORMAT:
+        raise ValueError(f"meta: unknown format {fmt!r}")
+    seed = meta.get("seed")
+    if seed is not None and type(seed) is not int:
+        raise ValueError("meta: seed must be a whole number")
+    seats = meta.get("seats")
+    if not isinstance(seats, list) or len(seats) != game.players:
+        raise ValueError("meta: one seat per player expected")
+    for kind in seats:
+        if kind != PERSON and kind not in LEVELS:
+            raise ValueError(f"meta: unknown seat {kind!r}")
+    if PERSON not in seats:
+        raise ValueError("meta: no person plays")
+    actions = meta.get("actions")
+    if not isinstance(actions, list):
+        raise ValueError("meta: actions must be a list")
+    for a in actions:
+        action_from_dict(a)
+    log = meta.get("log", [])
+    if not isinstance(log, list) or not all(isinstance(line, str) for line in log):
+        raise ValueError("meta: log must be a list of lines")
+    if game.is_over:
+        raise ValueError("meta: the saved game is over")
+
+
+def restore(app: App, saved: SavedGame) -> Play:
+    """The Play scene of a saved game, as it stood after its last full turn."""
+    from acquire8.app.scenes import make_play
+
+    meta = saved.meta
+    check_meta(meta, saved.game)
+    play = make_play(app, saved.game, list(meta["seats"]), meta["seed"])
+    play.actions = [action_from_dict(a) for a in meta["actions"]]
+    if meta.get("log"):
+        play.log = [*meta["log"], "Game continued"]
+    play.message = "Game continued"
+    return play
+
+
+# -------------------------------------------------------------- the keeper
+
+
+class Keeper:
+    """Binds an App to a Storage: loads settings and the save, autosaves after every turn,
+    records finished games, stores changed settings. Never raises on stored data."""
+
+    def __init__(self, app: App, storage: Storage) -> None:
+        self.app = app
+        self.storage = storage
+        self.saved_settings: Settings | None = None
+
+    def start(self, settings_given: bool) -> None:
+        """Load what is stored; problems become one-line notices for the title."""
+        app = self.app
+        notices: list[str] = []
+        if not settings_given:
+            settings, msg = self.storage.load_settings()
+            app.settings = settings
+            if msg:
+                notices.append(msg)
+        self.saved_settings = Settings(**asdict(app.settings))
+        saved, msg = self._load()
+        if msg:
+            notices.append(msg)
+        app.notices = notices
+        app.resume = self.resume if saved is not None else None
+        app.on_turn = self.on_turn
+
+    def _load(self) -> tuple[SavedGame | None, str | None]:
+        saved, msg = self.storage.load_game()
+        if saved is None:
+            return None, msg
+        try:
+            check_meta(saved.meta, saved.game)
+        except ValueError as e:
+            self._set_aside(str(e))
+            return None, MSG_SAVE_UNUSABLE
+        return saved, None
+
+    def _set_aside(self, why: str) -> None:
+        import logging
+
+        try:
+            where = self.storage.backend.set_aside(SAVE, "bad")
+            logging.getLogger("acquire8.storage").warning("%s; kept as %s", why, where)
+        except Exception as e:  # the game goes on even if the file cannot be moved
+            logging.getLogger("acquire8.storage").error("%s; could not set it aside: %s", why, e)
+
+    def resume(self) -> Play | None:
+        """Continue: the saved game as stored now, or None (with a notice) when it is unusable."""
+        app = self.app
+        saved, msg = self._load()
+        if saved is None:
+            app.resume = None
+            app.notices = [msg or "No saved game"]
+            return None
+        try:
+            return restore(app, saved)
+        except Exception as e:  # a save this build cannot play must not crash the title
+            self._set_aside(f"save: {type(e).__name__}: {e}")
+            app.resume = None
+            app.notices = [MSG_SAVE_UNUSABLE]
+            return None
+
+    def on_turn(self, play: Play) -> None:
+        """After every turn: autosave; a finished game's save is deleted and the game recorded."""
+        app = self.app
+        g = play.game
+        if play.human is None and not play.people:
+            return  # a computer-only demo is not the player's game
+        if g.is_over:
+            self.storage.delete_save()
+            app.resume = None
+            levels = [play.levels[s] for s in sorted(play.levels) if not play.is_person(s)]
+            seat = min(play.people) if play.people else 0
+            _, msg = self.storage.record_game(GameResult.from_game(g, seat=seat, levels=levels))
+            if msg:
+                play.message = msg
+            return
+        msg = self.storage.save_game(g, meta_of(play))
+        if msg:
+            play.message = msg
+        else:
+            app.resume = self.resume
+
+    def settings_changed(self) -> None:
+        """Store the settings when they differ from what was stored last."""
+        s = self.app.settings
+        if s == self.saved_settings:
+            return
+        self.saved_settings = Settings(**asdict(s))  # asdict copies the levels list
+        msg = self.storage.save_settings(s)
+        if msg:
+            self.app.notices = [msg]
