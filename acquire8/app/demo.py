@@ -88,7 +88,15 @@ def select_tile(app: sc.App, play: sc.Play, tile: str) -> None:
 
 
 def key_screens() -> Iterator[tuple[str, sc.App]]:
-    """(name, app) for each key screen, in a fixed order; the app is drawn as it stands."""
+    """(name, app) for each key screen, in a fixed order, settled: every animation (anim.py)
+    finished, so the screens stay the same from run to run."""
+    for name, app in _key_screens():
+        app.anim.finish()
+        yield name, app
+
+
+def _key_screens() -> Iterator[tuple[str, sc.App]]:
+    """The key screens as the button presses leave them (animations possibly under way)."""
     app = sc.App(seed=1)
     yield "title", app
     app.scene.update(frozenset({sc.X}))

@@ -13,6 +13,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from acquire8 import ai
+from acquire8.app.anim import Animator
 from acquire8.rules import (
     CHAIN_NAMES,
     CHAINS,
@@ -185,6 +186,7 @@ class App:
         self.settings_changed = False
         self.quit = False
         self.frame = 0
+        self.anim = Animator()  # what the views animate; it never holds up the controllers
         self.notices: list[str] = []  # one-line storage problems shown on the title
         self.keeper = None  # session.Keeper: settings, autosave and stats on `storage`
         if storage is not None:
@@ -205,6 +207,7 @@ class App:
     def update(self, pressed: frozenset[str]) -> None:
         self.frame += 1
         self.scene.update(pressed)
+        self.anim.tick(self, X in pressed)  # X finishes every animation at once
         if self.keeper is not None:
             self.keeper.settings_changed()  # persisted as soon as they change
 
@@ -852,6 +855,7 @@ class Play(Scene):
     def _show(self, e: ev.Event) -> None:
         """One event reaches the screen: message line, log, sounds, summaries."""
         self.app.heard.append(e)
+        self.app.anim.event(e, self)
         self.shown.append(e)
         if isinstance(e, ev.TilesDrawn) and self.is_person(e.seat) and len(self.people) == 1:
             self.log.append(f"You draw {' '.join(e.tiles)}")  # your own tiles are no secret to you

@@ -8,6 +8,7 @@ import pyxel
 
 from acquire8.app import constants as k
 from acquire8.app import scenes as sc
+from acquire8.app.anim import Animator
 from acquire8.rules import CHAINS, Game, price
 from acquire8.rules.tables import CHART_ROWS, CHART_SIZES, ROW_LETTERS, TIER_OF
 
@@ -67,6 +68,11 @@ def draw(app: sc.App) -> None:
     pyxel.cls(k.BG)
     for scene in app.scenes[first:]:
         DRAWERS[type(scene)](scene)
+    alpha = app.anim.fade_alpha()
+    if alpha:  # a new screen fades in from black (dithered)
+        pyxel.dither(alpha)
+        pyxel.rect(0, 0, k.WIDTH, k.HEIGHT, k.BG)
+        pyxel.dither(1.0)
 
 
 # -------------------------------------------------------------- title & menus
@@ -297,13 +303,25 @@ def draw_board(p: sc.Play) -> None:
     selected = ui.tile if ui else None
     playable = {t for t, ok in zip(ui.tiles, ui.playable, strict=True) if ok} if ui else mine
     pending = g.pending_tile()
+    looks = app.anim.looks if app.anim.play is p else None  # cells animating (anim.py)
+    falling = []
     for r, row in enumerate(ROW_LETTERS):
         y = k.BOARD_Y + r * k.CELL
         for c in range(12):
             x = k.BOARD_X + c * k.CELL
             name = f"{c + 1}{row}"
             letter = board.get(name)
-            if letter is None:
+            look = looks.get(name) if looks else None
+            if look is not None:
+                letter = look.letter
+                if look.dy:  # drawn falling after the board, over the cells above
+                    falling.append((x, y - look.dy))
+                    letter = None
+                elif look.lit and letter is not None:
+                    letter = "!"
+            if letter == "!":
+                pyxel.rect(x, y, 7, 7, k.WHITE)
+            elif letter is None:
                 pyxel.rect(x, y, 7, 7, k.PANEL)
                 if name == selected:
                     pyxel.rect(x, y, 7, 7, k.WHITE if blink(app) else k.ACCENT)
@@ -317,6 +335,25 @@ def draw_board(p: sc.Play) -> None:
                 pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
             elif name == pending:  # the tile whose founding or merger is being decided
                 pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE if blink(app) else k.ACCENT)
+    for x, y in falling:
+        pyxel.rect(x, y, 7, 7, k.LOOSE_COLOR)
+        pyxel.line(x, y, x + 6, y, k.WHITE)  # lit from above
+    draw_pops(app.anim)
+
+
+def draw_pops(anim: Animator) -> None:
+    """Bonus amounts rising over their chain and fading out (dithered)."""
+    for pop in anim.pops:
+        if anim.now < pop.start:
+            continue
+        w = len(pop.label) * k.CHAR_W - 1
+        cx = k.BOARD_X + round(pop.col * k.CELL) + 3
+        x = max(1, min(k.BOARD_X + k.BOARD_W - w, cx - w // 2))
+        y = max(0, k.BOARD_Y + pop.row * k.CELL - 7 - pop.rise)
+        pyxel.dither(pop.alpha)
+        pyxel.rect(x - 1, y - 1, w + 2, 7, k.BLACK)
+        text(x, y, pop.label, k.ACCENT)
+        pyxel.dither(1.0)
 
 
 def draw_players(p: sc.Play) -> None:
@@ -327,7 +364,10 @@ def draw_players(p: sc.Play) -> None:
         turn = s == g.turn and not g.is_over
         col = k.ACCENT if turn else (k.TEXT if s == p.human else k.DIM)
         text(k.SIDE_X, y, (">" if turn else " ") + g.names[s], col)
-        text(k.SIDE_X, y + 6, short_money(g.cash(s)), k.TEXT if s == p.human else k.DIM)
+        trend = p.app.anim.trend(p, s)  # cash counting up or down (anim.py)
+        cash = short_money(p.app.anim.cash(p, s, g.cash(s)))
+        col = k.TEXT if s == p.human else k.DIM
+        text(k.SIDE_X, y + 6, cash, k.GOOD if trend > 0 else k.BAD if trend < 0 else col)
 
 
 def draw_table(g: Game, human: int | None) -> None:
