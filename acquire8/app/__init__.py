@@ -20,5 +20,9 @@ def run(fullscreen: bool = False, scale: int = 0) -> None:
     pyxel.init(WIDTH, HEIGHT, title="acquire8", fps=FPS, quit_key=pyxel.KEY_NONE, display_scale=scale or None)
     if fullscreen:
         pyxel.fullscreen(True)
-    shell = Shell(App(can_quit=sys.platform != "emscripten"))  # no Quit in the browser
+    from acquire8.storage import Storage
+
+    # After pyxel.init: on desktop the records live under pyxel.user_data_dir, which needs it.
+    app = App(can_quit=sys.platform != "emscripten", storage=Storage.default())  # no Quit on the web
+    shell = Shell(app)
     pyxel.run(shell.update, shell.draw)

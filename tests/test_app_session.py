@@ -1,0 +1,442 @@
+"""Issue 5 through the app: persisted settings, autosave and Continue, damaged records, stats,
+pass-and-play, the hint, and sounds from events. Every test keeps its records in tmp_path."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+
+from acquire8.app import scenes as sc
+from acquire8.app import session
+from acquire8.app.demo import NOTHING, position, press, start
+from acquire8.app.hint import hint
+from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Phase, PlaceTile
+from acquire8.rules import events as ev
+from acquire8.storage import (
+    MSG_SAVE_DAMAGED,
+    MSG_SAVE_NEWER,
+    MSG_SETTINGS_DAMAGED,
+    MSG_SETTINGS_NEWER,
+    PERSON,
+    Settings,
+    Storage,
+)
+
+X = frozenset({sc.X})
+
+
+def store_in(path: Path, **settings: object) -> Storage:
+    store = Storage.in_directory(path)
+    if settings:
+        store.save_settings(Settings(**settings))  # type: ignore[arg-type]
+    return store
+
+
+def title_pick(app: sc.App, item: str) -> None:
+    """Select `item` on the title menu and press X."""
+    title = app.scene
+    assert isinstance(title, sc.Title)
+    title.menu.index = title.menu.items.index(item)
+    app.update(X)
+
+
+def play_until(app: sc.App, done, limit: int = 100_000) -> None:
+    """X every other frame (the person takes the offered choice) until `done()`."""
+    for i in range(limit):
+        if done():
+            return
+        app.update(X if i % 2 else NOTHING)
+    raise AssertionError("never reached")
+
+
+def over(app: sc.App) -> bool:
+    return isinstance(app.scene, sc.GameOver)
+
+
+# -------------------------------------------------------------- settings
+
+
+def test_settings_persist_across_restarts(tmp_path):
+    app = sc.App(storage=store_in(tmp_path))
+    assert app.settings == Settings() and not app.notices
+    title_pick(app, "Settings")
+    scene = app.scene
+    assert isinstance(scene, sc.SettingsScene)
+    for row, presses in (("music", 1), ("pace", 2), ("contrast", 1), ("end", 1), ("holdings", 1)):
+        scene.menu.index = scene.menu.items.index(row)
+        press(app, *[sc.RIGHT] * presses)
+    scene.menu.index = scene.menu.items.index("opponents")
+    press(app, sc.LEFT)  # 3 -> 2 opponents
+    scene.menu.index = scene.menu.items.index("level1")
+    press(app, sc.RIGHT, sc.RIGHT)  # normal -> hard -> expert
+    expected = Settings(
+        music=False,
+        pace="instant",
+        high_contrast=True,
+        end="auto",
+        holdings="hidden",
+        opponents=2,
+        levels=["normal", "expert", "normal", "normal", "normal"],
+    )
+    assert app.settings == expected
+    again = sc.App(storage=store_in(tmp_path))  # a restart: a new App on the same records
+    assert again.settings == expected and not again.notices
+    # Setup starts from them, and a new game takes its rules options from them.
+    again.update(X)
+    again.update(X)
+    play = again.scene
+    assert isinstance(play, sc.Play)
+    assert play.game.players == 3 and play.levels == {1: "normal", 2: "expert"}
+    assert play.game.options.end == "auto" and play.game.options.holdings == "hidden"
+
+
+def test_setup_changes_are_the_next_defaults(tmp_path):
+    app = sc.App(storage=store_in(tmp_path))
+    app.update(X)  # New game
+    setup = app.scene
+    assert isinstance(setup, sc.Setup)
+    setup.row = 0
+    press(app, sc.RIGHT)  # 4 opponents
+    assert sc.App(storage=store_in(tmp_path)).settings.opponents == 4
+
+
+# -------------------------------------------------------------- saved games
+
+
+def test_save_quit_continue_resumes_the_identical_game(tmp_path):
+    levels = ["normal", "hard", "easy", "normal", "normal"]
+    first = store_in(tmp_path / "a", pace="instant", levels=levels)
+    app = sc.App(seed=5, storage=first)
+    turns: list[tuple[Game, int]] = []
+    autosave = app.on_turn
+
+    def on_turn(play: sc.Play) -> None:
+        autosave(play)
+        if len(turns) == 7:  # a mid-game save, copied away: the "quit" of this test
+            copy = tmp_path / "b"
+            copy.mkdir()
+            (copy / "save.json").write_bytes((tmp_path / "a" / "save.json").read_bytes())
+            (copy / "settings.json").write_bytes((tmp_path / "a" / "settings.json").read_bytes())
+        turns.append((play.game.copy(), len(play.actions)))
+
+    app.on_turn = on_turn
+    app.update(X)
+    app.update(X)
+    play = app.scene
+    assert isinstance(play, sc.Play)
+    play_until(app, lambda: over(app))
+    saved_game, saved_actions = turns[7]
+
+    again = sc.App(seed=99, storage=store_in(tmp_path / "b"))
+    assert "Continue" in again.scene.menu.items and not again.notices
+    title_pick(again, "Continue")
+    resumed = again.scene
+    assert isinstance(resumed, sc.Play)
+    assert resumed.game == saved_game  # same board, hands, pool order, rules random state
+    assert resumed.actions == play.actions[:saved_actions]
+    assert resumed.levels == play.levels and resumed.seed == play.seed
+    assert resumed.game.names == play.game.names
+    play_until(again, lambda: over(again))
+    assert resumed.actions == play.actions  # every decision after Continue is the same
+    assert resumed.game == play.game and resumed.game.scores() == play.game.scores()
+
+
+def test_a_finished_game_deletes_its_save_and_counts_in_the_stats(tmp_path):
+    store = store_in(tmp_path, pace="instant", opponents=2, levels=["easy", "hard", *["normal"] * 3])
+    app = sc.App(seed=3, storage=store)
+    app.update(X)
+    app.update(X)
+    play = app.scene
+    assert isinstance(play, sc.Play)
+    play_until(app, lambda: (tmp_path / "save.json").exists())
+    assert app.resume is not None
+    play_until(app, lambda: over(app))
+    assert not (tmp_path / "save.json").exists() and app.resume is None
+    stats, msg = store.load_stats()
+    assert msg is None and list(stats.by_level) == ["hard"]  # the strongest opponent
+    row = stats.by_level["hard"]
+    assert row.played == 1 and row.won == int(0 in play.game.winners())
+    assert row.best_cash == play.game.scores()[0]
+    app.update(X)  # New game from the game-over screen, back out to the title
+    app.update(frozenset({sc.O}))
+    assert isinstance(app.scene, sc.Title) and "Continue" not in app.scene.menu.items
+    title_pick(app, "Stats")
+    shown = app.scene
+    assert isinstance(shown, sc.StatsScene)
+    assert shown.rows == [("hard", 1, row.won, row.best_cash)]
+
+
+@pytest.fixture(scope="module")
+def good_save(tmp_path_factory) -> str:
+    """A valid autosave's text, from a game a few turns in."""
+    path = tmp_path_factory.mktemp("good")
+    app = sc.App(seed=8, storage=store_in(path, pace="instant"))
+    app.update(X)
+    app.update(X)
+    play_until(app, lambda: len(app.scene.actions) > 12 if isinstance(app.scene, sc.Play) else False)
+    return (path / "save.json").read_text()
+
+
+def _meta(text: str, **change: object) -> str:
+    data = json.loads(text)
+    data["meta"].update(change)
+    return json.dumps(data)
+
+
+DAMAGED = {
+    "truncated": (lambda t: t[: len(t) // 2], MSG_SAVE_DAMAGED),
+    "empty": (lambda t: "", MSG_SAVE_DAMAGED),
+    "garbage": (lambda t: "\x00\x01 not json at all \ufffd", MSG_SAVE_DAMAGED),
+    "not an object": (lambda t: "[1, 2, 3]", MSG_SAVE_DAMAGED),
+    "newer save": (lambda t: json.dumps({**json.loads(t), "format": 99}), MSG_SAVE_NEWER),
+    "bad board": (lambda t: t.replace('"board":[', '"board":["XX",', 1), MSG_SAVE_DAMAGED),
+    "unknown seat": (lambda t: _meta(t, seats=["person", "godlike", "normal", "normal"]), MSG_SAVE_DAMAGED),
+    "bad action": (lambda t: _meta(t, actions=[{"type": "Teleport"}]), MSG_SAVE_DAMAGED),
+    "newer meta": (lambda t: _meta(t, format=7), MSG_SAVE_DAMAGED),
+}
+
+
+@pytest.mark.parametrize("case", sorted(DAMAGED))
+def test_a_damaged_save_gives_a_message_is_kept_aside_and_a_new_game_starts(tmp_path, good_save, case):
+    damage, message = DAMAGED[case]
+    bad = damage(good_save)
+    assert "board" in good_save and bad != good_save
+    (tmp_path / "save.json").write_text(bad, encoding="utf-8")
+    app = sc.App(seed=1, storage=store_in(tmp_path))
+    assert app.notices == [message]
+    assert "Continue" not in app.scene.menu.items
+    kept = list(tmp_path.glob("save.json.*"))
+    assert len(kept) == 1 and kept[0].read_bytes() == bad.encode()  # kept aside as it was, never deleted
+    assert not (tmp_path / "save.json").exists()
+    app.update(X)
+    app.update(X)
+    assert isinstance(app.scene, sc.Play) and not app.notices
+    again = sc.App(storage=store_in(tmp_path))  # the next start is clean
+    assert not again.notices
+
+
+def test_the_valid_save_itself_continues(tmp_path, good_save):
+    (tmp_path / "save.json").write_text(good_save)
+    app = sc.App(storage=store_in(tmp_path))
+    assert not app.notices
+    title_pick(app, "Continue")
+    assert isinstance(app.scene, sc.Play) and app.scene.message == "Game continued"
+
+
+def test_a_save_damaged_while_the_title_shows_gives_a_message_not_a_crash(tmp_path, good_save):
+    (tmp_path / "save.json").write_text(good_save)
+    app = sc.App(storage=store_in(tmp_path))
+    (tmp_path / "save.json").write_text(good_save[:100])
+    title_pick(app, "Continue")
+    assert isinstance(app.scene, sc.Title) and app.notices == [MSG_SAVE_DAMAGED]
+    assert "Continue" not in app.scene.menu.items
+    assert len(list(tmp_path.glob("save.json.*"))) == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "message"),
+    [("{not json", MSG_SETTINGS_DAMAGED), ('{"format": 3, "music": false}', MSG_SETTINGS_NEWER)],
+)
+def test_damaged_settings_give_a_message_and_defaults(tmp_path, text, message):
+    (tmp_path / "settings.json").write_text(text)
+    app = sc.App(storage=store_in(tmp_path))
+    assert app.notices == [message] and app.settings == Settings()
+    assert len(list(tmp_path.glob("settings.json.*"))) == 1
+    app.update(X)
+    app.update(X)
+    assert isinstance(app.scene, sc.Play)
+
+
+def test_the_title_draws_the_message(tmp_path, pyxel_headless, monkeypatch, text_bounds):
+    from acquire8.app import views
+
+    (tmp_path / "save.json").write_text("{")
+    app = sc.App(storage=store_in(tmp_path))
+    drawn: list[str] = []
+    real = pyxel_headless.text
+    monkeypatch.setattr(pyxel_headless, "text", lambda x, y, s, c: (drawn.append(s), real(x, y, s, c)))
+    views.draw(app)
+    assert MSG_SAVE_DAMAGED in drawn
+    assert not text_bounds
+
+
+def test_computer_decisions_are_seeded_per_decision():
+    from acquire8.ai import make_bot
+
+    g = Game.from_json(position())
+    a, b = make_bot("normal", 1), make_bot("normal", 2)
+    b.rng.random()  # a different history of random numbers
+    seed = session.decision_seed(4, 1, 10)
+    picks = []
+    for bot in (a, b):
+        session.reseed(bot, seed)
+        picks.append([bot.rng.random() for _ in range(3)])
+    assert picks[0] == picks[1]
+    expert = make_bot("expert", 3, iterations=1)
+    session.reseed(expert, seed)
+    assert expert.rng.random() == expert.hard.rng.random()
+    assert g.legal_actions()  # the position is playable
+
+
+def test_actions_round_trip_through_json():
+    for action in (PlaceTile("5A"), FoundChain("T"), Dispose(2, 4), BuyShares(("A", "T", "T"))):
+        data = json.loads(json.dumps(session.action_to_dict(action)))
+        assert session.action_from_dict(data) == action
+    with pytest.raises(ValueError):
+        session.action_from_dict({"type": "Dispose", "sell": 1, "bogus": 2})
+
+
+# -------------------------------------------------------------- pass-and-play
+
+
+def pass_and_play(tmp_path: Path) -> sc.App:
+    """Three seats: two people (P1, P2) and one easy computer."""
+    store = store_in(tmp_path, pace="instant", opponents=2, levels=[PERSON, "easy", *["normal"] * 3])
+    app = sc.App(seed=21, storage=store)
+    app.update(X)
+    app.update(X)
+    return app
+
+
+def test_pass_and_play_names_and_seats(tmp_path):
+    app = pass_and_play(tmp_path)
+    play = app.scene if isinstance(app.scene, sc.Play) else app.scenes[0]
+    assert isinstance(play, sc.Play)
+    assert play.game.names == ["P1", "P2", "Bob"] and play.people == {0, 1}
+    assert play.levels == {2: "easy"}
+
+
+def test_pass_screen_hides_the_hand_until_x(tmp_path, pyxel_headless, monkeypatch):
+    from acquire8.app import constants as k
+    from acquire8.app import views
+
+    app = pass_and_play(tmp_path)
+    play = app.scenes[0]
+    assert isinstance(play, sc.Play)
+    drawn: list[str] = []
+    real = pyxel_headless.text
+    monkeypatch.setattr(pyxel_headless, "text", lambda x, y, s, c: (drawn.append(s), real(x, y, s, c)))
+    seen: list[int] = []
+    for _ in range(4000):
+        if over(app) or len(seen) >= 4:
+            break
+        if isinstance(app.scene, sc.Pass):
+            seat = play.passed
+            assert seat is not None and play.is_person(seat)
+            tiles = set(play.game.hand(0)) | set(play.game.hand(1))
+            for frames in (0, 30):  # at once, and once any transition is over
+                for _ in range(frames):
+                    app.update(NOTHING)
+                drawn.clear()
+                views.draw(app)
+                assert f"{play.game.names[seat]}: press X when ready" in drawn
+                assert not tiles & set(drawn), "a tile name is on the pass screen"
+                rows = range(k.HAND_Y - 4, k.PREVIEW_Y + 3)  # the hand and its preview line
+                hand_row = {pyxel_headless.screen.pget(x, y) for y in rows for x in range(128)}
+                assert hand_row == {k.BG}, "the hand row is not empty"
+            assert isinstance(app.scene, sc.Pass)  # nothing but X lets it go
+            seen.append(seat)
+            app.update(X)
+            assert app.scene is play and play.hand() == sorted(
+                play.game.hand(seat), key=lambda t: (t[-1], int(t[:-1]))
+            )
+            continue
+        app.update(X if app.frame % 2 else NOTHING)
+    assert {0, 1} <= set(seen)
+    for line in play.log:  # the shared log never names a drawn tile
+        assert not ("draw" in line and any(tile in line.split() for tile in play.game.hand(0)))
+
+
+def test_a_pass_and_play_game_reaches_the_end(tmp_path):
+    app = pass_and_play(tmp_path)
+    play = app.scenes[0]
+    play_until(app, lambda: over(app))
+    assert isinstance(play, sc.Play)
+    assert app.scene.headline.endswith(("win", "wins"))  # no "You win" when several people play
+    stats, _ = app.storage.load_stats()
+    assert stats.total().played == 1 and "easy" in stats.by_level
+
+
+# -------------------------------------------------------------- hint
+
+
+def test_hint_is_legal_and_one_short_line_in_every_phase():
+    from acquire8.ai import make_bot
+
+    phases: set[str] = set()
+    for seed in range(3):
+        g = Game.new(players=3, seed=seed)
+        bot = make_bot("normal", seed)
+        while not g.is_over and len(phases) < 7:
+            action, line = hint(g)
+            assert action in g.legal_actions()
+            assert 0 < len(line) <= 32 and ":" in line, line
+            phases.add(g.phase)
+            g.apply(bot.choose(g.view(g.current)))
+    assert {Phase.PLACE, Phase.FOUND, Phase.BUY} <= phases
+
+
+def test_hint_from_the_pause_menu_selects_the_advised_tile():
+    app = sc.App(seed=2)
+    play = start(app, Game.from_json(position()))
+    for _ in range(200):
+        if play.ui is not None and not play.busy and not play.guard:
+            break
+        app.update(NOTHING)
+    press(app, sc.MENU)
+    pause = app.scene
+    assert isinstance(pause, sc.Pause)
+    pause.menu.index = pause.menu.items.index("Hint")
+    app.update(X)
+    assert app.scene is play
+    assert isinstance(play.hint, PlaceTile) and play.hint in play.game.legal_actions()
+    assert len(play.message) <= 32 and play.message.startswith(play.hint.tile)
+    app.update(NOTHING)
+    assert isinstance(play.ui, sc.PlaceUI) and play.ui.tile == play.hint.tile
+
+
+def test_no_hint_during_computer_turns():
+    app = sc.App(seed=2)
+    play = start(app, Game.from_json(position()))
+    play.people = set()  # nobody decides now
+    play.show_hint()
+    assert play.hint is None and play.message.startswith("No hint")
+
+
+# -------------------------------------------------------------- sounds
+
+
+def test_events_through_the_app_play_their_effects(pyxel_headless, monkeypatch):
+    """A whole game through the Shell with the real Audio: every frame in which the screen
+    shows an event with a sound plays that sound on the effect channel."""
+    from acquire8.app import audio as audio_mod
+    from acquire8.app.shell import Shell
+
+    played: list[tuple[int, int]] = []
+    real = pyxel_headless.play
+    monkeypatch.setattr(
+        pyxel_headless, "play", lambda ch, snd, *a, **kw: (played.append((ch, snd)), real(ch, snd, *a, **kw))
+    )
+    app = sc.App(settings=Settings(pace="instant", levels=["normal"] * 5), seed=6)
+    shell = Shell(app)
+    assert shell.audio is not None
+    checked: set[str] = set()
+    shell.update(X)
+    shell.update(X)
+    for i in range(20_000):
+        if over(app):
+            break
+        played.clear()
+        app.update(X if i % 2 else NOTHING)
+        frame_events = list(app.heard)
+        shell._sound()  # what Shell.update does after the controllers
+        name = audio_mod.effect_for(frame_events)
+        if name is not None:
+            assert (audio_mod.EFFECT_CHANNEL, audio_mod.EFFECTS[name]) in played, (name, frame_events)
+            checked.add(name)
+    else:
+        pytest.fail("no game over")
+    assert {"place", "found", "buy"} <= checked
+    assert any(isinstance(e, ev.GameOver) for e in app.scenes[0].shown)
