@@ -18,6 +18,7 @@ import json
 import os
 import resource
 import sys
+import tempfile
 import time
 from pathlib import Path
 
@@ -112,7 +113,11 @@ def main(argv: list[str] | None = None) -> None:
 
             game_main(["play"])
 
-    stats = drive(args.frames, args.press_every, start, args.until_over, args.window)
+    with tempfile.TemporaryDirectory(prefix="acquire8-headless-") as scratch:
+        # Settings, autosave and stats go to a scratch folder unless the caller chose one:
+        # a benchmark must neither read nor overwrite the player's own saved game.
+        os.environ.setdefault("ACQUIRE8_DATA_DIR", scratch)
+        stats = drive(args.frames, args.press_every, start, args.until_over, args.window)
     stats["maxrss_mb"] = peak_rss_mb()
     print(json.dumps(stats), flush=True)
 
