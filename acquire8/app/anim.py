@@ -32,7 +32,6 @@ FLOOD_STEP = 2  # frames between rings of the flood
 FLOOD_MAX = 24  # the whole flood's spread at most
 CASH = 12  # cash counts up or down
 POP = 24  # a bonus amount rises and fades
-POP_GAP = 8  # a second bonus of the same chain starts this much later
 POP_RISE = 8  # pixels
 FADE = 8  # a new screen fades in from black
 
@@ -65,8 +64,10 @@ class Look:
 
 @dataclass(slots=True)
 class Pop:
-    col: float  # where, in board cells (the chain's centre)
-    row: float
+    chain: str
+    col: float  # where, in board cells: the chain's centre, above its top row
+    row: int
+    line: int  # a second bonus of the same chain at once pops a text line lower
     label: str
     start: int
     dur: int
@@ -298,11 +299,8 @@ class Animator:
     def _pop(self, chain: str, label: str) -> None:
         spots = [cell_pos(n) for n, letter in self.seen.items() if letter == chain]
         if not spots:
-            spots = [cell_pos(self.tile)] if self.tile else [(5.5, 4.0)]
+            spots = [cell_pos(self.tile)] if self.tile else [(5, 4)]
         col = sum(c for c, _ in spots) / len(spots)
         row = min(r for _, r in spots)  # above the chain's top row
-        start = self.now
-        for pop in self.pops:
-            if pop.col == col and pop.row == row:
-                start = max(start, pop.start + self.frames(POP_GAP))
-        self.pops.append(Pop(col, row, label, start, self.frames(POP)))
+        line = sum(1 for pop in self.pops if pop.chain == chain)  # stacked, not on top of each other
+        self.pops.append(Pop(chain, col, row, line, label, self.now, self.frames(POP)))

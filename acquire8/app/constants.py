@@ -27,6 +27,34 @@ GOOD, BAD = MINT, RED
 CHAIN_COLOR = dict(zip(CHAINS, (YELLOW, RED, CORNFLOWER, BROWN, TEAL, PINK, MINT), strict=True))
 CHAIN_INK = dict(zip(CHAINS, (BLACK, WHITE, BLACK, WHITE, WHITE, BLACK, BLACK), strict=True))
 LOOSE_COLOR, LOOSE_INK = GREY, BLACK
+CHAIN_TEXT = dict(CHAIN_COLOR)  # a chain's letter or name on a dark background
+
+# High contrast (settings.high_contrast): the chains on a ladder of lightness (CIE L* about
+# 30, 41, 52, 62, 72, 80, 92: every two at least 8 apart, tests/test_app_anim.py checks it), so
+# letter and shade alone tell them apart, whatever colours a player can see. Six palette slots
+# no other role uses are remapped (pyxel.colors); letters are white on the two darkest, black
+# on the rest (contrast ratio 4.5 or more). Names on dark backgrounds are white when too dark.
+HC_RGB = {
+    BROWN: 0x73350E,
+    PEACH: 0xBB1F33,
+    TEAL: 0x1E8F31,
+    CORNFLOWER: 0x5696F7,
+    PINK: 0xFB8CCD,
+    ORANGE: 0xA4F6F6,
+}
+HC_CHAIN_COLOR = dict(zip(CHAINS, (YELLOW, PEACH, CORNFLOWER, BROWN, TEAL, PINK, ORANGE), strict=True))
+HC_CHAIN_INK = dict(zip(CHAINS, (BLACK, WHITE, BLACK, WHITE, BLACK, BLACK, BLACK), strict=True))
+HC_CHAIN_TEXT = {c: WHITE if c in "LW" else HC_CHAIN_COLOR[c] for c in CHAINS}
+_NORMAL = (dict(CHAIN_COLOR), dict(CHAIN_INK), dict(CHAIN_TEXT))
+
+
+def use_chain_colors(high_contrast: bool) -> None:
+    """Switch the chain colour tables in place (the views read them); the palette slots of
+    HC_RGB are the views' to remap."""
+    tables = (HC_CHAIN_COLOR, HC_CHAIN_INK, HC_CHAIN_TEXT) if high_contrast else _NORMAL
+    for table, values in zip((CHAIN_COLOR, CHAIN_INK, CHAIN_TEXT), tables, strict=True):
+        table.update(values)
+
 
 # Play screen layout (pixels).
 TOP_Y = 1  # the turn bar

@@ -45,7 +45,7 @@ def chain_box(x: int, y: int, chain: str, size: int = 7, on: bool = True) -> Non
         text(x + (size - 3) // 2, y + (size - 5) // 2, chain, k.CHAIN_INK[chain])
     else:
         pyxel.rect(x, y, size, size, k.PANEL)
-        text(x + (size - 3) // 2, y + (size - 5) // 2, chain, k.CHAIN_COLOR[chain])
+        text(x + (size - 3) // 2, y + (size - 5) // 2, chain, k.CHAIN_TEXT[chain])
 
 
 def panel(x: int, y: int, w: int, h: int) -> None:
@@ -65,6 +65,7 @@ def draw(app: sc.App) -> None:
     first = len(app.scenes) - 1
     while first > 0 and not app.scenes[first].full:
         first -= 1
+    use_palette(app.settings.high_contrast)
     pyxel.cls(k.BG)
     for scene in app.scenes[first:]:
         DRAWERS[type(scene)](scene)
@@ -73,6 +74,24 @@ def draw(app: sc.App) -> None:
         pyxel.dither(alpha)
         pyxel.rect(0, 0, k.WIDTH, k.HEIGHT, k.BG)
         pyxel.dither(1.0)
+
+
+_palette: dict[int, int] = {}  # the default colours of the slots high contrast remaps
+
+
+def use_palette(high_contrast: bool) -> None:
+    """The normal or the high-contrast chain colours (constants.HC_*), switched on a change."""
+    if bool(_palette) == high_contrast:
+        return
+    if high_contrast:
+        _palette.update({slot: pyxel.colors[slot] for slot in k.HC_RGB})
+        for slot, rgb in k.HC_RGB.items():
+            pyxel.colors[slot] = rgb
+    else:
+        for slot, rgb in _palette.items():
+            pyxel.colors[slot] = rgb
+        _palette.clear()
+    k.use_chain_colors(high_contrast)
 
 
 # -------------------------------------------------------------- title & menus
@@ -151,6 +170,8 @@ def draw_setup(s: sc.Setup) -> None:
             col = k.BLACK if sel else k.TEXT
             pyxel.rect(44, y - 2, 40, 9, k.ACCENT if sel else k.PANEL)
             ctext(y, "START", col)
+            if sc.PERSON in st.opponent_levels():  # pass-and-play
+                ctext(y + 11, "People pass the device in turn", k.DIM)
         y += 9
     footer("UP/DOWN <> CHANGE  X START")
 
@@ -158,7 +179,9 @@ def draw_setup(s: sc.Setup) -> None:
 def _seat_label(st: sc.Settings, n: int) -> str:
     """Opponent n's row label in setup and settings: its name, or P2.. for a person."""
     seats = [sc.PERSON, *st.opponent_levels()]
-    return f"{sc.seat_names(seats)[n + 1]} plays" if n < st.opponents else f"Seat {n + 2}"
+    if n >= st.opponents:
+        return f"Seat {n + 2}"
+    return sc.seat_names(seats)[n + 1] + ("" if seats[n + 1] == sc.PERSON else " plays")
 
 
 def draw_settings(s: sc.SettingsScene) -> None:
@@ -349,7 +372,7 @@ def draw_pops(anim: Animator) -> None:
         w = len(pop.label) * k.CHAR_W - 1
         cx = k.BOARD_X + round(pop.col * k.CELL) + 3
         x = max(1, min(k.BOARD_X + k.BOARD_W - w, cx - w // 2))
-        y = max(0, k.BOARD_Y + pop.row * k.CELL - 7 - pop.rise)
+        y = max(1, k.BOARD_Y + pop.row * k.CELL - 7 + 7 * pop.line - pop.rise)
         pyxel.dither(pop.alpha)
         pyxel.rect(x - 1, y - 1, w + 2, 7, k.BLACK)
         text(x, y, pop.label, k.ACCENT)
@@ -529,7 +552,7 @@ def draw_chart(s: sc.Chart) -> None:
                 # Each chain on the board, by its letter, in the row of its size now.
                 for j, c in enumerate(members):
                     if g.chain_size(c) and _chart_row(g.chain_size(c)) == i:
-                        text(right - 16 - 4 * (len(members) - j) - 1, ry, c, k.CHAIN_COLOR[c])
+                        text(right - 16 - 4 * (len(members) - j) - 1, ry, c, k.CHAIN_TEXT[c])
         text(2, 96, "Bonuses: 1st 10x, 2nd 5x price", k.DIM)
         text(2, 103, "Safe at 11 tiles; end at 41+.", k.DIM)
         text(2, 110, "Letters: each chain's row now", k.DIM)
@@ -541,7 +564,7 @@ def draw_chart(s: sc.Chart) -> None:
             size = g.chain_size(chain)
             chain_box(1, y, chain, 7, on=bool(size))
             name = sc.chain_name(chain)
-            text(11, y + 1, name, k.CHAIN_COLOR[chain])
+            text(11, y + 1, name, k.CHAIN_TEXT[chain])
             if not size:
                 rtext(127, y + 1, f"bank {g.bank_shares(chain)}", k.DIM)
                 text(11, y + 8, "not on the board", k.FAINT)
@@ -583,7 +606,7 @@ def draw_summary(s: sc.Summary) -> None:
     panel(0, 8, 128, 114)  # leaves the turn bar and the message line in view
     ctext(12, "MERGER", k.ACCENT)
     for i, (line, chain) in enumerate(s.lines[s.top : s.top + s.ROWS]):
-        col = k.CHAIN_COLOR[chain] if chain else k.TEXT
+        col = k.CHAIN_TEXT[chain] if chain else k.TEXT
         text(6, 22 + i * 7, line[:29], col)
     more = "UP/DOWN MORE  " if len(s.lines) > s.ROWS else ""
     ctext(112, f"{more}X OK", k.DIM)
