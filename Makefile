@@ -62,6 +62,7 @@ web: $(READY)
 # Everything but Pyxel under Pyodide in Node: rules, computer players (decision times),
 # controllers and storage (with a localStorage stand-in), from the .pyxapp that ships.
 $(WEB_NODE): tools/web/package.json tools/web/package-lock.json
+	@command -v npm >/dev/null || { echo "make web-check needs Node.js 18+ and npm"; exit 1; }
 	cd tools/web && npm ci --no-audit --no-fund --loglevel=error
 	touch $@
 
