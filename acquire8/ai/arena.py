@@ -29,7 +29,10 @@ class Stats:
     wins: list[float] = field(default_factory=list)  # per game: 1/k for a k-way tie, else 0
     ranks: list[float] = field(default_factory=list)
     margins: list[int] = field(default_factory=list)
-    times_ms: list[float] = field(default_factory=list)
+    times_ms: list[float] = field(default_factory=list)  # wall clock per decision
+    cpu_ms: list[float] = field(
+        default_factory=list
+    )  # CPU time per decision (a shared machine inflates wall)
     seconds: float = 0.0
     players: int = 4
 
@@ -39,6 +42,7 @@ class Stats:
         self.ranks += other.ranks
         self.margins += other.margins
         self.times_ms += other.times_ms
+        self.cpu_ms += other.cpu_ms
 
     @property
     def share(self) -> float:
@@ -51,17 +55,19 @@ class Stats:
             return 1.0
         return 1.96 * statistics.stdev(self.wins) / math.sqrt(len(self.wins))
 
-    def times(self) -> tuple[float, float, float]:
-        t = sorted(self.times_ms) or [0.0]
+    def times(self, cpu: bool = False) -> tuple[float, float, float]:
+        """Median, 95th percentile and maximum decision time in ms."""
+        t = sorted(self.cpu_ms if cpu else self.times_ms) or [0.0]
         return statistics.median(t), t[min(len(t) - 1, int(0.95 * len(t)))], t[-1]
 
     def line(self) -> str:
         med, p95, mx = self.times()
+        cpu95 = self.times(cpu=True)[1]
         return (
             f"{self.hero:>6} vs {self.players - 1}x {self.field:<6} {self.games:>5} games  "
             f"win {100 * self.share:5.1f}% ± {100 * self.interval:4.1f}  "
             f"rank {statistics.mean(self.ranks):4.2f}  margin {statistics.mean(self.margins):>+8,.0f}  "
-            f"decision ms median {med:6.2f} p95 {p95:6.2f} max {mx:7.2f}"
+            f"decision ms median {med:6.2f} p95 {p95:6.2f} max {mx:7.2f} (cpu p95 {cpu95:6.2f})"
         )
 
 
@@ -76,14 +82,15 @@ def play_one(args: tuple) -> Stats:
     ]
     g = Game.new(players=players, seed=tile_seed, options=Options(end=end))
     st = Stats(hero, field_level, games=1, players=players)
-    clock = time.perf_counter
+    clock, cpu = time.perf_counter, time.process_time
     while not g.is_over:
         who = g.current
         view = g.view(who)
         if who == seat:
-            t0 = clock()
+            t0, c0 = clock(), cpu()
             act = bots[who].choose(view)
             st.times_ms.append(1000 * (clock() - t0))
+            st.cpu_ms.append(1000 * (cpu() - c0))
         else:
             act = bots[who].choose(view)
         g.apply(act)
