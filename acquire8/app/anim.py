@@ -120,22 +120,39 @@ class Animator:
         return max(1, round(base * self.scale))
 
     def finish(self) -> None:
-        """Every animation to its end at once (X, a hurried turn, the instant pace)."""
+        """Every animation to its end at once (X, a hurried turn, the instant pace): each cell
+        shows what its animations lead to, the cash what the shown events say."""
+        for name, fxs in self.cells.items():
+            self.seen[name] = fxs[-1].new
         self.cells.clear()
         self.looks.clear()
         self.pops.clear()
         self.cash_fx.clear()
         self.shown_cash.clear()
-        self.money = None  # the real cash until the play catches up with its events
         self.fade_left = 0
-        if self.play is not None:
-            self.seen = dict(self.play.game.board)
+        self._sync_money()
 
     def _reset(self, play: Any) -> None:
-        self.finish()
+        """A new play scene: its board and cash as they stand, less what is still to be shown."""
         self.play = play
         self.seen = dict(play.game.board)
         self.tile = None
+        self.finish()
+
+    def _sync_money(self, showing: Any = None) -> None:
+        """Each seat's cash as the shown events tell it: the real cash less the changes of the
+        events still queued (and of `showing`, the event being shown now)."""
+        play = self.play
+        if play is None:
+            self.money = None
+            return
+        game = play.game
+        money = [game.cash(s) for s in range(game.players)]
+        for e in [showing, *(e for e, _ in play.queue)]:
+            delta = _cash_change(e)
+            if delta and 0 <= e.seat < len(money):
+                money[e.seat] -= delta
+        self.money = money
 
     def tick(self, app: Any, skip: bool = False) -> None:
         """One frame, called by App.update after the top scene's update; `skip`: X was pressed."""
@@ -149,6 +166,9 @@ class Animator:
             self.top = top
         elif self.fade_left:
             self.fade_left -= 1
+        scene = app.scene
+        if scene is not self.play and hasattr(scene, "queue") and hasattr(scene, "game"):
+            self._reset(scene)  # a play scene on top for the first time (new game, Continue)
         play = self.play
         if play is None or not self.scale:
             return
@@ -161,10 +181,8 @@ class Animator:
             game = play.game
             actual = [game.cash(s) for s in range(game.players)]
             if self.money != actual:
-                if self.money is not None and len(self.money) == len(actual):
-                    for s, (a, b) in enumerate(zip(self.money, actual, strict=True)):
-                        if a != b:
-                            self.cash_fx.pop(s, None)  # nothing told of it: no counting
+                for s in range(len(actual)):
+                    self.cash_fx.pop(s, None)  # nothing told of it: no counting
                 self.money = actual
         if self.cells or self.pops or self.cash_fx:
             self._advance()
@@ -222,14 +240,16 @@ class Animator:
         """A rules event reached the screen (Play._show)."""
         if play is not self.play:
             self._reset(play)
+            self._sync_money(e)
         kind = type(e).__name__
         if kind == "TilePlaced":
             self.tile = e.tile
         if not self.scale or getattr(play, "skipping", False):
             self.finish()  # nothing to show: the board and cash are the real ones
+            self.seen = dict(play.game.board)
             return
         board = play.game.board
-        now = self.now
+        now = self.now + 1  # the frame the views draw next: the tick before it counts it
         if kind == "TilePlaced":
             self._add(e.tile, Fx("drop", now, self.frames(DROP), None, "#"))
             self.seen[e.tile] = "#"
@@ -247,7 +267,7 @@ class Animator:
             for name, d, old in changed:
                 self._add(name, Fx("flood", start + round(d * step), self.frames(FLOOD), old, board[name]))
         elif kind in ("BonusPaid", "SharesSold", "SharesBought"):
-            self._count(e.seat, -e.cost if kind == "SharesBought" else e.amount)
+            self._count(e.seat, _cash_change(e))
             if kind == "BonusPaid":
                 self._pop(e.chain, f"+${e.amount:,}")
         elif kind in ("TurnStarted", "GameOver"):
@@ -287,7 +307,7 @@ class Animator:
     def _count(self, seat: int, delta: int) -> None:
         if self.money is None or not 0 <= seat < len(self.money):
             return
-        now = self.now
+        now = self.now + 1
         fx = self.cash_fx.get(seat)
         shown = self.money[seat]
         if fx is not None:
@@ -303,4 +323,12 @@ class Animator:
         col = sum(c for c, _ in spots) / len(spots)
         row = min(r for _, r in spots)  # above the chain's top row
         line = sum(1 for pop in self.pops if pop.chain == chain)  # stacked, not on top of each other
-        self.pops.append(Pop(chain, col, row, line, label, self.now, self.frames(POP)))
+        self.pops.append(Pop(chain, col, row, line, label, self.now + 1, self.frames(POP)))
+
+
+def _cash_change(e: Any) -> int:
+    """What an event does to its seat's cash (0 for most)."""
+    kind = type(e).__name__
+    if kind in ("BonusPaid", "SharesSold"):
+        return e.amount
+    return -e.cost if kind == "SharesBought" else 0
