@@ -138,6 +138,7 @@ def test_save_quit_continue_resumes_the_identical_game(tmp_path):
     assert resumed.actions == play.actions[:saved_actions]
     assert resumed.levels == play.levels and resumed.seed == play.seed
     assert resumed.game.names == play.game.names
+    assert resumed.log[-1] == "Game continued" and len(resumed.log) > 10  # the log carries over
     play_until(again, lambda: over(again))
     assert resumed.actions == play.actions  # every decision after Continue is the same
     assert resumed.game == play.game and resumed.game.scores() == play.game.scores()

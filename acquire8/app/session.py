@@ -99,7 +99,8 @@ def meta_of(play: Play) -> dict[str, Any]:
         "seed": play.seed,
         "seats": seats,
         "actions": [action_to_dict(a) for a in play.actions],
-        "log": play.log[-LOG_KEPT:],
+        # The turn just ended is still being shown: its events join the log (drawn tiles as counts).
+        "log": [*play.log, *(str(e) for e, _ in play.queue)][-LOG_KEPT:],
     }
 
 
