@@ -21,7 +21,7 @@ import time
 from acquire8.ai.evaluate import Evaluator
 from acquire8.ai.hard import HardBot
 from acquire8.rules import Action, BuyShares, DeclareEnd, Game, Phase
-from acquire8.rules.tables import PRICES
+from acquire8.rules.tables import CHAINS, PRICES
 
 DEFAULT_BUDGET_MS = 150.0
 
@@ -48,7 +48,7 @@ class RolloutPolicy:
             return best
         legal = g.legal_actions()
         if phase == Phase.FOUND:
-            return max(legal, key=lambda a: (PRICES["TLAWFIC".index(a.chain)][2], a.chain))
+            return max(legal, key=lambda a: (PRICES[CHAINS.index(a.chain)][2], a.chain))
         if phase == Phase.DISPOSE:
             return self.hard.dispose(g)
         if phase in (Phase.SURVIVOR, Phase.DEFUNCT):
@@ -74,10 +74,14 @@ class RolloutPolicy:
         if best is None:
             return BuyShares(())
         n = min(3, g.bank[best], g.money[seat] // best_price)
-        return BuyShares(("TLAWFIC"[best],) * n)
+        return BuyShares((CHAINS[best],) * n)
 
 
 class ExpertBot:
+    """Hard's candidates re-ranked by determinized playouts, within `budget_ms` per
+    decision (or exactly `iterations` deals), comparing up to `candidates` moves, each
+    played out `horizon` turns (default: to the start of its own next turn)."""
+
     def __init__(
         self,
         seed: int | None = None,
@@ -95,6 +99,7 @@ class ExpertBot:
         self.candidates = candidates
         self.horizon = horizon  # turns played out after the decision; None: one round
         self._task: _Search | None = None
+        self._ready: Action | None = None  # a decision that needed no search
 
     # ------------------------------------------------------------ interface
 
@@ -108,7 +113,7 @@ class ExpertBot:
     def start(self, view: Game) -> None:
         """Begin thinking about `view` (the acting seat's view)."""
         self._task = None
-        self._ready: Action | None = None
+        self._ready = None
         cands = self._candidates(view)
         if len(cands) == 1:
             self._ready = cands[0]
@@ -180,7 +185,7 @@ class ExpertBot:
         g = view.copy()
         self.ev.setup(g)
         for ch in act.chains:
-            c = "TLAWFIC".index(ch)
+            c = CHAINS.index(ch)
             g.stock[me][c] += 1
             g.bank[c] -= 1
             g.money[me] -= PRICES[c][g.sizes[c]]
