@@ -441,3 +441,74 @@ def test_events_through_the_app_play_their_effects(pyxel_headless, monkeypatch):
         pytest.fail("no game over")
     assert {"place", "found", "buy"} <= checked
     assert any(isinstance(e, ev.GameOver) for e in app.scenes[0].shown)
+
+
+def test_quit_to_title_then_continue_returns_to_the_last_turn(tmp_path):
+    app = sc.App(seed=4, storage=store_in(tmp_path, pace="instant"))
+    app.update(X)
+    app.update(X)
+    play = app.scene
+    assert isinstance(play, sc.Play)
+    saves: list[Game] = []
+    autosave = app.on_turn
+
+    def on_turn(p: sc.Play) -> None:
+        autosave(p)
+        saves.append(p.game.copy())
+
+    app.on_turn = on_turn
+    play_until(app, lambda: len(saves) >= 5 and app.scene is play and not play.busy)
+    press(app, sc.MENU)
+    pause = app.scene
+    assert isinstance(pause, sc.Pause)
+    pause.menu.index = pause.menu.items.index("Quit to title")
+    app.update(X)
+    assert isinstance(app.scene, sc.Title) and "Continue" in app.scene.menu.items
+    title_pick(app, "Continue")
+    assert isinstance(app.scene, sc.Play) and app.scene is not play
+    assert app.scene.game == saves[-1]
+
+
+def test_hidden_holdings_show_only_your_own_and_the_banks(pyxel_headless, monkeypatch):
+    from acquire8.app import views
+
+    text = json.loads(position())
+    text["options"] = {"end": "declare", "holdings": "hidden"}
+    app = sc.App(seed=2)
+    play = start(app, Game.from_json(json.dumps(text)))
+    for _ in range(200):
+        if play.ui is not None and not play.busy:
+            break
+        app.update(NOTHING)
+    press(app, sc.O, sc.RIGHT)  # the chart's second page: every chain's standing
+    assert isinstance(app.scene, sc.Chart) and app.scene.page == 1
+    drawn: list[str] = []
+    real = pyxel_headless.text
+    monkeypatch.setattr(pyxel_headless, "text", lambda x, y, s, c: (drawn.append(s), real(x, y, s, c)))
+    views.draw(app)
+    names = play.game.names[1:]
+    assert not [line for line in drawn if any(name in line for name in names)]
+    assert "you hold 3" in drawn  # Luxor: your own count
+    assert any(line.endswith("bk19") for line in drawn)  # Luxor's bank: 25 - 3 - 2 - 1
+
+
+def test_new_screens_fit_the_screen(tmp_path, pyxel_headless, text_bounds):
+    from acquire8.app import views
+    from acquire8.storage import GameResult
+
+    levels = [PERSON, "easy", "hard", "expert", "normal"]
+    store = store_in(tmp_path)
+    for level in ("hard", "easy", "expert", "normal"):
+        store.record_game(GameResult(won=True, cash=123_456, level=level))
+    store.record_game(GameResult(won=False, cash=6000, level="people"))
+    (tmp_path / "save.json").write_text("{")
+    settings = Settings(opponents=5, levels=levels).to_dict()
+    (tmp_path / "settings.json").write_text(json.dumps({**settings, "pace": "warp"}))
+    app = sc.App(storage=store_in(tmp_path))
+    assert len(app.notices) == 2 and app.settings.levels == levels and app.settings.pace == "normal"
+    views.draw(app)
+    for item in ("Settings", "Stats", "New game"):
+        title_pick(app, item)
+        views.draw(app)
+        app.update(frozenset({sc.O}))
+    assert not text_bounds
