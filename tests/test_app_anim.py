@@ -164,6 +164,17 @@ def test_a_computer_merger_holds_old_colours_then_floods_from_the_placed_tile():
     assert not any(name in app.anim.looks for name in ("5A", "6A", "7A"))
 
 
+def test_the_x_that_closes_a_merger_summary_does_not_skip_the_flood():
+    app, play = merger_app()
+    run_until(app, lambda: isinstance(app.scene, sc.Summary))
+    assert app.anim.looks["6A"].letter == "L"
+    app.update(X)  # closes the summary: X went to it, not to the board
+    assert app.scene is play and app.anim.active
+    run_until(app, lambda: app.anim.looks.get("7A", anim.Look("T")).letter == "T")
+    app.update(X)  # X on the board skips what is left
+    assert not app.anim.active
+
+
 def test_bonus_pops_over_the_chain_and_cash_counts_to_the_real_amount():
     app, play = merger_app()
     g = play.game

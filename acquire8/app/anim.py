@@ -91,6 +91,7 @@ class Animator:
         self.drop_end = 0
         self.top: Any = None  # the full screen on top, to notice a change of screen
         self.fade_left = self.fade_len = 0
+        self.receiver: Any = None  # the scene this frame's buttons went to
 
     # -------------------------------------------------------------- queries for the views
 
@@ -157,8 +158,14 @@ class Animator:
     def tick(self, app: Any, skip: bool = False) -> None:
         """One frame, called by App.update after the top scene's update; `skip`: X was pressed."""
         self.scale = PACE_SCALE.get(getattr(app.settings, "pace", "normal"), 1.0)
-        if (skip or not self.scale) and self.active:
+        if not self.scale and self.active:
             self.finish()
+        elif skip and self.active:
+            if self.receiver is self.play:
+                self.finish()
+            else:  # the X closed a summary or a menu: the board's animations are still to see
+                self.fade_left = 0
+        self.receiver = app.scene  # the scene the next frame's buttons go to
         top = next((s for s in reversed(app.scenes) if getattr(s, "full", True)), None)
         if top is not self.top:
             if self.top is not None and self.scale:
