@@ -512,3 +512,29 @@ def test_new_screens_fit_the_screen(tmp_path, pyxel_headless, text_bounds):
         views.draw(app)
         app.update(frozenset({sc.O}))
     assert not text_bounds
+
+
+def test_a_persons_disposal_in_anothers_merger_is_passed_to_them():
+    app = sc.App(seed=2)
+    game = Game.from_json(position())  # 5A merges Tower and Luxor; seats 0 and 1 hold Luxor
+    play = sc.make_play(app, game, [PERSON, PERSON, "normal", "normal"], seed=None)
+    app.goto(play)
+    passes: list[tuple[int, str]] = []
+    for _ in range(400):
+        if isinstance(app.scene, sc.Pass):
+            passes.append((play.passed, play.game.phase))
+            app.update(X)
+            continue
+        if app.scene is not play:  # the merger summary
+            app.update(X)
+            continue
+        if isinstance(play.ui, sc.PlaceUI) and not play.busy and not play.guard:
+            if play.game.current != 0 or play.game.turn != 0:
+                break
+            while play.ui.tile != "5A":
+                app.update(frozenset({sc.RIGHT}))
+                app.update(NOTHING)
+        app.update(X if app.frame % 2 else NOTHING)
+    # P1 disposes of its own Luxor without a pass, P2 gets the device for its disposal, then the
+    # device comes back to P1 for the purchase.
+    assert passes[:3] == [(0, Phase.PLACE), (1, Phase.DISPOSE), (0, Phase.BUY)], passes

@@ -206,7 +206,9 @@ class Keeper:
             app.notices = [msg or "No saved game"]
             return None
         try:
-            return restore(app, saved)
+            play = restore(app, saved)
+            app.notices = []  # what the title said is dealt with
+            return play
         except Exception as e:  # a save this build cannot play must not crash the title
             self._set_aside(f"save: {type(e).__name__}: {e}")
             app.resume = None
