@@ -182,7 +182,7 @@ def test_bonus_pops_over_the_chain_and_cash_counts_to_the_real_amount():
     bonus = next(e for e in play.shown if type(e).__name__ == "BonusPaid")
     pop = app.anim.pops[-1]
     assert pop.label == f"+${bonus.amount:,}" and pop.chain == "L"
-    assert 4 <= pop.col <= 6 and pop.row == 0  # over Luxor's 6A-7A
+    assert 4 <= pop.col <= 6 and pop.row == 3  # under Luxor (6A-7A): the turn bar is above
     values = [app.anim.cash(play, 2, g.cash(2))]
     while app.anim.trend(play, 2) > 0 and len(values) < 60:
         app.update(NOTHING)

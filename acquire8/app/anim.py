@@ -65,8 +65,8 @@ class Look:
 @dataclass(slots=True)
 class Pop:
     chain: str
-    col: float  # where, in board cells: the chain's centre, above its top row
-    row: int
+    col: float  # where, in board cells: the chain's centre ...
+    row: int  # ... and the row the text sits on top of
     line: int  # a second bonus of the same chain at once pops a text line lower
     label: str
     start: int
@@ -328,7 +328,9 @@ class Animator:
         if not spots:
             spots = [cell_pos(self.tile)] if self.tile else [(5, 4)]
         col = sum(c for c, _ in spots) / len(spots)
-        row = min(r for _, r in spots)  # above the chain's top row
+        row = min(r for _, r in spots)  # above the chain's top row ...
+        if row == 0:  # ... or, on the board's top row, under its bottom row (the turn bar is above)
+            row = max(r for _, r in spots) + 3  # rising, it stops short of the chain
         line = sum(1 for pop in self.pops if pop.chain == chain)  # stacked, not on top of each other
         self.pops.append(Pop(chain, col, row, line, label, self.now + 1, self.frames(POP)))
 

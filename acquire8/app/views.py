@@ -358,9 +358,12 @@ def draw_board(p: sc.Play) -> None:
                 pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
             elif name == pending:  # the tile whose founding or merger is being decided
                 pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE if blink(app) else k.ACCENT)
-    for x, y in falling:
-        pyxel.rect(x, y, 7, 7, k.LOOSE_COLOR)
-        pyxel.line(x, y, x + 6, y, k.WHITE)  # lit from above
+    if falling:
+        pyxel.clip(k.BOARD_X, k.BOARD_Y, k.BOARD_W, k.BOARD_H)  # they come in over the board's edge
+        for x, y in falling:
+            pyxel.rect(x, y, 7, 7, k.LOOSE_COLOR)
+            pyxel.line(x, y, x + 6, y, k.WHITE)  # lit from above
+        pyxel.clip()
     draw_pops(app.anim)
 
 
