@@ -82,11 +82,11 @@ def why(g: Game, seat: int, action: Action) -> str:
                 if c != survivor and g.shares(seat, c):
                     rank = _rank(g, seat, c)
                     return f"you hold {rank}" if rank else f"sell your {c}"
-            return f"{survivor} grows" if g.shares(seat, survivor) else "others pay you"
+            return f"your {survivor} grows" if g.shares(seat, survivor) else "ends a rival chain"
         if effect == "found":
             return "a free share"
         if effect == "grow":
-            return f"your {chains[0]} gains" if g.shares(seat, chains[0]) else "safest tile"
+            return f"your {chains[0]} gains" if g.shares(seat, chains[0]) else "a quiet tile"
         return "keeps options open"
     if isinstance(action, FoundChain):
         tier = TIER_OF[CHAINS.index(action.chain)]
@@ -107,13 +107,13 @@ def why(g: Game, seat: int, action: Action) -> str:
     assert isinstance(action, BuyShares)
     if not action.chains:
         return "keep your cash"
-    chain = max(action.chains, key=action.chains.count)
     if hidden:
-        return f"{chain} is worth it"
-    after = g.shares(seat, chain) + action.chains.count(chain)
-    top = max((g.shares(s, chain) for s in range(g.players) if s != seat), default=0)
-    if after > top:
-        return f"take {chain} majority"
-    if after == top:
-        return f"tie {chain} majority"
-    return f"{chain} minority"
+        return f"{max(action.chains, key=action.chains.count)} is worth it"
+
+    def standing(chain: str) -> int:  # 2: majority after buying, 1: a tie for it, 0: behind
+        after = g.shares(seat, chain) + action.chains.count(chain)
+        top = max((g.shares(s, chain) for s in range(g.players) if s != seat), default=0)
+        return 2 if after > top else 1 if after == top else 0
+
+    chain = max(dict.fromkeys(action.chains), key=lambda c: (standing(c), action.chains.count(c)))
+    return (f"{chain} minority", f"tie {chain} majority", f"take {chain} majority")[standing(chain)]
