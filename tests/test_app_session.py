@@ -538,3 +538,37 @@ def test_a_persons_disposal_in_anothers_merger_is_passed_to_them():
     # P1 disposes of its own Luxor without a pass, P2 gets the device for its disposal, then the
     # device comes back to P1 for the purchase.
     assert passes[:3] == [(0, Phase.PLACE), (1, Phase.DISPOSE), (0, Phase.BUY)], passes
+
+
+def test_damaged_stats_show_a_message_on_the_stats_screen(tmp_path):
+    from acquire8.storage import MSG_STATS_DAMAGED
+
+    (tmp_path / "stats.json").write_text('{"format": 1, "levels": {"hard": {"played": -4}}}')
+    app = sc.App(storage=store_in(tmp_path))
+    title_pick(app, "Stats")
+    shown = app.scene
+    assert isinstance(shown, sc.StatsScene) and shown.message == MSG_STATS_DAMAGED and shown.rows == []
+    assert len(list(tmp_path.glob("stats.json.*"))) == 1
+
+
+def test_a_failed_autosave_says_so_and_keeps_the_previous_save(tmp_path):
+    from acquire8.storage import MSG_SAVE_FAILED
+
+    store = store_in(tmp_path, pace="instant")
+    app = sc.App(seed=9, storage=store)
+    app.update(X)
+    app.update(X)
+    play = app.scene
+    assert isinstance(play, sc.Play)
+    play_until(app, lambda: (tmp_path / "save.json").exists())
+    before = (tmp_path / "save.json").read_text()
+    turns = len(play.actions)
+
+    def full(key: str, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    store.backend.write = full  # type: ignore[method-assign]
+    messages: list[str] = []
+    play_until(app, lambda: messages.append(play.message) or len(play.actions) > turns + 8)
+    assert MSG_SAVE_FAILED in messages and MSG_SAVE_FAILED in play.log
+    assert (tmp_path / "save.json").read_text() == before

@@ -231,8 +231,9 @@ class Keeper:
                 play.message = msg
             return
         msg = self.storage.save_game(g, meta_of(play))
-        if msg:
+        if msg:  # on the message line, and in the log where it stays
             play.message = msg
+            play.log.append(msg)
         else:
             app.resume = self.resume
 
