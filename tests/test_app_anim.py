@@ -138,6 +138,19 @@ def test_input_during_an_animation_is_handled_not_held_up():
     assert play.ui.cart and not app.anim.active
 
 
+def test_a_new_game_keeps_nothing_of_the_last_ones_animations():
+    app, play = app_at()
+    place(app, play, "6G")  # Worldwide grows: cells animating
+    assert app.anim.cells
+    new = app.new_game(seed=5)
+    app.update(NOTHING)
+    assert app.anim.play is new
+    board = new.game.board
+    assert set(app.anim.seen) <= set(board)  # no cell of the last game
+    for name, letter in board.items():
+        assert name in app.anim.cells or app.anim.seen.get(name) == letter
+
+
 def test_a_computer_merger_holds_old_colours_then_floods_from_the_placed_tile():
     app, play = merger_app()
     run_until(app, lambda: "TilePlaced" in shown_kinds(play))

@@ -135,6 +135,7 @@ class Animator:
 
     def _reset(self, play: Any) -> None:
         """A new play scene: its board and cash as they stand, less what is still to be shown."""
+        self.cells.clear()  # the last play's, if any
         self.play = play
         self.seen = dict(play.game.board)
         self.tile = None
@@ -189,7 +190,8 @@ class Animator:
             actual = [game.cash(s) for s in range(game.players)]
             if self.money != actual:
                 for s in range(len(actual)):
-                    self.cash_fx.pop(s, None)  # nothing told of it: no counting
+                    if self.money is None or s >= len(self.money) or self.money[s] != actual[s]:
+                        self.cash_fx.pop(s, None)  # nothing told of it: no counting
                 self.money = actual
         if self.cells or self.pops or self.cash_fx:
             self._advance()

@@ -335,14 +335,13 @@ def draw_board(p: sc.Play) -> None:
             name = f"{c + 1}{row}"
             letter = board.get(name)
             look = looks.get(name) if looks else None
+            lit = False
             if look is not None:
-                letter = look.letter
+                letter, lit = look.letter, look.lit
                 if look.dy:  # drawn falling after the board, over the cells above
                     falling.append((x, y - look.dy))
                     letter = None
-                elif look.lit and letter is not None:
-                    letter = "!"
-            if letter == "!":
+            if lit:
                 pyxel.rect(x, y, 7, 7, k.WHITE)
             elif letter is None:
                 pyxel.rect(x, y, 7, 7, k.PANEL)
