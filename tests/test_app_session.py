@@ -572,3 +572,26 @@ def test_a_failed_autosave_says_so_and_keeps_the_previous_save(tmp_path):
     play_until(app, lambda: messages.append(play.message) or len(play.actions) > turns + 8)
     assert MSG_SAVE_FAILED in messages and MSG_SAVE_FAILED in play.log
     assert (tmp_path / "save.json").read_text() == before
+
+
+def test_random_presses_with_records_and_people_raise_nothing(tmp_path, monkeypatch):
+    """Title, settings, stats, pass screens, Continue and autosaves under random presses."""
+    import random
+
+    monkeypatch.setattr(sc, "LEVELS", ("normal", "easy"))  # fast computer players only
+    monkeypatch.setattr("os.fsync", lambda fd: None)  # hundreds of autosaves: skip the disk flushes
+    rng = random.Random(5)
+    buttons = (sc.LEFT, sc.RIGHT, sc.UP, sc.DOWN, sc.O, sc.MENU)
+    frames = 0
+    for run in range(5):
+        levels = [rng.choice((PERSON, "easy")) for _ in range(5)]
+        store = store_in(tmp_path, pace="instant", levels=levels, opponents=1 + run)
+        app = sc.App(seed=run, storage=store, can_quit=False)
+        for _ in range(2000):
+            pressed = {sc.X} if rng.random() < 0.5 else set()
+            if rng.random() < 0.3:
+                pressed.add(rng.choice(buttons))
+            app.update(frozenset(pressed))
+            frames += 1
+            assert app.scenes and (isinstance(app.scenes[0], sc.Title | sc.Play))
+    assert frames == 10_000

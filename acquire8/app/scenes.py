@@ -110,7 +110,6 @@ def brief(e: ev.Event) -> str | None:
 
 
 # Settings: one type, acquire8.storage.Settings (persisted by acquire8/app/session.py).
-SEAT_KINDS = (*LEVELS, PERSON)  # what an opponent seat can be: a computer level or a person
 
 
 def seat_names(seats: list[str]) -> list[str]:
@@ -323,8 +322,9 @@ class Setup(Scene):
 
 def cycle_level(s: Settings, i: int, turn: int) -> None:
     """Opponent i's level one step on, through the computer levels and "person"."""
-    current = SEAT_KINDS.index(s.levels[i]) if s.levels[i] in SEAT_KINDS else 0
-    s.levels[i] = SEAT_KINDS[(current + turn) % len(SEAT_KINDS)]
+    kinds = (*LEVELS, PERSON)  # read now: tests may narrow LEVELS to the fast players
+    current = kinds.index(s.levels[i]) if s.levels[i] in kinds else 0
+    s.levels[i] = kinds[(current + turn) % len(kinds)]
 
 
 class SettingsScene(Scene):
