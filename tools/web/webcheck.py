@@ -9,13 +9,19 @@ Parts, each reported as ran / missing / failed:
   cli          `simulate` for one game, as `python -m acquire8 simulate` does
   controllers  every acquire8.app module that imports without Pyxel
   storage      settings, autosave, stats and a damaged save through localStorage (the stand-in)
-Also runs under CPython (then storage gets an in-memory localStorage) for the project's tests.
+  game         the shipped startup script itself (main.py -> cli -> app.run) with a stand-in
+               `pyxel` module that draws nothing: views, input, audio calls and storage all run,
+               from the title to game over, a person pressing X; update+draw time per frame
+Also runs under CPython (Pyxel blocked as in Pyodide; storage gets an in-memory localStorage or
+a scratch folder) for the project's tests.
 """
 
 from __future__ import annotations
 
 import importlib
+import os
 import pkgutil
+import runpy
 import statistics
 import sys
 import tempfile
@@ -28,8 +34,9 @@ results: dict[str, str] = {}
 QUICK = len(sys.argv) > 3 and sys.argv[3] == "quick"  # the project's test: no expert game via the app
 
 
-class PartTimeout(Exception):
-    """A part ran past its deadline: most likely an endless loop, shown by the traceback."""
+class PartTimeout(BaseException):
+    """A part ran past its deadline: most likely an endless loop, shown by the traceback.
+    Not an Exception, so the game's own `except Exception` cannot swallow it."""
 
 
 def deadline(seconds: float | None):
@@ -68,7 +75,7 @@ def part(name: str, limit: float | None = 20.0):
             else:
                 results[name] = f"FAILED: {error!r}"
                 traceback.print_exc()
-        except Exception as error:
+        except (Exception, PartTimeout) as error:
             results[name] = f"FAILED: {error!r}"
             traceback.print_exc()
         print(f"[{name}] {results[name]}", flush=True)
@@ -124,11 +131,70 @@ def play_through_controllers(games: int, level: str | None = None, max_frames: i
     )
 
 
+class _GameOver(Exception):
+    """Raised by the stand-in pyxel.run once the front end shows its game-over screen."""
+
+
+def stand_in_pyxel(max_frames: int, stats: dict):
+    """A `pyxel` module that draws nothing: constants and calls the front end uses, and a
+    run() that steps update/draw, tapping X every other frame, until the game is over."""
+    import types
+
+    px = types.ModuleType("pyxel")
+    px.__file__ = "<stand-in>"
+    codes: dict[str, int] = {}
+    used: set[str] = set()
+    held: set[int] = set()
+
+    def constant_or_call(name: str):
+        if name.isupper():  # KEY_X, GAMEPAD1_BUTTON_A, ...: distinct numbers
+            return codes.setdefault(name, len(codes) + 1)
+        if name.startswith("__"):
+            raise AttributeError(name)
+        used.add(name)
+        return lambda *args, **kwargs: None  # rect, text, dither, play, load, ...
+
+    px.__getattr__ = constant_or_call
+    px.colors = [0x000000] * 16
+    px.frame_count = 0
+    px.btnp = lambda key, hold=0, repeat=0: key in held
+    px.btn = lambda key: key in held
+    px.user_data_dir = lambda vendor, app: tempfile.mkdtemp(prefix="pyxel-data-")
+
+    def init(width: int, height: int, **kwargs) -> None:
+        stats["init"] = {"size": (width, height), **kwargs}
+
+    def quit_() -> None:
+        raise AssertionError("the game quit by itself")
+
+    def run(update, draw) -> None:
+        app = getattr(getattr(update, "__self__", None), "app", None)
+        times = stats["frame_ms"] = []
+        for frame in range(max_frames):
+            held.clear()
+            if frame % 2 == 0:
+                held.add(px.KEY_X)
+            t = time.perf_counter()
+            update()
+            draw()
+            times.append(1000 * (time.perf_counter() - t))
+            px.frame_count += 1
+            if type(getattr(app, "scene", None)).__name__ == "GameOver":
+                raise _GameOver
+        raise AssertionError(f"no game over after {max_frames} frames of pressing X")
+
+    px.init, px.run, px.quit = init, run, quit_
+    stats["used"] = used
+    return px
+
+
 def main() -> int:
     pyxapp = sys.argv[1]
     seconds = float(sys.argv[2]) if len(sys.argv) > 2 else 15.0
     app_dir = unpack(pyxapp)
     print(f"{sys.platform}: Python {sys.version.split()[0]}; app from {app_dir}", flush=True)
+    if sys.platform != "emscripten":
+        sys.modules["pyxel"] = None  # as in Pyodide without Pyxel: importing it fails
 
     @part("rules", limit=None)
     def rules() -> str:
@@ -247,6 +313,33 @@ def main() -> int:
             for key in (st.SETTINGS, st.STATS):
                 assert isinstance(js.localStorage.getItem(f"acquire8.{key}"), str), key
         return "settings, save/load, damaged save set aside, stats"
+
+    # The game part starts with storage: after a storage failure it may loop for ever, so it
+    # then runs under the deadline tracer (and its frame times are only indicative).
+    storage_ok = not results.get("storage", "").startswith("FAILED")
+
+    @part("game", limit=None if storage_ok else 30.0)
+    def game() -> str:
+        stats: dict = {}
+        for name in [m for m in sys.modules if m.startswith("acquire8.app")]:
+            del sys.modules[name]  # import the front end afresh, against the stand-in
+        sys.modules["pyxel"] = stand_in_pyxel(60_000, stats)
+        os.environ["ACQUIRE8_ARGS"] = ""
+        try:
+            runpy.run_path(str(app_dir / "main.py"), run_name="__main__")
+        except _GameOver:
+            pass
+        else:
+            raise AssertionError("pyxel.run returned without a game over")
+        finally:
+            sys.modules["pyxel"] = None
+        ms = stats["frame_ms"]
+        traced = "" if storage_ok else ", traced"
+        return (
+            f"title to game over in {len(ms)} frames; update+draw (drawing stubbed{traced}) ms: mean "
+            f"{statistics.fmean(ms):.3f}  p99 {percentile(ms, 0.99):.2f}  max {max(ms):.2f}; "
+            f"pyxel calls: {', '.join(sorted(stats['used']))}"
+        )
 
     print("\nweb-check summary (Pyodide, no Pyxel):")
     for name, outcome in results.items():
