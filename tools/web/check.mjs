@@ -5,7 +5,8 @@
 // Loads the very .pyxapp the web build ships into Pyodide's file system, gives Python a
 // stand-in for the browser's localStorage (Node has none), and runs webcheck.py beside this
 // file: complete computer-only games at every level with decision times, the pyxel-free
-// controllers, and the storage adapter. Exits non-zero when any part that exists fails.
+// controllers, the storage adapter, and the shipped game itself with a stand-in pyxel module.
+// Exits non-zero when any part that exists fails.
 import { readFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import { fileURLToPath } from "node:url";
