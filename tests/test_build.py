@@ -224,3 +224,9 @@ def test_a_gamepad_alone_presses_every_button():
     texts = {rel: (ROOT / rel).read_text(encoding="utf-8").lower() for rel in shipped_python()}
     uses_mouse = [rel for rel, text in texts.items() if "mouse" in text]
     assert uses_mouse == []
+
+
+def test_pyxapp_within_its_size_budget(web):
+    """Issue 6: acquire8.pyxapp at most 100 KB (it is also embedded, base64, in the html)."""
+    pyxapp, _ = web
+    assert pyxapp.stat().st_size <= 100 * 1024, f"{pyxapp.stat().st_size / 1024:.1f} KB"
