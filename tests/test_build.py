@@ -122,7 +122,10 @@ def test_html_embeds_the_pyxapp_and_keeps_the_virtual_gamepad(web):
 
 
 def run_headless(*args: str, env_extra: dict[str, str] | None = None) -> dict:
-    env = {**os.environ, "SDL_AUDIODRIVER": "dummy", **(env_extra or {})}
+    # No ACQUIRE8_DATA_DIR: the runner then uses a fresh scratch folder, so settings other
+    # tests saved cannot change this game.
+    env = {k: v for k, v in os.environ.items() if k != "ACQUIRE8_DATA_DIR"}
+    env.update({"SDL_AUDIODRIVER": "dummy", **(env_extra or {})})
     proc = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "headless.py"), *args],
         capture_output=True,
