@@ -195,6 +195,7 @@ def test_web_check_script_runs_under_cpython(web, tmp_path):
         capture_output=True,
         text=True,
         cwd=tmp_path,
+        env={**os.environ, "ACQUIRE8_DATA_DIR": str(tmp_path / "data")},  # the game part's saves
         timeout=300,
         check=False,
     )
