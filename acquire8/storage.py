@@ -179,9 +179,13 @@ class LocalStorageBackend:
         self.storage = storage
         self.prefix = prefix
 
+    def _get(self, name: str) -> str | None:
+        value = self.storage.getItem(name)
+        # Pyodide 0.28+ (Pyxel's web runtime) hands JavaScript's null over as jsnull, not None.
+        return None if value is None or type(value).__name__ == "JsNull" else str(value)
+
     def read(self, key: str) -> str | None:
-        value = self.storage.getItem(self.prefix + key)
-        return None if value is None else str(value)
+        return self._get(self.prefix + key)
 
     def write(self, key: str, text: str) -> None:
         self.storage.setItem(self.prefix + key, text)  # one setItem is all or nothing
@@ -189,10 +193,10 @@ class LocalStorageBackend:
     def set_aside(self, key: str, reason: str) -> str:
         base = f"{self.prefix}{key}.{_slug(reason)}-{_stamp()}"
         target, n = base, 1
-        while self.storage.getItem(target) is not None:
+        while self._get(target) is not None:
             n += 1
             target = f"{base}-{n}"
-        value = self.storage.getItem(self.prefix + key)
+        value = self._get(self.prefix + key)
         if value is not None:
             self.storage.setItem(target, value)  # copy first: a failure here loses nothing
             self.storage.removeItem(self.prefix + key)

@@ -15,7 +15,7 @@ def pyxel_headless():
     """The one headless Pyxel of this test process (a second pyxel.init panics)."""
     import pyxel
 
-    pyxel.init(128, 128, headless=True, fps=10000)
+    pyxel.init(128, 128, headless=True, fps=10000, capture_sec=0)  # no frames kept for recording
     return pyxel
 
 

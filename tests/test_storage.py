@@ -441,3 +441,23 @@ def test_no_damaged_save_crashes_the_loader(store, mid_game, tmp_path):
             loaded += 1
             (tmp_path / "save.json").unlink()
     assert damaged > len(cases) // 2 and loaded > 0  # both outcomes really happened
+
+
+class JsNull:
+    """What Pyodide 0.28+ returns for JavaScript's null (pyodide.ffi.jsnull)."""
+
+
+class PyodideLikeStorage(MemoryStorage):
+    def getItem(self, key: str):  # the Web Storage API name
+        return self.items.get(key, JsNull())
+
+
+def test_local_storage_treats_pyodides_jsnull_as_missing():
+    store = Storage(LocalStorageBackend(PyodideLikeStorage()))
+    settings, message = store.load_settings()
+    assert message is None and settings == Settings()
+    saved, message = store.load_game()
+    assert saved is None and message is None
+    backend = LocalStorageBackend(PyodideLikeStorage({"acquire8.save": "{broken"}))
+    target = backend.set_aside("save", "bad")  # must not loop forever on jsnull
+    assert backend.read("save") is None and backend.storage.items[target] == "{broken"
