@@ -49,7 +49,7 @@ screenshots: $(READY)
 	$(PY) tools/screenshots.py --out docs/screenshots --scale 4
 
 clean:
-	rm -rf $(VENV) dist build *.egg-info .pytest_cache .ruff_cache
+	rm -rf $(VENV) dist build *.egg-info .pytest_cache .ruff_cache tools/web/node_modules
 
 # --- shipping (issue 6): web export, web check under Pyodide, handheld folder -------------
 .PHONY: web web-check handheld
