@@ -20,3 +20,10 @@ def test_bonus_payouts_preview_the_split_of_rules_7_1():
     g.stock[0][0], g.stock[1][0], g.stock[2][0] = 5, 5, 2  # a tie for first in Tower
     g.sizes[0] = 2  # Tower at 2 tiles: $200 a share, bonuses $2,000 and $1,000
     assert g.bonus_payouts("T") == [1500, 1500, 0]
+
+
+def test_a_views_market_draw_is_not_always_the_highest_tile():
+    # A view's pool is sorted; a simulated market draw must not just read its top tile.
+    view = Game.new(players=2, seed=5).view(0)
+    top_column = view.pool[-1] % 12 + 1
+    assert view.copy()._market_draw(0, []) != top_column

@@ -589,9 +589,10 @@ class Game:
         """RULES §12: a drawn tile's column is the market's holding; back it goes."""
         if not self.pool:
             return 0
-        count = self.pool[-1] % 12 + 1
-        if self.rng is None:  # a view: its pool is unordered anyway
+        if self.rng is None:  # a view: its pool is sorted, so shuffle it before drawing
             self.rng = random.Random(0)
+            self.rng.shuffle(self.pool)
+        count = self.pool[-1] % 12 + 1
         self.rng.shuffle(self.pool)
         out.append(ev.MarketHolds(-1, "Market", CHAINS[chain], count))
         return count
