@@ -1,0 +1,186 @@
+"""Idle frames skip drawing (issue 6), and the screen they leave is never stale: whenever
+Shell.draw skips, drawing the frame afresh gives the very same pixels."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from acquire8.app import scenes as sc
+from acquire8.app import views
+from acquire8.app.shell import Shell, frame_key
+
+NOTHING: frozenset[str] = frozenset()
+KEYS = (sc.X, sc.X, sc.X, sc.LEFT, sc.RIGHT, sc.UP, sc.DOWN, sc.O, sc.MENU)
+
+
+@pytest.fixture()
+def px(pyxel_headless, monkeypatch):
+    monkeypatch.setattr(sc, "LEVELS", ("greedy", "random"))  # fast computer players
+    return pyxel_headless
+
+
+def screen(px) -> bytes:
+    return bytes(px.screen.data_ptr())
+
+
+def frame(shell: Shell, pressed: frozenset[str] = NOTHING) -> bool:
+    """One frame through the shell; True if it drew."""
+    before = shell.draws
+    shell.update(pressed)
+    shell.draw()
+    return shell.draws > before
+
+
+def new_shell(pace: str = "instant", **settings) -> Shell:
+    # no Quit: Shell.update would end the test process with pyxel.quit()
+    app = sc.App(settings=sc.Settings(pace=pace, levels=["greedy"] * 5, **settings), seed=5, can_quit=False)
+    return Shell(app, audio=False)
+
+
+def to_your_turn(shell: Shell) -> sc.Play:
+    """New game, then frames without presses until the person decides and nothing moves."""
+    frame(shell, frozenset({sc.X}))  # New game
+    frame(shell, frozenset({sc.X}))  # Start
+    play = shell.app.scene
+    assert isinstance(play, sc.Play)
+    for _ in range(2000):
+        if play.ui is not None and not play.busy and not shell.app.anim.active:
+            return play
+        frame(shell)
+    pytest.fail("the person's turn never came")
+
+
+def assert_fresh(px, shell: Shell) -> None:
+    """The kept screen is what drawing this frame afresh gives."""
+    kept = screen(px)
+    views.draw(shell.app)
+    fresh = screen(px)
+    if kept != fresh:
+        diff = sum(a != b for a, b in zip(kept, fresh, strict=True))
+        pytest.fail(f"stale screen on {type(shell.app.scene).__name__}: {diff} pixels differ")
+
+
+@pytest.mark.parametrize("seed", range(6))
+def test_a_skipped_frame_always_shows_what_drawing_it_would(px, seed):
+    """Random presses (and long stretches of none) over the title, menus, games at every pace,
+    mergers, the chart, pause and game over: each skipped frame's screen is checked."""
+    rng = random.Random(seed)
+    pace = sc.PACES[seed % len(sc.PACES)]
+    shell = new_shell(pace, opponents=1 + seed % 5, high_contrast=seed % 2 == 1)
+    skipped = 0
+    screens = set()
+    for f in range(2500):
+        pressed = frozenset({rng.choice(KEYS)}) if rng.random() < 0.08 else NOTHING  # mostly quiet
+        if f % 300 == 150:  # the palette switched without a press (as settings loading may)
+            shell.app.settings.high_contrast = not shell.app.settings.high_contrast
+        if not frame(shell, pressed):
+            skipped += 1
+            assert_fresh(px, shell)
+        screens.add(type(shell.app.scene).__name__)
+    assert skipped > 300, skipped  # idle stretches do skip
+    assert "Play" in screens and len(screens) >= 3, screens
+
+
+def test_idle_menus_and_game_over_draw_once(px):
+    shell = new_shell()
+    app = shell.app
+    frame(shell, frozenset({sc.DOWN}))
+    frame(shell, frozenset({sc.DOWN}))
+    frame(shell, frozenset({sc.X}))  # Settings
+    assert isinstance(app.scene, sc.SettingsScene)
+    for _ in range(20):  # the fade-in ends
+        frame(shell)
+    assert sum(frame(shell) for _ in range(120)) == 0
+    assert frame(shell, frozenset({sc.DOWN}))  # a press moves the cursor: drawn at once
+    assert sum(frame(shell) for _ in range(120)) == 0
+    frame(shell, frozenset({sc.O}))  # back to the title
+    for _ in range(20):
+        frame(shell)
+    # The title's row of tiles lifts one tile every 6 frames: 20 drawings in 120 frames.
+    assert sum(frame(shell) for _ in range(120)) == 20
+    frame(shell, frozenset({sc.UP}))
+    frame(shell, frozenset({sc.UP}))  # back on New game
+    to_your_turn(shell)
+    for f in range(20_000):  # X on every other frame plays the game to its end
+        if isinstance(app.scene, sc.GameOver):
+            break
+        frame(shell, frozenset({sc.X}) if f % 2 else NOTHING)
+    assert isinstance(app.scene, sc.GameOver)
+    frame(shell)
+    assert sum(frame(shell) for _ in range(200)) == 0
+
+
+def test_your_turn_redraws_only_when_the_selection_blinks(px):
+    shell = new_shell()
+    app = shell.app
+    to_your_turn(shell)
+    drawn = [app.frame for _ in range(64) if frame(shell)]
+    assert len(drawn) == 8, drawn  # the selected tile blinks every 8 frames
+    assert all(f % 8 == 0 for f in drawn), drawn
+    assert frame(shell, frozenset({sc.RIGHT}))  # another tile selected: drawn at once
+
+
+def test_every_kind_of_change_is_drawn_on_the_next_frame(px):
+    shell = new_shell(pace="normal")
+    app = shell.app
+    play = to_your_turn(shell)
+    frame(shell)
+    # The message line, without a press.
+    play.message = "something new"
+    assert frame(shell)
+    # Settings changed without a press: the palette.
+    app.settings.high_contrast = True
+    assert frame(shell)
+    assert_fresh(px, shell)
+    # A notice on the title.
+    frame(shell, frozenset({sc.MENU}))
+    frame(shell, frozenset({sc.UP}))  # Quit to title
+    frame(shell, frozenset({sc.X}))
+    assert isinstance(app.scene, sc.Title)
+    while app.anim.active:
+        frame(shell)
+    while not frame(shell):
+        pass  # until the lift moves again ...
+    app.notices.append("Could not save the game")
+    assert frame(shell)  # ... the notice still shows on the very next frame
+    assert_fresh(px, shell)
+
+
+def test_computer_turns_draw_each_step_and_each_animation_frame(px):
+    """A computer-only game at the normal pace: every frame that shows an event, moves an
+    animation or closes a merger summary by itself is drawn."""
+    from acquire8.ai import make_bot
+    from acquire8.rules import Game
+
+    app = sc.App(settings=sc.Settings(pace="normal"), seed=2)
+    game = Game.new(players=3, seed=2, names=list(sc.NAMES[:3]))
+    play = sc.Play(app, game, {s: make_bot("greedy", s) for s in range(3)}, human=None, seed=2)
+    app.goto(play)
+    shell = Shell(app, audio=False)
+    skipped = 0
+    for _ in range(6000):
+        if isinstance(app.scene, sc.GameOver):
+            break
+        shown, stack, moving = len(play.shown), list(app.scenes), app.anim.active
+        drew = frame(shell)
+        if len(play.shown) != shown or app.scenes != stack or moving or app.anim.active:
+            assert drew
+        if not drew:
+            skipped += 1
+            if skipped % 10 == 0:
+                assert_fresh(px, shell)
+    assert isinstance(app.scene, sc.GameOver)
+    assert skipped > 0  # waits between steps with nothing moving
+
+
+def test_frame_key_is_cheap_and_stable(px):
+    shell = new_shell()
+    to_your_turn(shell)
+    app = shell.app
+    app.frame = 3  # away from a blink edge
+    assert frame_key(app) == frame_key(app)
+    key = frame_key(app)
+    app.frame += 8
+    assert frame_key(app) != key  # the blink phase is in it
