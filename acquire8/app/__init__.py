@@ -15,7 +15,7 @@ def run(fullscreen: bool = False, scale: int = 0) -> None:
 
     from acquire8.app.constants import FPS, HEIGHT, WIDTH
     from acquire8.app.scenes import App
-    from acquire8.app.shell import Shell
+    from acquire8.app.shell import Shell, settle_memory
 
     pyxel.init(WIDTH, HEIGHT, title="acquire8", fps=FPS, quit_key=pyxel.KEY_NONE, display_scale=scale or None)
     if fullscreen:
@@ -25,4 +25,5 @@ def run(fullscreen: bool = False, scale: int = 0) -> None:
     # After pyxel.init: on desktop the records live under pyxel.user_data_dir, which needs it.
     app = App(can_quit=sys.platform != "emscripten", storage=Storage.default())  # no Quit on the web
     shell = Shell(app)
+    settle_memory()  # what is loaded by now stays out of later full collections (frame max)
     pyxel.run(shell.update, shell.draw)

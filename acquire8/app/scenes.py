@@ -8,6 +8,7 @@ previews come from `tile_effect`/`merge_chains`, options from `legal_actions`.
 from __future__ import annotations
 
 import random
+import time
 from collections import deque
 from collections.abc import Callable
 from dataclasses import dataclass
@@ -764,14 +765,20 @@ class Play(Scene):
         g = self.game
         if self.ready is not None or g.is_over or self.is_person(g.current):
             return
+        budget = BOT_BUDGET_MS
         if self.thinking is None:
             bot = self.bots[g.current]
             if self.seed is not None:  # decisions reproducible on Continue (see session.py)
                 from acquire8.app.session import decision_seed, reseed
 
                 reseed(bot, decision_seed(self.seed, g.current, len(self.actions)))
+            t0 = time.perf_counter()
             self.thinking = Thinking(bot, g.view(g.current))
-        action = self.thinking.step(BOT_BUDGET_MS)
+            # start() counts against this frame's slice (up to ~2 ms for the expert: issue 6)
+            budget -= (time.perf_counter() - t0) * 1000
+            if budget <= 0 and self.thinking.stepping:
+                return
+        action = self.thinking.step(max(0.0, budget))
         if action is not None:
             self.thinking = None
             self.ready = action
