@@ -3,7 +3,9 @@ Shell.draw skips, drawing the frame afresh gives the very same pixels."""
 
 from __future__ import annotations
 
+import gc
 import random
+import time
 
 import pytest
 
@@ -184,3 +186,50 @@ def test_frame_key_is_cheap_and_stable(px):
     key = frame_key(app)
     app.frame += 8
     assert frame_key(app) != key  # the blink phase is in it
+
+
+# ------------------------------------------------------------------ the frame budget's helpers
+
+
+class SlowStart:
+    """A stepping computer player whose start() takes `start_ms`; it decides on its second step."""
+
+    def __init__(self, start_ms: float):
+        self.start_ms = start_ms
+        self.budgets: list[float] = []
+
+    def start(self, view) -> None:
+        self.view = view
+        end = time.perf_counter() + self.start_ms / 1000
+        while time.perf_counter() < end:  # busy, as real thinking is
+            pass
+
+    def step(self, budget_ms: float):
+        self.budgets.append(budget_ms)
+        return self.view.legal_actions()[0] if len(self.budgets) % 2 == 0 else None
+
+
+@pytest.mark.parametrize("start_ms", [0.5, 3.0])
+def test_start_counts_against_the_frame_s_thinking_slice(start_ms):
+    from acquire8.rules import Game
+
+    app = sc.App(settings=sc.Settings(pace="instant"), seed=1)
+    bot = SlowStart(start_ms)
+    app.goto(sc.Play(app, Game.new(players=2, seed=1, names=["Ana", "Bob"]), {0: bot, 1: bot}, human=None))
+    app.update(NOTHING)  # the first decision starts
+    if start_ms >= sc.BOT_BUDGET_MS:
+        assert bot.budgets == []  # start() was the whole slice: no step in the same frame
+        app.update(NOTHING)
+        assert bot.budgets == [sc.BOT_BUDGET_MS]
+    else:
+        assert len(bot.budgets) == 1 and 0 < bot.budgets[0] <= sc.BOT_BUDGET_MS - start_ms
+
+
+def test_settle_memory_keeps_what_is_loaded_out_of_full_collections():
+    from acquire8.app.shell import settle_memory
+
+    try:
+        settle_memory()
+        assert gc.get_freeze_count() > 1000  # modules, functions, the app's tables
+    finally:
+        gc.unfreeze()  # the rest of the test run collects as usual
