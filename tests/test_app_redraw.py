@@ -233,3 +233,16 @@ def test_settle_memory_keeps_what_is_loaded_out_of_full_collections():
         assert gc.get_freeze_count() > 1000  # modules, functions, the app's tables
     finally:
         gc.unfreeze()  # the rest of the test run collects as usual
+
+
+def test_the_key_knows_every_clock_the_views_read():
+    """frame_key repeats the views' blink periods and the title's lift: a new use of the frame
+    counter in views.py must be added to the key too (this test then needs updating)."""
+    import inspect
+    import re
+
+    source = inspect.getsource(views)
+    periods = {int(p or 16) for p in re.findall(r"blink\(app(?:, (\d+))?\)", source)}
+    assert periods == {8, 16, 24}
+    uses = re.findall(r"app\.frame[^\n]*", source)
+    assert sorted(uses) == sorted(["app.frame % period < period // 2", "app.frame // 6) % 7 == i else 0"])
