@@ -224,6 +224,10 @@ def test_12_market_at_the_end_of_the_game():
     assert "Market holds 4 Tower" in lines(evs)
     # P2 (3) is second to the market (4): $3,500 + 3 x $700.
     assert g.scores() == [6000, 6000 + 3500 + 2100]
+    # The market's own majority is told too, though its money leaves the game.
+    market = [e for e in evs if isinstance(e, events.MarketBonus)]
+    assert [(m.chain, m.amount, m.kind) for m in market] == [("T", 7000, "majority")]
+    assert "Market takes $7,000 majority in Tower" in lines(evs)
 
 
 def test_12_market_draws_for_each_defunct_chain():

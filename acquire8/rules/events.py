@@ -60,7 +60,8 @@ class MergerStarted(Event):
     defunct: tuple[str, ...]
 
     def __str__(self) -> str:
-        gone = "+".join(_chain(c) for c in self.defunct)
+        # one line of 32 characters at most: names for one defunct chain, letters for more
+        gone = _chain(self.defunct[0]) if len(self.defunct) == 1 else "+".join(self.defunct)
         return f"{_chain(self.survivor)} takes over {gone}"
 
 
@@ -82,6 +83,19 @@ class BonusPaid(Event):
     def __str__(self) -> str:
         what = {"both": "majority+minority"}.get(self.kind, self.kind)
         return f"{_says(self.name, 'get')} {_money(self.amount)} {what} bonus in {_chain(self.chain)}"
+
+
+@dataclass(frozen=True, slots=True)
+class MarketBonus(Event):
+    """The two-player stock market's bonus (RULES §12): paid to no one."""
+
+    chain: str
+    amount: int
+    kind: str
+
+    def __str__(self) -> str:
+        what = {"both": "majority+minority"}.get(self.kind, self.kind)
+        return f"Market takes {_money(self.amount)} {what} in {_chain(self.chain)}"
 
 
 @dataclass(frozen=True, slots=True)
@@ -121,7 +135,7 @@ class ChainDefunct(Event):
     size: int  # the survivor's size after taking everything over
 
     def __str__(self) -> str:
-        return f"{_chain(self.chain)} is gone; {_chain(self.survivor)} is {self.size}"
+        return f"{_chain(self.chain)} joins {_chain(self.survivor)} ({self.size})"
 
 
 @dataclass(frozen=True, slots=True)

@@ -572,18 +572,20 @@ class Game:
         pay = split_bonuses(holdings, 10 * price, 5 * price)
         paid = [a for a in pay if a]
         first = max(holdings)
-        for seat in range(self.players):
-            amount = pay[seat]
+        for i, amount in enumerate(pay):
             if not amount:
                 continue
-            self.money[seat] += amount
             if len(paid) == 1:
                 kind = "both"
-            elif holdings[seat] == first:
+            elif holdings[i] == first:
                 kind = "majority" if holdings.count(first) == 1 else "shared"
             else:
                 kind = "minority"
-            out.append(ev.BonusPaid(*self._who(seat), CHAINS[chain], amount, kind))
+            if i == self.players:  # the two-player stock market: its money leaves the game
+                out.append(ev.MarketBonus(-1, "Market", CHAINS[chain], amount, kind))
+                continue
+            self.money[i] += amount
+            out.append(ev.BonusPaid(*self._who(i), CHAINS[chain], amount, kind))
 
     def _market_draw(self, chain: int, out: list) -> int:
         """RULES §12: a drawn tile's column is the market's holding; back it goes."""
