@@ -490,6 +490,34 @@ def test_messages_fit_one_line(event):
     assert line and len(line) <= sc.LINE_CHARS
 
 
+@pytest.mark.parametrize(
+    "event",
+    [
+        ev.ChainDefunct(-1, "", "W", "C", 12),
+        ev.ChainDefunct(-1, "", "W", "C", 7),
+        ev.SharesTraded(1, "Ana", "W", "C", 12),
+        ev.BonusPaid(0, "You", "C", 12000, "both"),
+        ev.MarketBonus(-1, "Market", "C", 7000, "majority"),
+        ev.SharesSold(2, "Bob", "C", 25, 30000),
+        ev.ChainFounded(1, "Ana", "C", 2, True),
+        ev.MarketHolds(-1, "Market", "C", 3),
+        ev.MergerStarted(1, "Ana", "C", ("W",)),
+    ],
+)
+def test_event_messages_are_whole_and_never_cut(event):
+    line = sc.brief(event)
+    assert line and len(line) <= sc.LINE_CHARS and not line.endswith("..")
+
+
+def test_fit_never_cuts_a_word():
+    text = "Ana discards dead 10A 11B 12C 1D 2E 3F"
+    line = sc.fit(text)
+    assert len(line) <= sc.LINE_CHARS and line.endswith("..")
+    kept = line[:-2]
+    assert text.startswith(kept) and text[len(kept)] == " "  # the cut falls between words
+    assert sc.fit("short") == "short"
+
+
 def test_help_pages_fit_the_screen():
     for _title, body in sc.HELP_PAGES:
         lines = sc.wrap(body, 31)

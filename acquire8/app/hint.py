@@ -8,6 +8,7 @@ that same view: who holds what, what a tile does. It never decides anything itse
 from __future__ import annotations
 
 from acquire8.ai import make_bot
+from acquire8.app.scenes import fit
 from acquire8.rules import (
     Action,
     BuyShares,
@@ -31,7 +32,7 @@ def hint(game: Game) -> tuple[Action, str]:
     view = game.view(seat)
     action = make_bot("hard", HINT_SEED).choose(view)
     line = f"{what(view, action)}: {why(view, seat, action)}"
-    return action, line if len(line) <= LINE_CHARS else line[: LINE_CHARS - 1] + "."
+    return action, fit(line, LINE_CHARS)  # whole words only
 
 
 def what(g: Game, action: Action) -> str:

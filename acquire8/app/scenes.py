@@ -93,25 +93,53 @@ def _verb(name: str, verb: str) -> str:
     return f"You {verb}" if name == "You" else f"{name} {verb}s"
 
 
+def fit(text: str, width: int = LINE_CHARS) -> str:
+    """`text` on one line of `width` characters: whole words only, ".." where words were left
+    off (a word is never cut; the log keeps the full line)."""
+    if len(text) <= width:
+        return text
+    words = text.split(" ")
+    line = words[0]
+    for word in words[1:]:
+        if len(line) + 1 + len(word) + 2 > width:
+            break
+        line += " " + word
+    return line[: width - 2].rstrip(" ,:") + ".."
+
+
 def brief(e: ev.Event) -> str | None:
-    """The one-line message (at most 32 characters) an event shows, or None for none."""
+    """The one-line message (at most 32 characters) an event shows, or None for none. The
+    rules' str() is the log's full sentence; here each kind has its own short form, with
+    chain letters where names would not fit."""
     if isinstance(e, ev.TilesDrawn):
         return None
     if isinstance(e, ev.MergerStarted):
         text = f"{chain_name(e.survivor)} takes over {'+'.join(e.defunct)}"
     elif isinstance(e, ev.BonusPaid):
-        text = f"{_verb(e.name, 'get')} {money(e.amount)} bonus ({e.chain})"
+        kind = {"majority": "maj", "minority": "min", "both": "maj+min"}.get(e.kind, e.kind)
+        text = f"{_verb(e.name, 'get')} {money(e.amount)} {kind} ({e.chain})"
+    elif isinstance(e, ev.MarketBonus):
+        kind = {"majority": "maj", "minority": "min", "both": "maj+min"}.get(e.kind, e.kind)
+        text = f"Market takes {money(e.amount)} {kind} ({e.chain})"
     elif isinstance(e, ev.SharesSold):
         text = f"{_verb(e.name, 'sell')} {e.count} {e.chain} for {money(e.amount)}"
+    elif isinstance(e, ev.SharesTraded):
+        text = f"{_verb(e.name, 'trade')} {e.given} {e.chain} for {e.given // 2} {e.survivor}"
     elif isinstance(e, ev.SharesKept):
         text = f"{_verb(e.name, 'keep')} {e.count} {e.chain}"
+    elif isinstance(e, ev.ChainDefunct):
+        text = f"{chain_name(e.chain)} joins {chain_name(e.survivor)} ({e.size})"
+        if len(text) > LINE_CHARS:
+            text = f"{chain_name(e.chain)} joins {e.survivor} ({e.size})"
+    elif isinstance(e, ev.DeadTilesReplaced):
+        text = f"{_verb(e.name, 'swap')} dead {' '.join(e.tiles)}"
     elif isinstance(e, ev.Stalemate):
         text = "Stalemate: the game ends"
     elif isinstance(e, ev.GameOver):
         text = "Game over"
     else:
         text = str(e)
-    return text if len(text) <= LINE_CHARS else text[: LINE_CHARS - 1] + "."
+    return fit(text)
 
 
 # Settings: one type, acquire8.storage.Settings (persisted by acquire8/app/session.py).
@@ -797,7 +825,7 @@ class Play(Scene):
         except IllegalAction as err:
             if not by_bot:
                 self.app.sound("refuse")
-                self.message = str(err)[:LINE_CHARS]
+                self.message = fit(str(err))
                 return False
             # A computer player's mistake must not stop the game: it takes the first legal option.
             self.log.append(f"{g.names[seat]}: {err}")
@@ -961,7 +989,7 @@ class PlaceUI:
                 play.pick = None
                 return PlaceTile(self.tile)
             play.app.sound("refuse")
-            play.message = f"{self.tile} cannot be placed: {self.previews[self.index]}"
+            play.message = fit(f"Can't place {self.tile}: {self.previews[self.index]}")
         return None
 
 
