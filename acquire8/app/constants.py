@@ -21,6 +21,7 @@ DIM = GREY  # secondary text
 FAINT = BLUE  # unavailable options
 ACCENT = YELLOW  # the highlighted option
 GOOD, BAD = MINT, RED
+SELECT = WHITE  # the selected board square: a colour no chain has in either palette
 
 # Chain colours, close to the board game's: Tower yellow, Luxor red, American blue,
 # Worldwide brown, Festival green, Imperial pink, Continental cyan. Letter colour on top.

@@ -345,8 +345,10 @@ def draw_board(p: sc.Play) -> None:
                 pyxel.rect(x, y, 7, 7, k.WHITE)
             elif letter is None:
                 pyxel.rect(x, y, 7, 7, k.PANEL)
-                if name == selected:
-                    pyxel.rect(x, y, 7, 7, k.WHITE if blink(app) else k.ACCENT)
+                if name == selected:  # white, which no chain uses: never mistaken for a tile
+                    pyxel.rectb(x, y, 7, 7, k.SELECT)
+                    if blink(app):
+                        pyxel.rect(x + 2, y + 2, 3, 3, k.SELECT)
                 elif name in mine:
                     pyxel.rectb(x, y, 7, 7, k.SKY if name in playable else k.FRAME)
             elif letter == "#":
@@ -356,7 +358,7 @@ def draw_board(p: sc.Play) -> None:
             if name == p.last_tile and p.busy and blink(app, 8):
                 pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
             elif name == pending:  # the tile whose founding or merger is being decided
-                pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE if blink(app) else k.ACCENT)
+                pyxel.rectb(x - 1, y - 1, 9, 9, k.SELECT if blink(app) else k.SKY)
     if falling:
         pyxel.clip(k.BOARD_X, k.BOARD_Y, k.BOARD_W, k.BOARD_H)  # they come in over the board's edge
         for x, y in falling:
