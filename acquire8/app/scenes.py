@@ -52,6 +52,10 @@ BOT_BUDGET_MS = 3.0 if sys.platform == "emscripten" else 1.5
 GUARD_FRAMES = 8  # X ignored this long when hurrying reaches your decision
 SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
 LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
+# A merger's steps after it starts (each shown for half a computer step, gathered for the summary).
+MERGER_STEPS = (
+    ev.BonusPaid | ev.MarketBonus | ev.MarketHolds | ev.SharesSold | ev.SharesTraded | ev.SharesKept
+)
 
 
 def chain_name(letter: str) -> str:
@@ -623,9 +627,10 @@ def summary_lines(merger: list[ev.Event]) -> list[tuple[str, str]]:
             out.append((f"{chain_name(chain)} -> {chain_name(survivor)}", chain))
         if isinstance(e, ev.MarketHolds):
             out.append((f" Market holds {e.count}", ""))
-        elif isinstance(e, ev.BonusPaid):
+        elif isinstance(e, ev.BonusPaid | ev.MarketBonus):
             kind = {"both": "maj+min", "shared": "shared"}.get(e.kind, e.kind[:3])
-            out.append((f" {e.name:<4}+{money(e.amount)} {kind}", ""))
+            name = "Market " if isinstance(e, ev.MarketBonus) else f"{e.name:<4}"
+            out.append((f" {name}+{money(e.amount)} {kind}", ""))
         elif isinstance(e, ev.SharesSold):
             out.append((f" {e.name:<4}sold {e.count} {money(e.amount)}", ""))
         elif isinstance(e, ev.SharesTraded):
@@ -654,6 +659,7 @@ class GameOver(Scene):
             key=lambda r: (-r[0], r[1]),
         )
         self.winners = g.winners()
+        self.market = play.final_market  # two players: the stock market's end bonuses
         self.menu = Menu(["New game", "Title", "Log"])
         app.music = "gameover"
         if play.human in self.winners:
@@ -734,6 +740,7 @@ class Play(Scene):
         self.final_tail: list[ev.Event] = []  # events after the last purchase (the end scoring)
         self.final_bonus = [0] * game.players
         self.final_sales = [0] * game.players
+        self.final_market = 0  # the two-player stock market's end bonuses
         self.last_tile: str | None = None
         self.declined = False  # the person said no to ending the game this turn
         self.pick: str | None = None  # the hand tile last selected, kept across turns
@@ -887,7 +894,7 @@ class Play(Scene):
             return 0
         if isinstance(e, ev.TilePlaced):
             return pace if e.kind == "lone" else pace // 2
-        if isinstance(e, ev.BonusPaid | ev.SharesSold | ev.SharesTraded | ev.SharesKept | ev.MarketHolds):
+        if isinstance(e, MERGER_STEPS):
             return pace // 2
         return pace
 
@@ -909,7 +916,7 @@ class Play(Scene):
             self.merger = [e]
         elif self.merger and isinstance(
             e,
-            ev.BonusPaid | ev.MarketHolds | ev.SharesSold | ev.SharesTraded | ev.SharesKept | ev.ChainDefunct,
+            MERGER_STEPS | ev.ChainDefunct,
         ):
             self.merger.append(e)
         if isinstance(e, ev.ChainDefunct) and not (
@@ -920,7 +927,7 @@ class Play(Scene):
             self.skipping = False
         if isinstance(e, ev.SharesBought):
             self.final_tail = []
-        elif isinstance(e, ev.BonusPaid | ev.SharesSold) and not self.merger:
+        elif isinstance(e, ev.BonusPaid | ev.MarketBonus | ev.SharesSold) and not self.merger:
             self.final_tail.append(e)
         if isinstance(e, ev.GameOver):
             for t in self.final_tail:
@@ -928,6 +935,8 @@ class Play(Scene):
                     self.final_bonus[t.seat] += t.amount
                 elif isinstance(t, ev.SharesSold):
                     self.final_sales[t.seat] += t.amount
+                elif isinstance(t, ev.MarketBonus):  # two players: money that leaves the game
+                    self.final_market += t.amount
             self.skipping = False
             self.app.push(GameOver(self.app, self))
 

@@ -629,6 +629,10 @@ def draw_game_over(s: sc.GameOver) -> None:
         rtext(124, y, sc.money(cash), col)
         text(16, y + 6, f"bonus {sc.money(bonus)} sold {sc.money(sold)}", k.DIM)
         y += 14
+    if s.market:  # two players: what the stock market took, like a player's bonus line
+        text(4, y, "   Market", k.DIM)
+        text(16, y + 6, f"bonus {sc.money(s.market)} (leaves game)", k.DIM)
+        y += 14
     if y + 2 <= 106:  # room left: say what the small lines are
         ctext(y + 2, "(end bonuses and shares sold)", k.FAINT)
     items = s.menu.items

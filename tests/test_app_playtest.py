@@ -1,0 +1,48 @@
+"""Controller fixes from the playtest (no Pyxel): two-player market bonuses, merger summary
+order, settings during a game, pass-and-play stats, hints, the disposal cue."""
+
+from __future__ import annotations
+
+from acquire8.app import scenes as sc
+from acquire8.app.demo import game_over
+from acquire8.rules import events as ev
+
+
+def two_player_game(seed: int) -> tuple[sc.GameOver, list[tuple[list[ev.Event], list[tuple[str, str]]]]]:
+    """A whole two-player game (you and one greedy player) and every merger summary shown."""
+    app = sc.App(settings=sc.Settings(opponents=1, levels=["greedy"] * 5), seed=seed)
+    summaries = []
+    real = app.push
+
+    def push(scene: sc.Scene) -> None:
+        if isinstance(scene, sc.Summary):
+            summaries.append((list(scene.play.shown), scene.lines))
+        real(scene)
+
+    app.push = push  # type: ignore[method-assign]
+    return game_over(app), summaries
+
+
+def test_the_market_bonus_shows_in_summaries_and_final_scoring_but_moves_no_cash():
+    over, summaries = two_player_game(1)
+    play = over.play
+    market = [e for e in play.shown if isinstance(e, ev.MarketBonus)]
+    assert market, "seed 1 has market bonuses"
+    with_market = 0
+    for shown, lines in summaries:
+        merger = shown[max(i for i, e in enumerate(shown) if isinstance(e, ev.MergerStarted)) :]
+        for e in merger:
+            if isinstance(e, ev.MarketBonus):
+                with_market += 1
+                assert any(text.startswith(f" Market +{sc.money(e.amount)}") for text, _ in lines)
+    assert with_market
+    last_buy = max(i for i, e in enumerate(play.shown) if isinstance(e, ev.SharesBought))
+    end = [e for e in play.shown[last_buy:] if isinstance(e, ev.MarketBonus)]
+    assert over.market == sum(e.amount for e in end) > 0
+    g = play.game
+    assert play.app.anim.money == [g.cash(s) for s in range(g.players)]  # no seat got the market's money
+    assert play.final_bonus == [
+        sum(e.amount for e in play.shown[last_buy:] if isinstance(e, ev.BonusPaid) and e.seat == s)
+        for s in range(g.players)
+    ]
+    assert sc.brief(market[0]).startswith("Market takes ")
