@@ -46,3 +46,17 @@ def test_the_market_bonus_shows_in_summaries_and_final_scoring_but_moves_no_cash
         for s in range(g.players)
     ]
     assert sc.brief(market[0]).startswith("Market takes ")
+
+
+def test_the_merger_summary_lists_the_majority_before_the_minority():
+    merger = [
+        ev.MergerStarted(0, "You", "T", ("L",)),
+        ev.BonusPaid(0, "You", "L", 1500, "minority"),
+        ev.BonusPaid(1, "Ana", "L", 3000, "majority"),
+        ev.SharesSold(0, "You", "L", 2, 600),
+        ev.MarketBonus(-1, "Market", "L", 750, "minority"),
+        ev.ChainDefunct(-1, "", "L", "T", 8),
+    ]
+    texts = [text for text, _ in sc.summary_lines(merger)]
+    assert texts[:4] == ["Luxor -> Tower", " Ana +$3,000 maj", " You +$1,500 min", " You sold 2 $600"]
+    assert " Market +$750 min" in texts

@@ -630,7 +630,13 @@ def summary_lines(merger: list[ev.Event]) -> list[tuple[str, str]]:
         elif isinstance(e, ev.BonusPaid | ev.MarketBonus):
             kind = {"both": "maj+min", "shared": "shared"}.get(e.kind, e.kind[:3])
             name = "Market " if isinstance(e, ev.MarketBonus) else f"{e.name:<4}"
-            out.append((f" {name}+{money(e.amount)} {kind}", ""))
+            line = (f" {name}+{money(e.amount)} {kind}", "")
+            # The rules pay in seat order; the summary lists the majority before the minority.
+            at = len(out)
+            if e.kind != "minority":
+                while at > 0 and out[at - 1][0].endswith(" min"):
+                    at -= 1
+            out.insert(at, line)
         elif isinstance(e, ev.SharesSold):
             out.append((f" {e.name:<4}sold {e.count} {money(e.amount)}", ""))
         elif isinstance(e, ev.SharesTraded):
