@@ -60,3 +60,29 @@ def test_the_merger_summary_lists_the_majority_before_the_minority():
     texts = [text for text, _ in sc.summary_lines(merger)]
     assert texts[:4] == ["Luxor -> Tower", " Ana +$3,000 maj", " You +$1,500 min", " You sold 2 $600"]
     assert " Market +$750 min" in texts
+
+
+def test_settings_during_a_game_offer_only_what_the_game_follows():
+    from acquire8.app.demo import my_decision, position, press, run_until, start
+    from acquire8.rules import Game
+
+    app = sc.App(seed=2)
+    play = start(app, Game.from_json(position()))
+    run_until(app, my_decision(play))
+    press(app, sc.MENU)
+    pause = app.scene
+    assert isinstance(pause, sc.Pause)
+    while pause.menu.item != "Settings":
+        press(app, sc.DOWN)
+    press(app, sc.X)
+    settings = app.scene
+    assert isinstance(settings, sc.SettingsScene) and settings.in_game
+    assert settings.menu.items == ["music", "effects", "pace", "contrast", "back"]
+    end, opponents = app.settings.end, app.settings.opponents
+    for _ in settings.menu.items:  # every row changed once: no game rule among them
+        press(app, sc.RIGHT, sc.DOWN)
+    assert (app.settings.end, app.settings.opponents) == (end, opponents)
+    assert not app.settings.music and app.settings.pace == "fast"
+    # From the title every row is there.
+    title_settings = sc.SettingsScene(app)
+    assert {"end", "holdings", "opponents", "level0"} <= set(title_settings.menu.items)

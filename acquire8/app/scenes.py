@@ -368,12 +368,18 @@ class SettingsScene(Scene):
     """Every persisted setting; left/right (or X) change the row, changes are stored at once."""
 
     ROWS = ("music", "effects", "pace", "contrast", "end", "holdings", "opponents")
+    GAME_ROWS = ("music", "effects", "pace", "contrast")  # what a running game follows at once
 
-    def __init__(self, app: App):
+    def __init__(self, app: App, in_game: bool = False):
         super().__init__(app)
+        # During a game the end rule, holdings and opponents would change nothing until the
+        # next one: those rows are left out there (the view says where they are).
+        self.in_game = in_game
         self.menu = Menu(self._rows())
 
     def _rows(self) -> list[str]:
+        if self.in_game:
+            return [*self.GAME_ROWS, "back"]
         n = self.app.settings.opponents
         return [*self.ROWS, *(f"level{i}" for i in range(n)), "back"]
 
@@ -499,7 +505,7 @@ class Pause(Scene):
             self.app.pop()
             self.play.show_hint()
         elif item == "Settings":
-            self.app.push(SettingsScene(self.app))
+            self.app.push(SettingsScene(self.app, in_game=True))
         elif item == "New game":
             self.app.goto(Title(self.app))
             self.app.push(Setup(self.app))

@@ -217,6 +217,10 @@ def draw_settings(s: sc.SettingsScene) -> None:
             _choice_row(y, f"  {_seat_label(st, n)}", st.levels[n], sel, s.app)
         else:
             _choice_row(y, labels[row], values[row], sel, s.app)
+    if s.in_game:  # where the rows left out are
+        ctext(64, "End rule, holdings, opponents", k.DIM)
+        ctext(71, "are for the next game: change", k.DIM)
+        ctext(78, "them in Settings on the title.", k.DIM)
     footer("<> CHANGE  Z BACK")
 
 
