@@ -42,3 +42,49 @@ def test_the_selected_empty_square_uses_no_chain_colour(px, high_contrast):
         views.draw(app)
         seen = cell_colors(px, x, y)
         assert k.SELECT in seen and not seen & chain_colors, (frame, seen)
+
+
+def _luminance(rgb: int) -> float:
+    def channel(v: int) -> float:
+        c = v / 255
+        return c / 12.92 if c <= 0.03928 else ((c + 0.055) / 1.055) ** 2.4
+
+    r, g, b = (rgb >> 16) & 255, (rgb >> 8) & 255, rgb & 255
+    return 0.2126 * channel(r) + 0.7152 * channel(g) + 0.0722 * channel(b)
+
+
+def contrast(px, a: int, b: int) -> float:
+    """WCAG contrast ratio of two palette slots as Pyxel shows them now."""
+    hi, lo = sorted((_luminance(px.colors[a]), _luminance(px.colors[b])), reverse=True)
+    return (hi + 0.05) / (lo + 0.05)
+
+
+@pytest.mark.parametrize("high_contrast", [False, True])
+def test_chain_text_is_readable_on_black_and_on_the_panel(px, high_contrast):
+    views.use_palette(high_contrast)
+    for chain in k.CHAIN_COLOR:
+        assert contrast(px, views.chain_text(chain, k.BG), k.BG) >= 3, chain
+        assert contrast(px, views.chain_text(chain, k.PANEL), k.PANEL) >= 3, chain
+        assert contrast(px, k.CHAIN_INK[chain], k.CHAIN_COLOR[chain]) >= 3, chain
+
+
+@pytest.mark.parametrize("high_contrast", [False, True])
+def test_the_merger_summary_headings_are_readable_on_the_panel(px, high_contrast):
+    from acquire8.rules import events as ev
+
+    app, play = demo_play(high_contrast)
+    merger = [
+        ev.MergerStarted(0, "You", "W", ("F",)),
+        ev.BonusPaid(0, "You", "F", 3000, "both"),
+        ev.ChainDefunct(-1, "", "F", "W", 7),
+    ]
+    app.push(sc.Summary(app, play, merger))
+    app.frame = 0
+    views.draw(app)
+    lines = app.scene.lines
+    for i, (_, chain) in enumerate(lines):
+        if not chain:
+            continue
+        y = 22 + i * 7
+        inks = cell_colors(px, 15, y, 112, 5) - {k.PANEL}
+        assert inks and all(contrast(px, c, k.PANEL) >= 3 for c in inks), (chain, inks)

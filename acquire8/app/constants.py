@@ -28,7 +28,10 @@ SELECT = WHITE  # the selected board square: a colour no chain has in either pal
 CHAIN_COLOR = dict(zip(CHAINS, (YELLOW, RED, CORNFLOWER, BROWN, TEAL, PINK, MINT), strict=True))
 CHAIN_INK = dict(zip(CHAINS, (BLACK, WHITE, BLACK, WHITE, WHITE, BLACK, BLACK), strict=True))
 LOOSE_COLOR, LOOSE_INK = GREY, BLACK
-CHAIN_TEXT = dict(CHAIN_COLOR)  # a chain's letter or name on a dark background
+CHAIN_TEXT = dict(CHAIN_COLOR)  # a chain's letter or name on the black background
+# ... and on the navy panels, lighter than black: white where the chain's own colour would
+# fall under a contrast ratio of 3 (tests/test_app_look.py measures both tables, both palettes).
+CHAIN_TEXT_PANEL = {c: WHITE if c in "LW" else CHAIN_COLOR[c] for c in CHAINS}
 
 # High contrast (settings.high_contrast): the chains on a ladder of lightness (CIE L* about
 # 30, 41, 52, 62, 72, 80, 92: every two at least 8 apart, tests/test_app_anim.py checks it), so
@@ -46,14 +49,15 @@ HC_RGB = {
 HC_CHAIN_COLOR = dict(zip(CHAINS, (YELLOW, PEACH, CORNFLOWER, BROWN, TEAL, PINK, ORANGE), strict=True))
 HC_CHAIN_INK = dict(zip(CHAINS, (BLACK, WHITE, BLACK, WHITE, BLACK, BLACK, BLACK), strict=True))
 HC_CHAIN_TEXT = {c: WHITE if c in "LW" else HC_CHAIN_COLOR[c] for c in CHAINS}
-_NORMAL = (dict(CHAIN_COLOR), dict(CHAIN_INK), dict(CHAIN_TEXT))
+HC_CHAIN_TEXT_PANEL = {c: WHITE if c in "LWF" else HC_CHAIN_COLOR[c] for c in CHAINS}
+_NORMAL = (dict(CHAIN_COLOR), dict(CHAIN_INK), dict(CHAIN_TEXT), dict(CHAIN_TEXT_PANEL))
 
 
 def use_chain_colors(high_contrast: bool) -> None:
     """Switch the chain colour tables in place (the views read them); the palette slots of
     HC_RGB are the views' to remap."""
-    tables = (HC_CHAIN_COLOR, HC_CHAIN_INK, HC_CHAIN_TEXT) if high_contrast else _NORMAL
-    for table, values in zip((CHAIN_COLOR, CHAIN_INK, CHAIN_TEXT), tables, strict=True):
+    tables = (HC_CHAIN_COLOR, HC_CHAIN_INK, HC_CHAIN_TEXT, HC_CHAIN_TEXT_PANEL) if high_contrast else _NORMAL
+    for table, values in zip((CHAIN_COLOR, CHAIN_INK, CHAIN_TEXT, CHAIN_TEXT_PANEL), tables, strict=True):
         table.update(values)
 
 

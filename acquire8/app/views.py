@@ -38,14 +38,20 @@ def short_money(amount: int) -> str:
     return s if len(s) <= 7 else f"${amount // 1000}K"
 
 
-def chain_box(x: int, y: int, chain: str, size: int = 7, on: bool = True) -> None:
-    """A chain's letter on its colour (or its colour on dark when off the board)."""
+def chain_box(x: int, y: int, chain: str, size: int = 7, on: bool = True, bg: int = k.BG) -> None:
+    """A chain's letter on its colour; off the board (or not on offer) the letter alone, in
+    its colour readable on the background `bg` (black or the navy panel): no dark box."""
     if on:
         pyxel.rect(x, y, size, size, k.CHAIN_COLOR[chain])
         text(x + (size - 3) // 2, y + (size - 5) // 2, chain, k.CHAIN_INK[chain])
     else:
-        pyxel.rect(x, y, size, size, k.PANEL)
-        text(x + (size - 3) // 2, y + (size - 5) // 2, chain, k.CHAIN_TEXT[chain])
+        pyxel.rect(x, y, size, size, bg)
+        text(x + (size - 3) // 2, y + (size - 5) // 2, chain, chain_text(chain, bg))
+
+
+def chain_text(chain: str, bg: int = k.BG) -> int:
+    """A chain's name or letter colour readable on `bg` (black or the navy panel)."""
+    return (k.CHAIN_TEXT_PANEL if bg == k.PANEL else k.CHAIN_TEXT)[chain]
 
 
 def panel(x: int, y: int, w: int, h: int) -> None:
@@ -514,7 +520,7 @@ def draw_buy(p: sc.Play, ui: sc.BuyUI) -> None:
         sel = i == ui.index
         w = widths[i]
         if opt in CHAINS:
-            chain_box(x, oy, opt, 9, on=ui.can_add(opt))
+            chain_box(x, oy, opt, 9, on=ui.can_add(opt), bg=k.PANEL)
         else:
             active = opt == "DONE" or bool(ui.cart)
             pyxel.rect(x, oy, w, 9, k.BLUE if active else k.PANEL)
@@ -560,7 +566,8 @@ def draw_chart(s: sc.Chart) -> None:
                 # Each chain on the board, by its letter, in the row of its size now.
                 for j, c in enumerate(members):
                     if g.chain_size(c) and _chart_row(g.chain_size(c)) == i:
-                        text(right - 16 - 4 * (len(members) - j) - 1, ry, c, k.CHAIN_TEXT[c])
+                        bg = k.PANEL if i % 2 == 0 else k.BG
+                        text(right - 16 - 4 * (len(members) - j) - 1, ry, c, chain_text(c, bg))
         text(2, 96, "Bonuses: 1st 10x, 2nd 5x price", k.DIM)
         text(2, 103, "Safe at 11 tiles; end at 41+.", k.DIM)
         text(2, 110, "Letters: each chain's row now", k.DIM)
@@ -614,8 +621,12 @@ def draw_summary(s: sc.Summary) -> None:
     panel(0, 8, 128, 114)  # leaves the turn bar and the message line in view
     ctext(12, "MERGER", k.ACCENT)
     for i, (line, chain) in enumerate(s.lines[s.top : s.top + s.ROWS]):
-        col = k.CHAIN_TEXT[chain] if chain else k.TEXT
-        text(6, 22 + i * 7, line[:29], col)
+        y = 22 + i * 7
+        if chain:  # a heading: the chain's box, then its line in a colour readable on the panel
+            chain_box(5, y - 1, chain)
+            text(15, y, line[:28], chain_text(chain, k.PANEL))
+        else:
+            text(6, y, line[:29], k.TEXT)
     more = "UP/DOWN MORE  " if len(s.lines) > s.ROWS else ""
     ctext(112, f"{more}X OK", k.DIM)
 
