@@ -88,3 +88,31 @@ def test_the_merger_summary_headings_are_readable_on_the_panel(px, high_contrast
         y = 22 + i * 7
         inks = cell_colors(px, 15, y, 112, 5) - {k.PANEL}
         assert inks and all(contrast(px, c, k.PANEL) >= 3 for c in inks), (chain, inks)
+
+
+def test_chart_page_two_columns_line_up(px, monkeypatch):
+    from acquire8.app.demo import key_screens
+
+    app = next(a for name, a in key_screens() if name == "chains")
+    play = app.scene.play
+    g = play.game
+    # Values of different widths: one-digit bank, four-digit price.
+    banks, prices = {"T": 5}, {"A": 1200}
+    real_bank, real_price = Game.bank_shares, Game.price
+    monkeypatch.setattr(Game, "bank_shares", lambda self, c: banks.get(c, real_bank(self, c)))
+    monkeypatch.setattr(Game, "price", lambda self, c: prices.get(c, real_price(self, c)))
+    app.frame = 0
+    views.draw(app)
+
+    def right_edge(y: int, x0: int, x1: int) -> int:
+        """The rightmost lit pixel of a text row between x0 and x1 (-1 when none)."""
+        return max(
+            (x for x in range(x0, x1) for j in range(5) if px.screen.pget(x, y + j) != k.BG), default=-1
+        )
+
+    edges = set()
+    for i, chain in enumerate("TLAWFIC"):
+        y = 10 + i * 16 + 1
+        if g.chain_size(chain):
+            edges.add((right_edge(y, 60, 73), right_edge(y, 76, 107), right_edge(y, 108, 128)))
+    assert len(edges) == 1, edges  # size, price and bank end at the same x on every row

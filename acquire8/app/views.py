@@ -580,12 +580,17 @@ def draw_chart(s: sc.Chart) -> None:
             chain_box(1, y, chain, 7, on=bool(size))
             name = sc.chain_name(chain)
             text(11, y + 1, name, k.CHAIN_TEXT[chain])
+            # Columns, each right-aligned on its own edge: size (and * when safe), price, bank.
+            rtext(127, y + 1, f"bk{g.bank_shares(chain)}", k.TEXT if size else k.DIM)
             if not size:
-                rtext(127, y + 1, f"bank {g.bank_shares(chain)}", k.DIM)
+                rtext(72, y + 1, "-", k.FAINT)
+                rtext(106, y + 1, "-", k.FAINT)
                 text(11, y + 8, "not on the board", k.FAINT)
                 continue
-            safe = "*" if g.is_safe(chain) else " "
-            rtext(127, y + 1, f"{size}{safe} {sc.money(g.price(chain))} bk{g.bank_shares(chain)}", k.TEXT)
+            rtext(72, y + 1, str(size), k.TEXT)
+            if g.is_safe(chain):
+                text(73, y + 1, "*", k.ACCENT)
+            rtext(106, y + 1, sc.money(g.price(chain)), k.TEXT)
             text(11, y + 8, _bonus_line(s.play, chain)[:29], k.DIM)
     footer("<> PAGE  Z CLOSE")
 
