@@ -116,3 +116,21 @@ def test_chart_page_two_columns_line_up(px, monkeypatch):
         if g.chain_size(chain):
             edges.add((right_edge(y, 60, 73), right_edge(y, 76, 107), right_edge(y, 108, 128)))
     assert len(edges) == 1, edges  # size, price and bank end at the same x on every row
+
+
+def test_texts_say_what_they_mean(px, monkeypatch):
+    help_text = " ".join(body for _, body in sc.HELP_PAGES)
+    assert "auto" in help_text and "NO 8TH CHAIN" in help_text and "start never found a chain" in help_text
+    drawn: list[str] = []
+    real = px.text
+    monkeypatch.setattr(px, "text", lambda x, y, s, col: drawn.append(s) or real(x, y, s, col))
+    app, play = demo_play()
+    play.log.extend(f"Event number {i}" for i in range(40))  # more than a page
+    app.push(sc.Log(app, play))
+    views.draw(app)
+    assert any("<> PAGE" in s for s in drawn)  # the log pages with left/right: the footer says so
+    drawn.clear()
+    app.pop()
+    app.push(sc.Chart(app, play))
+    views.draw(app)
+    assert "Letters mark each chain's size" in drawn

@@ -429,9 +429,16 @@ HELP_PAGES = (
         "TILES",
         "Next to loose tiles a tile FOUNDS a chain: you pick one of the 7 and get a free share.\n"
         "Next to one chain it GROWS it.\n"
-        "Next to two or more chains it MERGES them: the biggest survives.\n"
-        "A chain of 11+ is SAFE. A tile that would join two safe chains is DEAD: it is swapped "
-        "at the end of your turn.",
+        "Next to two or more chains it MERGES them: the biggest survives.\n\n"
+        "The tiles placed at the start never found a chain by themselves: a later tile next "
+        "to them does.",
+    ),
+    (
+        "LOCKED TILES",
+        "A chain of 11+ tiles is SAFE: it cannot be swallowed. A tile that would merge two safe "
+        "chains is DEAD: it is swapped at the end of your turn.\n\n"
+        "With all 7 chains on the board, a tile that would found an 8th cannot be placed "
+        "(NO 8TH CHAIN): it waits in your hand until a chain is gone.",
     ),
     (
         "MERGERS",
@@ -443,7 +450,9 @@ HELP_PAGES = (
     (
         "THE END",
         "When a chain has 41+ tiles, or every chain on the board is safe, a player may declare "
-        "the end on their turn.\n\n"
+        "the end on their turn.\n"
+        "With the End rule set to auto (Setup, Settings) the game ends by itself at the end of "
+        "that turn.\n\n"
         "Then bonuses are paid for every chain, all shares are sold, and the most cash wins.",
     ),
     (

@@ -298,7 +298,7 @@ def draw_log(s: sc.Log) -> None:
     if len(s.lines) > s.ROWS:
         pos = f"{s.top + 1}-{min(len(s.lines), s.top + s.ROWS)}/{len(s.lines)}"
         rtext(128, 2, pos, k.DIM)
-    footer("UP/DOWN SCROLL  X CLOSE")
+    footer("UP/DN LINE  <> PAGE  X CLOSE" if len(s.lines) > s.ROWS else "X CLOSE")
 
 
 # -------------------------------------------------------------- play
@@ -570,7 +570,7 @@ def draw_chart(s: sc.Chart) -> None:
                         text(right - 16 - 4 * (len(members) - j) - 1, ry, c, chain_text(c, bg))
         text(2, 96, "Bonuses: 1st 10x, 2nd 5x price", k.DIM)
         text(2, 103, "Safe at 11 tiles; end at 41+.", k.DIM)
-        text(2, 110, "Letters: each chain's row now", k.DIM)
+        text(2, 110, "Letters mark each chain's size", k.DIM)
     else:
         ctext(2, "CHAINS", k.ACCENT)
         rtext(128, 2, "2/2", k.DIM)
