@@ -134,3 +134,25 @@ def test_texts_say_what_they_mean(px, monkeypatch):
     app.push(sc.Chart(app, play))
     views.draw(app)
     assert "Letters mark each chain's size" in drawn
+
+
+def test_stats_keep_pass_and_play_apart_from_your_games(px, monkeypatch, tmp_path):
+    from acquire8.storage import GameResult, Storage
+
+    store = Storage.in_directory(tmp_path)
+    for result in (
+        GameResult(True, 52000, "hard"),
+        GameResult(False, 31000, "normal"),
+        GameResult(True, 61000, "people"),
+        GameResult(True, 40000, "people"),
+    ):
+        store.record_game(result)
+    drawn: list[str] = []
+    real = px.text
+    monkeypatch.setattr(px, "text", lambda x, y, s, col: drawn.append(s) or real(x, y, s, col))
+    app = sc.App(storage=store)
+    app.push(sc.StatsScene(app))
+    views.draw(app)
+    assert "pass&play" in drawn and "people" not in drawn
+    assert "You win 50% of your games" in drawn  # one of your two games; the people's are theirs
+    assert "pass&play: a person won 2/2" in drawn

@@ -21,6 +21,8 @@ from acquire8 import rules
 from acquire8.rules import Action, Game
 from acquire8.storage import PERSON, SAVE, GameResult, SavedGame, Settings, Storage
 
+PEOPLE = "people"  # the stats bucket of pass-and-play games (StatsScene.ORDER lists it last)
+
 if TYPE_CHECKING:
     from acquire8.app.scenes import App, Play
 
@@ -225,8 +227,19 @@ class Keeper:
             self.storage.delete_save()
             app.resume = None
             levels = [play.levels[s] for s in sorted(play.levels) if not play.is_person(s)]
-            seat = min(play.people) if play.people else 0
-            _, msg = self.storage.record_game(GameResult.from_game(g, seat=seat, levels=levels))
+            if len(play.people) > 1:
+                # Pass-and-play is no one player's game: it counts under "people", won when
+                # any person won, with the best cash a person finished with.
+                scores, winners = g.scores(), g.winners()
+                result = GameResult(
+                    won=any(s in winners for s in play.people),
+                    cash=max(scores[s] for s in play.people),
+                    level=PEOPLE,
+                )
+            else:
+                seat = min(play.people) if play.people else 0
+                result = GameResult.from_game(g, seat=seat, levels=levels)
+            _, msg = self.storage.record_game(result)
             if msg:
                 play.message = msg
             return

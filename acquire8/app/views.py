@@ -252,7 +252,7 @@ def draw_stats(s: sc.StatsScene) -> None:
     total = s.stats.total()
     for i, (level, played, won, best) in enumerate(rows):
         y = 25 + i * 8
-        text(4, y, level, k.TEXT)
+        text(4, y, "pass&play" if level == "people" else level, k.TEXT)
         rtext(72, y, str(played), k.TEXT)
         rtext(92, y, str(won), k.TEXT)
         rtext(124, y, short_money(best), k.TEXT)
@@ -263,8 +263,15 @@ def draw_stats(s: sc.StatsScene) -> None:
         rtext(72, y, str(total.played), k.ACCENT)
         rtext(92, y, str(total.won), k.ACCENT)
         rtext(124, y, short_money(total.best_cash), k.ACCENT)
-        if total.played:
-            ctext(y + 12, f"You win {100 * total.won // total.played}% of your games", k.DIM)
+        # "You" are the one person playing the computers; pass-and-play games are everyone's
+        # (won when any person won) and stay out of "your" share.
+        people = s.stats.by_level.get("people")
+        solo_played = total.played - (people.played if people else 0)
+        solo_won = total.won - (people.won if people else 0)
+        if solo_played:
+            ctext(y + 12, f"You win {100 * solo_won // solo_played}% of your games", k.DIM)
+        if people and people.played:
+            ctext(y + 19, f"pass&play: a person won {people.won}/{people.played}", k.DIM)
     else:
         ctext(50, "No finished games yet", k.DIM)
     if s.message:
