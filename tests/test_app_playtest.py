@@ -86,3 +86,57 @@ def test_settings_during_a_game_offer_only_what_the_game_follows():
     # From the title every row is there.
     title_settings = sc.SettingsScene(app)
     assert {"end", "holdings", "opponents", "level0"} <= set(title_settings.menu.items)
+
+
+def _hint(app: sc.App) -> None:
+    from acquire8.app.demo import press
+
+    press(app, sc.MENU)
+    pause = app.scene
+    assert isinstance(pause, sc.Pause)
+    pause.menu.index = pause.menu.items.index("Hint")
+    app.update(frozenset({sc.X}))
+
+
+def _demo(tile: str) -> tuple[sc.App, sc.Play]:
+    """The demo position with `tile` placed by you: the decision that follows is up."""
+    from acquire8.app.demo import my_decision, position, press, run_until, select_tile, start
+    from acquire8.rules import Game
+
+    app = sc.App(seed=2)
+    play = start(app, Game.from_json(position()))
+    run_until(app, my_decision(play))
+    select_tile(app, play, tile)
+    press(app, sc.X)
+    run_until(app, my_decision(play))
+    return app, play
+
+
+def test_the_hint_preselects_the_chain_to_found():
+    app, play = _demo("10B")
+    ui = play.ui
+    assert isinstance(ui, sc.ChoiceUI) and ui.kind == "found"
+    _hint(app)
+    advised = play.hint
+    assert play.ui is ui and ui.option.action == advised
+    ui.index = (ui.index + 1) % len(ui.options)  # looked elsewhere; asking again comes back
+    _hint(app)
+    assert ui.option.action == advised
+    app.update(frozenset())
+    app.update(frozenset({sc.X}))
+    assert play.actions[-1] == advised
+
+
+def test_the_hint_puts_the_advised_shares_in_the_cart():
+    from acquire8.rules import BuyShares
+
+    app, play = _demo("9I")  # a lone tile: the purchase comes next
+    ui = play.ui
+    assert isinstance(ui, sc.BuyUI)
+    _hint(app)
+    advised = play.hint
+    assert isinstance(advised, BuyShares) and advised.chains  # seed 2: two American, one Worldwide
+    assert sorted(ui.cart) == sorted(advised.chains) and ui.option == "DONE"
+    app.update(frozenset())
+    app.update(frozenset({sc.X}))
+    assert play.actions[-1] == advised

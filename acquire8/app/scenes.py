@@ -904,6 +904,10 @@ class Play(Scene):
         if isinstance(self.hint, PlaceTile):  # the advised tile comes up selected
             self.pick = self.hint.tile
             self.ui = None
+            return
+        if self.ui is None:
+            self.ui = make_ui(self)
+        preselect(self.ui, self.hint)
 
     def _delay(self, e: ev.Event, by_bot: bool) -> int:
         pace = PACE_FRAMES[self.app.settings.pace]
@@ -1169,6 +1173,25 @@ class BuyUI:
         else:
             play.message = f"Not enough cash for {option}"
         return None
+
+
+def preselect(ui: PlaceUI | ChoiceUI | DisposeUI | BuyUI, advice: Action) -> None:
+    """The hint's advice set up in its decision screen, for X to confirm (or to change): the
+    chain to found (or survivor, first defunct, yes/no), the quantities to sell and trade,
+    the shares to buy in the cart with the cursor on DONE."""
+    if isinstance(ui, ChoiceUI):
+        for i, opt in enumerate(ui.options):
+            if opt.action == advice:
+                ui.index = i
+    elif isinstance(ui, DisposeUI) and isinstance(advice, Dispose):
+        if (advice.sell, advice.trade) in ui.legal:
+            ui.sell, ui.trade, ui.row = advice.sell, advice.trade, 2
+    elif isinstance(ui, BuyUI) and isinstance(advice, BuyShares):
+        ui.cart = []
+        for chain in advice.chains:
+            if ui.can_add(chain):
+                ui.cart.append(chain)
+        ui.index = ui.options.index("DONE")
 
 
 def make_ui(play: Play) -> PlaceUI | ChoiceUI | DisposeUI | BuyUI:
