@@ -156,3 +156,20 @@ def test_stats_keep_pass_and_play_apart_from_your_games(px, monkeypatch, tmp_pat
     assert "pass&play" in drawn and "people" not in drawn
     assert "You win 50% of your games" in drawn  # one of your two games; the people's are theirs
     assert "pass&play: a person won 2/2" in drawn
+
+
+def test_the_top_bar_says_your_shares_in_another_players_merger(px, monkeypatch):
+    from test_app_controllers import begin, make_game
+
+    # Ana (seat 1) merges Luxor into Tower with 5A; you hold Luxor, she holds none.
+    rows = {"A": "TTTT.LL....."}
+    hands = [["1I", "3I", "5I", "7I", "9I", "11I"], ["5A"]]
+    game = make_game(rows, hands, shares=[{"L": 2}, {}], current=1)
+    app, play = begin(game)
+    assert isinstance(play.ui, sc.DisposeUI) and play.game.turn == 1 and play.game.current == 0
+    drawn: list[str] = []
+    real = px.text
+    monkeypatch.setattr(px, "text", lambda x, y, s, col: drawn.append(s) or real(x, y, s, col))
+    app.anim.finish()
+    views.draw(app)
+    assert "Your shares: L" in drawn and "Ana's turn" not in drawn

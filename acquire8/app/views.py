@@ -316,6 +316,10 @@ def draw_play(p: sc.Play) -> None:
     # Turn bar.
     who = "Game over" if g.is_over else f"{g.names[g.turn]}'s turn"
     who = "Your turn" if who == "You's turn" else who
+    if not g.is_over and p.human is not None and g.current == p.human != g.turn:
+        # Another player's merger, your shares: the cue that the decision now is yours.
+        defunct = (g.merger_state() or {}).get("defunct")
+        who = f"Your shares: {defunct}" if defunct else "You decide"
     text(1, k.TOP_Y, who, k.ACCENT)
     if p.human is not None and g.current != p.human and not g.is_over and blink(app, 24):
         text(1 + len(who) * 4, k.TOP_Y, "...", k.ACCENT)
