@@ -140,3 +140,25 @@ def test_the_hint_puts_the_advised_shares_in_the_cart():
     app.update(frozenset())
     app.update(frozenset({sc.X}))
     assert play.actions[-1] == advised
+
+
+def test_the_log_wraps_at_words_with_an_indent_and_opens_on_an_entry():
+    from acquire8.app.demo import position, start
+    from acquire8.rules import Game
+
+    app = sc.App(seed=2)
+    play = start(app, Game.from_json(position()))
+    entries = [str(ev.SharesTraded(1, "Ana", "W", "C", 12)), str(ev.ChainDefunct(-1, "", "W", "C", 33))]
+    play.log[:] = [f"Line {i}" for i in range(19)] + entries * 4 + ["Your turn"]  # 36 lines
+    log = sc.Log(app, play)
+    words = {w for entry in play.log for w in entry.split()}
+    for line in log.lines:
+        assert len(line) <= sc.LINE_CHARS and all(w in words for w in line.split())  # whole words
+    assert any(line.startswith("  ") for line in log.lines)  # long entries go on indented
+    assert len(log.lines) == 36 and log.top == 21  # 20 would open on the rest of an entry
+    assert not log.lines[log.top].startswith("  ")
+    assert log.top + log.ROWS >= len(log.lines)  # the newest entry still in view
+    log.update(frozenset({sc.DOWN}))
+    assert log.top == 21  # already at the bottom: down does not move it back up
+    log.update(frozenset({sc.UP}))
+    assert log.top == 20

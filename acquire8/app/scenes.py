@@ -574,6 +574,10 @@ class Log(Scene):
             ("  " if i else "") + line for entry in play.log for i, line in enumerate(wrap(entry, 30))
         ]
         self.top = max(0, len(self.lines) - self.ROWS)
+        # Open on the start of an entry, never on the indented rest of one cut off above.
+        while 0 < self.top < len(self.lines) - 1 and self.lines[self.top].startswith("  "):
+            self.top += 1
+        self.bottom = self.top  # the furthest down scrolling goes
 
     def update(self, pressed: frozenset[str]) -> None:
         if O in pressed or X in pressed or MENU in pressed:
@@ -581,7 +585,7 @@ class Log(Scene):
             return
         step = (DOWN in pressed) - (UP in pressed) + self.ROWS * ((RIGHT in pressed) - (LEFT in pressed))
         if step:
-            self.top = max(0, min(len(self.lines) - self.ROWS, self.top + step))
+            self.top = max(0, min(self.bottom, self.top + step))
 
 
 class Chart(Scene):
