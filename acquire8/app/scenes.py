@@ -1218,7 +1218,9 @@ def make_ui(play: Play) -> PlaceUI | ChoiceUI | DisposeUI | BuyUI:
             Option(
                 a.chain,
                 a,
-                f"{chain_name(a.chain)} survives; you hold {g.shares(g.current, a.chain)}",
+                f"{chain_name(a.chain)} survives; you hold {g.shares(g.current, a.chain)}"
+                if len(chain_name(a.chain)) < 11
+                else f"{chain_name(a.chain)} survives; yours {g.shares(g.current, a.chain)}",
                 a.chain,
             )
             for a in legal

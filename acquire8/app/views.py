@@ -123,7 +123,7 @@ def draw_title(s: sc.Title) -> None:
     notices = app.notices[-2:]
     if notices:  # a storage problem, one line each, where the controls line would be
         for i, line in enumerate(notices):
-            ctext(k.HEIGHT - 7 * (len(notices) - i), line[: sc.LINE_CHARS], k.BAD)
+            ctext(k.HEIGHT - 7 * (len(notices) - i), sc.fit(line), k.BAD)
     else:
         footer("ARROWS MOVE  X SELECT")
 
@@ -336,7 +336,7 @@ def draw_play(p: sc.Play) -> None:
     else:
         draw_table(g, p.viewer)
         draw_hand(p, ui if isinstance(ui, sc.PlaceUI) else None)
-    text(1, k.MESSAGE_Y, p.message[: sc.LINE_CHARS], k.SKY)
+    text(1, k.MESSAGE_Y, sc.fit(p.message), k.SKY)  # whole words, as every message
 
 
 def draw_board(p: sc.Play) -> None:
@@ -490,7 +490,7 @@ def draw_choice(p: sc.Play, ui: sc.ChoiceUI) -> None:
             if sel:
                 pyxel.rect(cx - 12, y + 10, 24, 9, k.ACCENT)
             ctext(y + 12, opt.label, k.BLACK if sel else k.TEXT, cx)
-    text(3, y + 24, ui.option.info[:31], k.TEXT)
+    text(3, y + 24, sc.fit(ui.option.info, 31), k.TEXT)
     text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
 
 
@@ -602,7 +602,7 @@ def draw_chart(s: sc.Chart) -> None:
             if g.is_safe(chain):
                 text(73, y + 1, "*", k.ACCENT)
             rtext(106, y + 1, sc.money(g.price(chain)), k.TEXT)
-            text(11, y + 8, _bonus_line(s.play, chain)[:29], k.DIM)
+            text(11, y + 8, sc.fit(_bonus_line(s.play, chain), 29), k.DIM)
     footer("<> PAGE  Z CLOSE")
 
 
@@ -640,9 +640,9 @@ def draw_summary(s: sc.Summary) -> None:
         y = 22 + i * 7
         if chain:  # a heading: the chain's box, then its line in a colour readable on the panel
             chain_box(5, y - 1, chain)
-            text(15, y, line[:28], chain_text(chain, k.PANEL))
+            text(15, y, sc.fit(line, 28), chain_text(chain, k.PANEL))
         else:
-            text(6, y, line[:29], k.TEXT)
+            text(6, y, sc.fit(line, 29), k.TEXT)
     more = "UP/DOWN MORE  " if len(s.lines) > s.ROWS else ""
     ctext(112, f"{more}X OK", k.DIM)
 
