@@ -298,7 +298,7 @@ class GameResult:
 
     won: bool  # shared first place counts as a win
     cash: int  # the player's final cash
-    level: str  # stats bucket: the strongest opponent level, or "people" with no computer players
+    level: str  # stats bucket: the strongest opponent level, or "people" for pass-and-play games
 
     @classmethod
     def from_game(cls, game: Game, seat: int, levels: list[str]) -> GameResult:
