@@ -108,19 +108,16 @@ class HardBot:
         return out
 
     def _best_found(self, g: Game) -> tuple[Action, float]:
-        best, best_v = None, float("-inf")
-        for act in self._found_options(g):
-            h = self._scratch(g)
-            h.apply(act)
-            v = self.resolve(h)[0]
-            if v > best_v:
-                best, best_v = act, v
-        return best, best_v
+        return self._best_of(g, self._found_options(g))
 
     def _best_branch(self, g: Game) -> tuple[Action, float]:
-        """Survivor or defunct-order choice: play each out and keep the best."""
+        """Survivor or defunct-order choice."""
+        return self._best_of(g, g.legal_actions())
+
+    def _best_of(self, g: Game, actions: list[Action]) -> tuple[Action, float]:
+        """Play each action out to the end of the turn and keep the best (first on ties)."""
         best, best_v = None, float("-inf")
-        for act in g.legal_actions():
+        for act in actions:
             h = self._scratch(g)
             h.apply(act)
             v = self.resolve(h)[0]

@@ -20,6 +20,9 @@ def _says(name: str, verb: str) -> str:
     return f"{name} {verb}es" if verb.endswith(("s", "sh", "ch", "x")) else f"{name} {verb}s"
 
 
+_KIND_WORDS = {"both": "majority+minority"}  # how a bonus kind reads in a line
+
+
 @dataclass(frozen=True, slots=True)
 class Event:
     seat: int  # the player it concerns; -1 for the whole table
@@ -81,7 +84,7 @@ class BonusPaid(Event):
     kind: str  # majority, minority, both, shared
 
     def __str__(self) -> str:
-        what = {"both": "majority+minority"}.get(self.kind, self.kind)
+        what = _KIND_WORDS.get(self.kind, self.kind)
         return f"{_says(self.name, 'get')} {_money(self.amount)} {what} bonus in {_chain(self.chain)}"
 
 
@@ -94,7 +97,7 @@ class MarketBonus(Event):
     kind: str
 
     def __str__(self) -> str:
-        what = {"both": "majority+minority"}.get(self.kind, self.kind)
+        what = _KIND_WORDS.get(self.kind, self.kind)
         return f"Market takes {_money(self.amount)} {what} in {_chain(self.chain)}"
 
 
