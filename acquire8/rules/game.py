@@ -312,9 +312,6 @@ class Game:
         safe = sum(1 for c in chains if self.sizes[c] >= SAFE_SIZE)
         return DEAD if safe >= 2 else MERGE
 
-    def _playable(self, sq: int) -> bool:
-        return self._effect(sq) in PLAYABLE
-
     def _all_playable(self) -> bool:
         """No tile can be unplayable: a chain is still free and fewer than two are safe."""
         sizes = self.sizes
@@ -323,7 +320,24 @@ class Game:
     def _playable_tiles(self, hand: list[int]) -> list[int]:
         if self._all_playable():
             return hand
-        return [t for t in hand if self._playable(t)]
+        # _effect inlined for the late game, when this runs for every hand twice a turn
+        cells, sizes = self.cells, self.sizes
+        board_full = 0 not in sizes
+        out = []
+        for t in hand:
+            safe: set[int] = set()
+            chain = loose = False
+            for nb in NEIGHBOURS[t]:
+                c = cells[nb]
+                if c == LOOSE:
+                    loose = True
+                elif c >= 0:
+                    chain = True
+                    if sizes[c] >= SAFE_SIZE:
+                        safe.add(c)
+            if len(safe) < 2 and (chain or not loose or not board_full):
+                out.append(t)
+        return out
 
     def _dead_tiles(self, hand: list[int]) -> list[int]:
         if sum(1 for s in self.sizes if s >= SAFE_SIZE) < 2:  # dead needs two safe chains
