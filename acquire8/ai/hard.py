@@ -54,11 +54,12 @@ class HardBot:
         return self.buy_or_declare(view)
 
     def _scratch(self, g: Game) -> Game:
-        """A copy to try a move on. In a two-player view the pool is sorted, so the
-        stock market's draw (its top tile) would always be a high column."""
+        """A copy to try a move on. A two-player view shuffles its sorted pool the same
+        way in every copy before the stock market draws, so a random swap varies the
+        market's holding from one try to the next."""
         h = g.copy()
         if h.players == 2 and h.hand_sizes is not None and h.pool:
-            i = self.rng.randrange(len(h.pool))  # the draw is pool[-1]: make it a random tile
+            i = self.rng.randrange(len(h.pool))
             h.pool[i], h.pool[-1] = h.pool[-1], h.pool[i]
         return h
 
