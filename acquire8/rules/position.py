@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import json
 import random
+from collections.abc import Callable
 
 from .game import Game, Options, Phase
 from .tables import (
@@ -167,7 +168,7 @@ def _count(value: object, what: str, top: int) -> int:
     return value
 
 
-def _load_board(g: Game, rows: list, claim) -> None:
+def _load_board(g: Game, rows: list, claim: Callable[[int, str], None]) -> None:
     if len(rows) != ROWS:
         raise ValueError(f"board: {len(rows)} rows, expected {ROWS} (A-I)")
     for r, row in enumerate(rows):
@@ -186,7 +187,7 @@ def _load_board(g: Game, rows: list, claim) -> None:
                     g.sizes[g.cells[sq]] += 1
 
 
-def _load_player(g: Game, i: int, p: dict, claim) -> None:
+def _load_player(g: Game, i: int, p: dict, claim: Callable[[int, str], None]) -> None:
     who = f"player {i + 1} ({g.names[i]})"
     g.money[i] = _count(p.get("cash", 0), f"{who} cash", 10**9)
     shares = p.get("shares", {})
