@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 import time
 
-from acquire8.ai import make_bot
+from acquire8.ai import BASELINES, LEVELS, make_bot
 from acquire8.ai.match import play_game
 
 
@@ -32,6 +32,13 @@ def simulate(games: int, seed: int, players: int, bots: list[str]) -> None:
         print(f"P{s + 1} {levels[s]:>8}: won {wins[s]:7.1f} ({share:5.1f}%)  mean cash {mean:>7,}")
 
 
+def _positive(text: str) -> int:
+    value = int(text)
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"must be 1 or more, not {value}")
+    return value
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="acquire8", description="Acquire, PICO-8 style.")
     sub = parser.add_subparsers(dest="command")
@@ -39,13 +46,19 @@ def main(argv: list[str] | None = None) -> None:
     play.add_argument("--fullscreen", action="store_true", help="start full screen")
     play.add_argument("--scale", type=int, default=0, help="window scale (0 fits the screen)")
     sim = sub.add_parser("simulate", help="play computer-only games without a window")
-    sim.add_argument("--games", type=int, default=10)
+    sim.add_argument("--games", type=_positive, default=10)
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--players", type=int, default=4, choices=range(2, 7))
     sim.add_argument("--bots", default="greedy", help="comma-separated levels, one per seat, repeating")
     args = parser.parse_args(argv)
     if args.command == "simulate":
-        simulate(args.games, args.seed, args.players, args.bots.split(","))
+        bots = args.bots.split(",")
+        unknown = [b for b in bots if b not in (*BASELINES, *LEVELS)]
+        if unknown:
+            parser.error(
+                f"unknown computer player {unknown[0]!r}; choose from {', '.join((*LEVELS, *BASELINES))}"
+            )
+        simulate(args.games, args.seed, args.players, bots)
         return
     from acquire8.app import run  # only playing needs Pyxel
 

@@ -495,7 +495,7 @@ def test_messages_fit_one_line(event):
     [
         ev.ChainDefunct(-1, "", "W", "C", 12),
         ev.ChainDefunct(-1, "", "W", "C", 7),
-        ev.SharesTraded(1, "Ana", "W", "C", 12),
+        ev.SharesTraded(1, "Ana", "W", "C", 12, 6),
         ev.BonusPaid(0, "You", "C", 12000, "both"),
         ev.MarketBonus(-1, "Market", "C", 7000, "majority"),
         ev.SharesSold(2, "Bob", "C", 25, 30000),

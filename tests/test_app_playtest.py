@@ -148,7 +148,7 @@ def test_the_log_wraps_at_words_with_an_indent_and_opens_on_an_entry():
 
     app = sc.App(seed=2)
     play = start(app, Game.from_json(position()))
-    entries = [str(ev.SharesTraded(1, "Ana", "W", "C", 12)), str(ev.ChainDefunct(-1, "", "W", "C", 33))]
+    entries = [str(ev.SharesTraded(1, "Ana", "W", "C", 12, 6)), str(ev.ChainDefunct(-1, "", "W", "C", 33))]
     play.log[:] = [f"Line {i}" for i in range(19)] + entries * 4 + ["Your turn"]  # 36 lines
     log = sc.Log(app, play)
     words = {w for entry in play.log for w in entry.split()}

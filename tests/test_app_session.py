@@ -599,3 +599,30 @@ def test_random_presses_with_records_and_people_raise_nothing(tmp_path, monkeypa
             frames += 1
             assert app.scenes and (isinstance(app.scenes[0], sc.Title | sc.Play))
     assert frames == 10_000
+
+
+def _merge_position(theirs: int, holdings: str) -> Game:
+    data = {
+        "format": 1,
+        "board": ["TTT.LL......", *["............"] * 8],
+        "players": [
+            {"name": "You", "cash": 6000, "shares": {"L": 3}, "hand": ["4A"]},
+            {"name": "Ana", "cash": 6000, "shares": {"L": theirs}, "hand": []},
+            {"name": "Bob", "cash": 6000, "hand": []},
+        ],
+        "pool": ["9I", "1C", "5E"],
+        "current": 0,
+        "options": {"end": "declare", "holdings": holdings},
+    }
+    return Game.from_json(json.dumps(data))
+
+
+def test_hint_reasons_never_read_hidden_holdings():
+    from acquire8.app.hint import why
+
+    def reason(theirs: int, holdings: str) -> str:
+        g = _merge_position(theirs, holdings)
+        return why(g.view(0), 0, PlaceTile("4A"))
+
+    assert reason(1, "open") == "you hold majority" and reason(5, "open") == "you hold minority"
+    assert reason(1, "hidden") == reason(5, "hidden") == "bonus for your 3 L"

@@ -27,3 +27,15 @@ def test_a_views_market_draw_is_not_always_the_highest_tile():
     view = Game.new(players=2, seed=5).view(0)
     top_column = view.pool[-1] % 12 + 1
     assert view.copy()._market_draw(0, []) != top_column
+
+
+def test_simulate_refuses_bad_arguments_with_a_usage_error(capsys):
+    import pytest
+
+    from acquire8.cli import main
+
+    for argv in (["simulate", "--games", "0"], ["simulate", "--bots", "foo"]):
+        with pytest.raises(SystemExit) as stop:
+            main(argv)
+        assert stop.value.code == 2
+    assert "unknown computer player 'foo'" in capsys.readouterr().err

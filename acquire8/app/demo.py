@@ -83,8 +83,11 @@ def my_decision(play: sc.Play) -> Callable[[], bool]:
 def select_tile(app: sc.App, play: sc.Play, tile: str) -> None:
     ui = play.ui
     assert isinstance(ui, sc.PlaceUI)
-    while ui.tile != tile:
+    for _ in range(len(play.game.hand(play.game.current))):
+        if ui.tile == tile:
+            return
         press(app, sc.RIGHT)
+    raise ValueError(f"{tile} is not in the hand")
 
 
 def key_screens() -> Iterator[tuple[str, sc.App]]:

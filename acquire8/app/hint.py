@@ -78,9 +78,15 @@ def why(g: Game, seat: int, action: Action) -> str:
         effect = g.tile_effect(action.tile)
         chains = g.merge_chains(action.tile)
         if effect == "merge":
-            survivor = max(chains, key=g.chain_size)
+            biggest = max(g.chain_size(c) for c in chains)
+            tied = [c for c in chains if g.chain_size(c) == biggest]
+            if len(tied) > 1:  # the merging player picks the survivor among these
+                return f"you pick survivor {'/'.join(tied)}"
+            survivor = tied[0]
             for c in chains:
                 if c != survivor and g.shares(seat, c):
+                    if hidden:  # others' holdings are not shown, so no rank
+                        return f"bonus for your {g.shares(seat, c)} {c}"
                     rank = _rank(g, seat, c)
                     return f"you hold {rank}" if rank else f"sell your {c}"
             return f"your {survivor} grows" if g.shares(seat, survivor) else "ends a rival chain"

@@ -27,12 +27,11 @@ from acquire8.rules import (
     Dispose,
     Game,
     IllegalAction,
-    Options,
     Phase,
     PlaceTile,
 )
 from acquire8.rules import events as ev
-from acquire8.rules.tables import TIER_NAMES, TIER_OF
+from acquire8.rules.tables import END_SIZE, MAX_BUY, SAFE_SIZE, TIER_NAMES, TIER_OF
 from acquire8.storage import PERSON, Settings, Stats, Storage
 
 # Abstract buttons (input.py maps keys and pad buttons onto these).
@@ -51,6 +50,7 @@ PACE_FRAMES = {"slow": 30, "normal": 16, "fast": 6, "instant": 0}  # frames a co
 BOT_BUDGET_MS = 3.0 if sys.platform == "emscripten" else 1.5
 GUARD_FRAMES = 8  # X ignored this long when hurrying reaches your decision
 SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
+KIND_SHORT = {"majority": "maj", "minority": "min", "both": "maj+min", "shared": "shared"}  # bonus kinds
 LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
 # A merger's steps after it starts (each shown for half a computer step, gathered for the summary).
 MERGER_STEPS = (
@@ -120,15 +120,13 @@ def brief(e: ev.Event) -> str | None:
     if isinstance(e, ev.MergerStarted):
         text = f"{chain_name(e.survivor)} takes over {'+'.join(e.defunct)}"
     elif isinstance(e, ev.BonusPaid):
-        kind = {"majority": "maj", "minority": "min", "both": "maj+min"}.get(e.kind, e.kind)
-        text = f"{_verb(e.name, 'get')} {money(e.amount)} {kind} ({e.chain})"
+        text = f"{_verb(e.name, 'get')} {money(e.amount)} {KIND_SHORT[e.kind]} ({e.chain})"
     elif isinstance(e, ev.MarketBonus):
-        kind = {"majority": "maj", "minority": "min", "both": "maj+min"}.get(e.kind, e.kind)
-        text = f"Market takes {money(e.amount)} {kind} ({e.chain})"
+        text = f"Market takes {money(e.amount)} {KIND_SHORT[e.kind]} ({e.chain})"
     elif isinstance(e, ev.SharesSold):
         text = f"{_verb(e.name, 'sell')} {e.count} {e.chain} for {money(e.amount)}"
     elif isinstance(e, ev.SharesTraded):
-        text = f"{_verb(e.name, 'trade')} {e.given} {e.chain} for {e.given // 2} {e.survivor}"
+        text = f"{_verb(e.name, 'trade')} {e.given} {e.chain} for {e.received} {e.survivor}"
     elif isinstance(e, ev.SharesKept):
         text = f"{_verb(e.name, 'keep')} {e.count} {e.chain}"
     elif isinstance(e, ev.ChainDefunct):
@@ -266,7 +264,7 @@ class App:
         s = self.settings
         seats = [PERSON, *s.opponent_levels()]
         seed = self.rng.randrange(2**31) if seed is None else seed
-        options = Options(end=s.end, holdings=s.holdings)
+        options = s.game_options()
         game = Game.new(players=len(seats), seed=seed, options=options, names=seat_names(seats))
         play = make_play(self, game, seats, seed)
         self.notices = []
@@ -435,7 +433,7 @@ HELP_PAGES = (
     ),
     (
         "LOCKED TILES",
-        "A chain of 11+ tiles is SAFE: it cannot be swallowed. A tile that would merge two safe "
+        f"A chain of {SAFE_SIZE}+ tiles is SAFE: it cannot be swallowed. A tile that would merge two safe "
         "chains is DEAD: it is swapped at the end of your turn.\n\n"
         "With all 7 chains on the board, a tile that would found an 8th cannot be placed "
         "(NO 8TH CHAIN): it waits in your hand until a chain is gone.",
@@ -449,7 +447,7 @@ HELP_PAGES = (
     ),
     (
         "THE END",
-        "When a chain has 41+ tiles, or every chain on the board is safe, a player may declare "
+        f"When a chain has {END_SIZE}+ tiles, or every chain on the board is safe, a player may declare "
         "the end on their turn.\n"
         "With the End rule set to auto (Setup, Settings) the game ends by itself at the end of "
         "that turn.\n\n"
@@ -647,9 +645,8 @@ def summary_lines(merger: list[ev.Event]) -> list[tuple[str, str]]:
         if isinstance(e, ev.MarketHolds):
             out.append((f" Market holds {e.count}", ""))
         elif isinstance(e, ev.BonusPaid | ev.MarketBonus):
-            kind = {"both": "maj+min", "shared": "shared"}.get(e.kind, e.kind[:3])
             name = "Market " if isinstance(e, ev.MarketBonus) else f"{e.name:<4}"
-            line = (f" {name}+{money(e.amount)} {kind}", "")
+            line = (f" {name}+{money(e.amount)} {KIND_SHORT[e.kind]}", "")
             # The rules pay in seat order; the summary lists the majority before the minority.
             at = len(out)
             if e.kind != "minority":
@@ -659,7 +656,7 @@ def summary_lines(merger: list[ev.Event]) -> list[tuple[str, str]]:
         elif isinstance(e, ev.SharesSold):
             out.append((f" {e.name:<4}sold {e.count} {money(e.amount)}", ""))
         elif isinstance(e, ev.SharesTraded):
-            out.append((f" {e.name:<4}traded {e.given} for {e.given // 2} {e.survivor}", ""))
+            out.append((f" {e.name:<4}traded {e.given} for {e.received} {e.survivor}", ""))
         elif isinstance(e, ev.SharesKept):
             out.append((f" {e.name:<4}kept {e.count}", ""))
     if not out:
@@ -1170,7 +1167,7 @@ class BuyUI:
                 self.index = len(self.options) - 1
             return None
         play.app.sound("refuse")
-        if len(self.cart) >= 3:
+        if len(self.cart) >= MAX_BUY:
             play.message = "Three shares a turn at most"
         elif self.game.bank_shares(option) <= self.cart.count(option):
             play.message = f"The bank has no more {option}"

@@ -10,7 +10,7 @@ from acquire8.app import constants as k
 from acquire8.app import scenes as sc
 from acquire8.app.anim import Animator
 from acquire8.rules import CHAINS, Game, price
-from acquire8.rules.tables import CHART_ROWS, CHART_SIZES, ROW_LETTERS, TIER_OF
+from acquire8.rules.tables import CHART_ROWS, CHART_SIZES, END_SIZE, ROW_LETTERS, SAFE_SIZE, TIER_OF
 
 # -------------------------------------------------------------- text helpers
 
@@ -580,7 +580,7 @@ def draw_chart(s: sc.Chart) -> None:
                         bg = k.PANEL if i % 2 == 0 else k.BG
                         text(right - 16 - 4 * (len(members) - j) - 1, ry, c, chain_text(c, bg))
         text(2, 96, "Bonuses: 1st 10x, 2nd 5x price", k.DIM)
-        text(2, 103, "Safe at 11 tiles; end at 41+.", k.DIM)
+        text(2, 103, f"Safe at {SAFE_SIZE} tiles; end at {END_SIZE}+.", k.DIM)
         text(2, 110, "Letters mark each chain's size", k.DIM)
     else:
         ctext(2, "CHAINS", k.ACCENT)

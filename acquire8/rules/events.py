@@ -115,10 +115,11 @@ class SharesSold(Event):
 class SharesTraded(Event):
     chain: str
     survivor: str
-    given: int
+    given: int  # defunct shares handed in
+    received: int  # survivor shares got for them (two for one)
 
     def __str__(self) -> str:
-        gave, got = f"{self.given} {_chain(self.chain)}", f"{self.given // 2} {_chain(self.survivor)}"
+        gave, got = f"{self.given} {_chain(self.chain)}", f"{self.received} {_chain(self.survivor)}"
         return f"{_says(self.name, 'trade')} {gave} for {got}"
 
 

@@ -569,7 +569,7 @@ class Game:
             self.bank[chain] += trade
             self.stock[seat][survivor] += trade // 2
             self.bank[survivor] -= trade // 2
-            out.append(ev.SharesTraded(*who, CHAINS[chain], CHAINS[survivor], trade))
+            out.append(ev.SharesTraded(*who, CHAINS[chain], CHAINS[survivor], trade, trade // 2))
         kept = held - sell - trade
         if kept:
             out.append(ev.SharesKept(*who, CHAINS[chain], kept))

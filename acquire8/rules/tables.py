@@ -21,7 +21,7 @@ LOOSE = 7  # an unincorporated tile
 # Price chart of RULES §2: (lowest size, cheap price); medium +100, expensive +200.
 _CHART = ((41, 1000), (31, 900), (21, 800), (11, 700), (6, 600), (5, 500), (4, 400), (3, 300), (2, 200))
 CHART_ROWS = ("2", "3", "4", "5", "6-10", "11-20", "21-30", "31-40", "41+")
-CHART_SIZES = (2, 3, 4, 5, 6, 11, 21, 31, 41)
+CHART_SIZES = tuple(low for low, _ in reversed(_CHART))  # the smallest size of each row
 
 
 def tile_name(square: int) -> str:
