@@ -312,13 +312,11 @@ class Game:
         safe = sum(1 for c in chains if self.sizes[c] >= SAFE_SIZE)
         return DEAD if safe >= 2 else MERGE
 
-    def _all_playable(self) -> bool:
-        """No tile can be unplayable: a chain is still free and fewer than two are safe."""
-        sizes = self.sizes
-        return 0 in sizes and sum(1 for s in sizes if s >= SAFE_SIZE) < 2
+    def _safe_chains(self) -> int:
+        return sum(1 for s in self.sizes if s >= SAFE_SIZE)
 
     def _playable_tiles(self, hand: list[int]) -> list[int]:
-        if self._all_playable():
+        if 0 in self.sizes and self._safe_chains() < 2:  # nothing can be unplayable yet
             return hand
         # _effect inlined for the late game, when this runs for every hand twice a turn
         cells, sizes = self.cells, self.sizes
@@ -340,7 +338,7 @@ class Game:
         return out
 
     def _dead_tiles(self, hand: list[int]) -> list[int]:
-        if sum(1 for s in self.sizes if s >= SAFE_SIZE) < 2:  # dead needs two safe chains
+        if self._safe_chains() < 2:  # dead needs two safe chains
             return []
         return [t for t in hand if self._effect(t) == DEAD]
 
