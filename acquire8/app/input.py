@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pyxel
 
-from acquire8.app.scenes import DOWN, LEFT, MENU, RIGHT, UP, O, X
+from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 
 # Abstract button -> the keys and pad buttons that press it.
 MAPPING: dict[str, tuple[int, ...]] = {

@@ -16,6 +16,7 @@ from dataclasses import dataclass
 
 from acquire8 import ai
 from acquire8.app.anim import Animator
+from acquire8.app.buttons import BUTTONS, DOWN, LEFT, MENU, RIGHT, UP, O, X  # noqa: F401
 from acquire8.rules import (
     CHAIN_NAMES,
     CHAINS,
@@ -33,10 +34,6 @@ from acquire8.rules import (
 from acquire8.rules import events as ev
 from acquire8.rules.tables import END_SIZE, MAX_BUY, SAFE_SIZE, TIER_NAMES, TIER_OF
 from acquire8.storage import PERSON, Settings, Stats, Storage
-
-# Abstract buttons (input.py maps keys and pad buttons onto these).
-LEFT, RIGHT, UP, DOWN, O, X, MENU = "left", "right", "up", "down", "o", "x", "menu"  # noqa: E741
-BUTTONS = (LEFT, RIGHT, UP, DOWN, O, X, MENU)
 
 # Computer players: the levels acquire8.ai offers (LEVELS once the graded players land).
 LEVELS: tuple[str, ...] = tuple(getattr(ai, "LEVELS", ("greedy", "random")))
