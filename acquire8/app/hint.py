@@ -8,7 +8,7 @@ that same view: who holds what, what a tile does. It never decides anything itse
 from __future__ import annotations
 
 from acquire8.ai import make_bot
-from acquire8.app.scenes import fit
+from acquire8.app.text import fit
 from acquire8.rules import (
     Action,
     BuyShares,

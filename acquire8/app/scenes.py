@@ -17,8 +17,9 @@ from dataclasses import dataclass
 from acquire8 import ai
 from acquire8.app.anim import Animator
 from acquire8.app.buttons import BUTTONS, DOWN, LEFT, MENU, RIGHT, UP, O, X  # noqa: F401
+from acquire8.app.text import KIND_SHORT, LINE_CHARS, brief, chain_name, fit, money, wrap  # noqa: F401
+from acquire8.app.text import tier_name as tier
 from acquire8.rules import (
-    CHAIN_NAMES,
     CHAINS,
     Action,
     BuyShares,
@@ -32,7 +33,7 @@ from acquire8.rules import (
     PlaceTile,
 )
 from acquire8.rules import events as ev
-from acquire8.rules.tables import END_SIZE, MAX_BUY, SAFE_SIZE, TIER_NAMES, TIER_OF
+from acquire8.rules.tables import END_SIZE, MAX_BUY, SAFE_SIZE
 from acquire8.storage import PERSON, Settings, Stats, Storage
 
 # Computer players: the levels acquire8.ai offers (LEVELS once the graded players land).
@@ -47,98 +48,10 @@ PACE_FRAMES = {"slow": 30, "normal": 16, "fast": 6, "instant": 0}  # frames a co
 BOT_BUDGET_MS = 3.0 if sys.platform == "emscripten" else 1.5
 GUARD_FRAMES = 8  # X ignored this long when hurrying reaches your decision
 SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
-KIND_SHORT = {"majority": "maj", "minority": "min", "both": "maj+min", "shared": "shared"}  # bonus kinds
-LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
 # A merger's steps after it starts (each shown for half a computer step, gathered for the summary).
 MERGER_STEPS = (
     ev.BonusPaid | ev.MarketBonus | ev.MarketHolds | ev.SharesSold | ev.SharesTraded | ev.SharesKept
 )
-
-
-def chain_name(letter: str) -> str:
-    return CHAIN_NAMES[CHAINS.index(letter)]
-
-
-def tier(letter: str) -> str:
-    return TIER_NAMES[TIER_OF[CHAINS.index(letter)]]
-
-
-def money(amount: int) -> str:
-    return f"${amount:,}"
-
-
-def wrap(text: str, width: int = LINE_CHARS) -> list[str]:
-    """Split text into lines of at most `width` characters, at spaces when possible."""
-    lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            while len(word) > width:  # a word longer than a line is cut
-                if line:
-                    lines.append(line)
-                    line = ""
-                lines.append(word[:width])
-                word = word[width:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= width:
-                line += " " + word
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
-    return lines
-
-
-def _verb(name: str, verb: str) -> str:
-    return f"You {verb}" if name == "You" else f"{name} {verb}s"
-
-
-def fit(text: str, width: int = LINE_CHARS) -> str:
-    """`text` on one line of `width` characters: whole words only, ".." where words were left
-    off (a word is never cut; the log keeps the full line)."""
-    if len(text) <= width:
-        return text
-    words = text.split(" ")
-    line = words[0]
-    for word in words[1:]:
-        if len(line) + 1 + len(word) + 2 > width:
-            break
-        line += " " + word
-    return line[: width - 2].rstrip(" ,:") + ".."
-
-
-def brief(e: ev.Event) -> str | None:
-    """The one-line message (at most 32 characters) an event shows, or None for none. The
-    rules' str() is the log's full sentence; here each kind has its own short form, with
-    chain letters where names would not fit."""
-    if isinstance(e, ev.TilesDrawn):
-        return None
-    if isinstance(e, ev.MergerStarted):
-        text = f"{chain_name(e.survivor)} takes over {'+'.join(e.defunct)}"
-    elif isinstance(e, ev.BonusPaid):
-        text = f"{_verb(e.name, 'get')} {money(e.amount)} {KIND_SHORT[e.kind]} ({e.chain})"
-    elif isinstance(e, ev.MarketBonus):
-        text = f"Market takes {money(e.amount)} {KIND_SHORT[e.kind]} ({e.chain})"
-    elif isinstance(e, ev.SharesSold):
-        text = f"{_verb(e.name, 'sell')} {e.count} {e.chain} for {money(e.amount)}"
-    elif isinstance(e, ev.SharesTraded):
-        text = f"{_verb(e.name, 'trade')} {e.given} {e.chain} for {e.received} {e.survivor}"
-    elif isinstance(e, ev.SharesKept):
-        text = f"{_verb(e.name, 'keep')} {e.count} {e.chain}"
-    elif isinstance(e, ev.ChainDefunct):
-        text = f"{chain_name(e.chain)} joins {chain_name(e.survivor)} ({e.size})"
-        if len(text) > LINE_CHARS:
-            text = f"{chain_name(e.chain)} joins {e.survivor} ({e.size})"
-    elif isinstance(e, ev.DeadTilesReplaced):
-        text = f"{_verb(e.name, 'swap')} dead {' '.join(e.tiles)}"
-    elif isinstance(e, ev.Stalemate):
-        text = "Stalemate: the game ends"
-    elif isinstance(e, ev.GameOver):
-        text = "Game over"
-    else:
-        text = str(e)
-    return fit(text)
 
 
 # Settings: one type, acquire8.storage.Settings (persisted by acquire8/app/session.py).

@@ -2,15 +2,8 @@
 
 from dataclasses import dataclass
 
-from .tables import CHAIN_NAMES, CHAINS
-
-
-def _money(amount: int) -> str:
-    return f"${amount:,}"
-
-
-def _chain(letter: str) -> str:
-    return CHAIN_NAMES[CHAINS.index(letter)]
+from .tables import chain_name as _chain
+from .tables import money as _money
 
 
 def _says(name: str, verb: str) -> str:

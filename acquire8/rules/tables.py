@@ -5,6 +5,21 @@ CHAIN_NAMES = ("Tower", "Luxor", "American", "Worldwide", "Festival", "Imperial"
 TIER_OF = (0, 0, 1, 1, 1, 2, 2)  # cheap, medium, expensive
 TIER_NAMES = ("cheap", "medium", "expensive")
 
+
+def chain_name(letter: str) -> str:
+    """ "Tower" for "T": how a chain reads in words, in the log and on screen."""
+    return CHAIN_NAMES[CHAINS.index(letter)]
+
+
+def tier_name(letter: str) -> str:
+    return TIER_NAMES[TIER_OF[CHAINS.index(letter)]]
+
+
+def money(amount: int) -> str:
+    """ "$12,300": how money reads everywhere."""
+    return f"${amount:,}"
+
+
 COLS, ROWS = 12, 9
 ROW_LETTERS = "ABCDEFGHI"
 SQUARES = COLS * ROWS

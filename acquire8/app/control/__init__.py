@@ -1,0 +1,1 @@
+"""Controllers: pure Python, no Pyxel. What each press does, one module per concern."""
