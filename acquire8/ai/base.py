@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol
+from typing import Protocol, runtime_checkable
 
 from acquire8.rules import (
     Action,
@@ -20,6 +20,15 @@ class Bot(Protocol):
     def choose(self, view: Game) -> Action:
         """One of `view.legal_actions()`; `view` is `Game.view(seat)` of the acting seat."""
         ...
+
+
+@runtime_checkable
+class SteppingBot(Bot, Protocol):
+    """A player that thinks across frames: `start(view)`, then `step(budget_ms)` until it
+    returns an action."""
+
+    def start(self, view: Game) -> None: ...
+    def step(self, budget_ms: float) -> Action | None: ...
 
 
 class RandomBot:

@@ -1,7 +1,8 @@
 """The Pyxel front end: title, setup, play, chart, mergers, log, pause, help, game over.
 
-Layout: scenes.py (controllers, pure Python), views.py (drawing), input.py (keys and pad to
-abstract buttons), constants.py (palette and layout), shell.py (the per-frame glue), audio.py.
+Layout: control/ (controllers, pure Python), views/ (drawing), buttons.py and input.py (keys and
+pad to abstract buttons), text.py (shared words), constants.py (palette and layout), anim.py,
+audio.py, session.py (saves, settings, stats), shell.py (the per-frame glue).
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ def run(fullscreen: bool = False, scale: int = 0) -> None:
     import pyxel
 
     from acquire8.app.constants import FPS, HEIGHT, WIDTH
-    from acquire8.app.scenes import App
+    from acquire8.app.session import open_app
     from acquire8.app.shell import Shell, settle_memory
 
     pyxel.init(WIDTH, HEIGHT, title="acquire8", fps=FPS, quit_key=pyxel.KEY_NONE, display_scale=scale or None)
@@ -23,7 +24,7 @@ def run(fullscreen: bool = False, scale: int = 0) -> None:
     from acquire8.storage import Storage
 
     # After pyxel.init: on desktop the records live under pyxel.user_data_dir, which needs it.
-    app = App(can_quit=sys.platform != "emscripten", storage=Storage.default())  # no Quit on the web
+    app = open_app(Storage.default(), can_quit=sys.platform != "emscripten")  # no Quit on the web
     shell = Shell(app)
     settle_memory()  # what is loaded by now stays out of later full collections (frame max)
     pyxel.run(shell.update, shell.draw)

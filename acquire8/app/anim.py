@@ -16,7 +16,10 @@ yet keep their old look ("held") until the event that tells of it arrives.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, Protocol, runtime_checkable
+
+from acquire8.rules import Game
+from acquire8.rules import events as ev
 
 # How much longer or shorter than at the normal computer pace every animation runs.
 PACE_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
@@ -37,6 +40,17 @@ FADE = 8  # a new screen fades in from black
 
 HELD = 1 << 30  # start of a held cell: it waits for the event that shows its change
 ROWS = "ABCDEFGHI"
+
+
+@runtime_checkable
+class Board(Protocol):
+    """A game on screen, as the animator follows it (control/play.py's Play)."""
+
+    game: Game
+
+    @property
+    def hurrying(self) -> bool: ...
+    def pending(self) -> list[ev.Event]: ...
 
 
 def cell_pos(name: str) -> tuple[int, int]:
@@ -150,7 +164,7 @@ class Animator:
             return
         game = play.game
         money = [game.cash(s) for s in range(game.players)]
-        for e in [showing, *(e for e, _ in play.queue)]:
+        for e in [showing, *play.pending()]:
             delta = _cash_change(e)
             if delta and 0 <= e.seat < len(money):
                 money[e.seat] -= delta
@@ -158,7 +172,7 @@ class Animator:
 
     def tick(self, app: Any, skip: bool = False) -> None:
         """One frame, called by App.update after the top scene's update; `skip`: X was pressed."""
-        self.scale = PACE_SCALE.get(getattr(app.settings, "pace", "normal"), 1.0)
+        self.scale = PACE_SCALE.get(app.settings.pace, 1.0)
         if not self.scale and self.active:
             self.finish()
         elif skip and self.active:
@@ -167,7 +181,7 @@ class Animator:
             else:  # the X closed a summary or a menu: the board's animations are still to see
                 self.fade_left = 0
         self.receiver = app.scene  # the scene the next frame's buttons go to
-        top = next((s for s in reversed(app.scenes) if getattr(s, "full", True)), None)
+        top = next((s for s in reversed(app.scenes) if s.full), None)
         if top is not self.top:
             if self.top is not None and self.scale:
                 self.fade_len = self.fade_left = self.frames(FADE)
@@ -175,17 +189,17 @@ class Animator:
         elif self.fade_left:
             self.fade_left -= 1
         scene = app.scene
-        if scene is not self.play and hasattr(scene, "queue") and hasattr(scene, "game"):
+        if scene is not self.play and isinstance(scene, Board):
             self._reset(scene)  # a play scene on top for the first time (new game, Continue)
         play = self.play
         if play is None or not self.scale:
             return
-        if getattr(play, "skipping", False) and self.active:
+        if play.hurrying and self.active:
             self.finish()
         if app.scene is not play:
             return  # frozen under a summary, the chart, the pause menu, the game over
         self.now += 1
-        if not play.queue and not play.wait:  # every event shown: the cash is the real one
+        if not play.pending():  # every event shown: the cash is the real one
             game = play.game
             actual = [game.cash(s) for s in range(game.players)]
             if self.money != actual:
@@ -250,36 +264,35 @@ class Animator:
         if play is not self.play:
             self._reset(play)
             self._sync_money(e)
-        kind = type(e).__name__
-        if kind == "TilePlaced":
+        if isinstance(e, ev.TilePlaced):
             self.tile = e.tile
-        if not self.scale or getattr(play, "skipping", False):
+        if not self.scale or play.hurrying:
             self.finish()  # nothing to show: the board and cash are the real ones
             self.seen = dict(play.game.board)
             return
         board = play.game.board
         now = self.now + 1  # the frame the views draw next: the tick before it counts it
-        if kind == "TilePlaced":
+        if isinstance(e, ev.TilePlaced):
             self._add(e.tile, Fx("drop", now, self.frames(DROP), None, "#"))
             self.seen[e.tile] = "#"
             self.drop_end = now + self.frames(DROP)
-        elif kind in ("ChainFounded", "ChainGrew"):
+        elif isinstance(e, ev.ChainFounded | ev.ChainGrew):
             start = max(now, self.drop_end)
             step = self.frames(FLASH_STEP)
             for name, d, old in self._changed(board):
                 self._add(name, Fx("flash", start + d * step, self.frames(FLASH), old, board[name]))
-        elif kind == "ChainDefunct":
+        elif isinstance(e, ev.ChainDefunct):
             changed = self._changed(board)
             far = max((d for _, d, _ in changed), default=0)
             step = min(self.frames(FLOOD_STEP), self.frames(FLOOD_MAX) / far) if far else 0
             start = max(now, self.drop_end)
             for name, d, old in changed:
                 self._add(name, Fx("flood", start + round(d * step), self.frames(FLOOD), old, board[name]))
-        elif kind in ("BonusPaid", "SharesSold", "SharesBought"):
+        elif isinstance(e, ev.BonusPaid | ev.SharesSold | ev.SharesBought):
             self._count(e.seat, _cash_change(e))
-            if kind == "BonusPaid":
+            if isinstance(e, ev.BonusPaid):
                 self._pop(e.chain, f"+${e.amount:,}")
-        elif kind in ("TurnStarted", "GameOver"):
+        elif isinstance(e, ev.TurnStarted | ev.GameOver):
             for name, _, _ in self._changed(board):  # whatever no event told of: shown as it is
                 self.cells.pop(name, None)
         for name, letter in board.items():  # changes not told yet keep their old look
@@ -337,9 +350,8 @@ class Animator:
         self.pops.append(Pop(chain, col, row, line, label, self.now + 1, self.frames(POP)))
 
 
-def _cash_change(e: Any) -> int:
+def _cash_change(e: ev.Event | None) -> int:
     """What an event does to its seat's cash (0 for most)."""
-    kind = type(e).__name__
-    if kind in ("BonusPaid", "SharesSold"):
+    if isinstance(e, ev.BonusPaid | ev.SharesSold):
         return e.amount
-    return -e.cost if kind == "SharesBought" else 0
+    return -e.cost if isinstance(e, ev.SharesBought) else 0

@@ -8,7 +8,10 @@ import random
 from collections.abc import Callable, Iterator
 
 from acquire8.ai import make_bot
-from acquire8.app import scenes as sc
+from acquire8.app.buttons import DOWN, MENU, RIGHT, O, X
+from acquire8.app.control.app import NAMES, App
+from acquire8.app.control.decisions import PlaceScreen
+from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver, Play, Summary
 from acquire8.rules import Game
 from acquire8.rules.tables import TILE_NAMES
 
@@ -47,27 +50,25 @@ def position() -> str:
     pool = [t for t in TILE_NAMES if t not in used]
     random.Random(5).shuffle(pool)
     players = [
-        {"name": sc.NAMES[s], "cash": CASH[s], "shares": SHARES[s], "hand": HANDS[s]} for s in range(4)
+        {"name": NAMES[s], "cash": CASH[s], "shares": SHARES[s], "hand": HANDS[s]} for s in range(4)
     ]
     return json.dumps({"format": 1, "board": BOARD, "players": players, "pool": pool, "current": 0})
 
 
-def start(app: sc.App, game: Game, level: str = "greedy") -> sc.Play:
+def start(app: App, game: Game, level: str = "greedy") -> Play:
     """Play `game` in `app`: seat 0 is the person, every other seat a computer player."""
     bots = {s: make_bot(level, s) for s in range(1, game.players)}
-    play = sc.Play(app, game, bots, human=0)
-    app.goto(play)
-    return play
+    return app.show(Play(app, game, bots, people={0}))
 
 
-def press(app: sc.App, *buttons: str) -> None:
+def press(app: App, *buttons: str) -> None:
     """One frame with each button pressed, then a frame with nothing pressed."""
     for b in buttons:
         app.update(frozenset({b}))
         app.update(NOTHING)
 
 
-def run_until(app: sc.App, done: Callable[[], bool], limit: int = 5000) -> None:
+def run_until(app: App, done: Callable[[], bool], limit: int = 5000) -> None:
     """Frames with nothing pressed until `done()` (computer turns play out at their pace)."""
     for _ in range(limit):
         if done():
@@ -76,21 +77,22 @@ def run_until(app: sc.App, done: Callable[[], bool], limit: int = 5000) -> None:
     raise RuntimeError("the screen never came")
 
 
-def my_decision(play: sc.Play) -> Callable[[], bool]:
-    return lambda: play.app.scene is play and not play.busy and play.ui is not None and not play.guard
+def my_decision(play: Play) -> Callable[[], bool]:
+    """The person's decision is on screen and X is live (the turn's guard has passed)."""
+    return lambda: play.app.scene is play and isinstance(play.stage, Deciding) and play.stage.armed
 
 
-def select_tile(app: sc.App, play: sc.Play, tile: str) -> None:
-    ui = play.ui
-    assert isinstance(ui, sc.PlaceUI)
+def select_tile(app: App, play: Play, tile: str) -> None:
+    ui = play.screen
+    assert isinstance(ui, PlaceScreen)
     for _ in range(len(play.game.hand(play.game.current))):
         if ui.tile == tile:
             return
-        press(app, sc.RIGHT)
+        press(app, RIGHT)
     raise ValueError(f"{tile} is not in the hand")
 
 
-def key_screens() -> Iterator[tuple[str, sc.App]]:
+def key_screens() -> Iterator[tuple[str, App]]:
     """(name, app) for each key screen, in a fixed order, settled: every animation (anim.py)
     finished, so the screens stay the same from run to run."""
     for name, app in _key_screens():
@@ -98,64 +100,65 @@ def key_screens() -> Iterator[tuple[str, sc.App]]:
         yield name, app
 
 
-def _key_screens() -> Iterator[tuple[str, sc.App]]:
+def _key_screens() -> Iterator[tuple[str, App]]:
     """The key screens as the button presses leave them (animations possibly under way)."""
-    app = sc.App(seed=1)
+    app = App(seed=1)
     yield "title", app
-    app.scene.update(frozenset({sc.X}))
+    app.scene.update(frozenset({X}))
     yield "setup", app
 
-    app = sc.App(seed=2)
+    app = App(seed=2)
     play = start(app, Game.from_json(position()))
     run_until(app, my_decision(play))
     select_tile(app, play, "5A")
     yield "play", app
-    press(app, sc.O)
+    press(app, O)
     yield "chart", app
-    press(app, sc.RIGHT)
+    press(app, RIGHT)
     yield "chains", app
-    press(app, sc.O)
+    press(app, O)
 
     select_tile(app, play, "10B")
-    press(app, sc.X)
+    press(app, X)
     run_until(app, my_decision(play))
-    press(app, sc.RIGHT, sc.RIGHT)
+    press(app, RIGHT, RIGHT)
     yield "found", app
 
-    app = sc.App(seed=3)
+    app = App(seed=3)
     play = start(app, Game.from_json(position()))
     run_until(app, my_decision(play))
     select_tile(app, play, "5A")
-    press(app, sc.X)
+    press(app, X)
     run_until(app, my_decision(play))
-    press(app, sc.RIGHT, sc.DOWN, sc.RIGHT)  # sell 1, then trade 2
+    press(app, RIGHT, DOWN, RIGHT)  # sell 1, then trade 2
     yield "dispose", app
-    press(app, sc.X)  # to DONE
-    press(app, sc.X)  # confirm
-    run_until(app, lambda: isinstance(app.scene, sc.Summary))
+    press(app, X)  # to DONE
+    press(app, X)  # confirm
+    run_until(app, lambda: isinstance(app.scene, Summary))
     yield "merger", app
-    press(app, sc.X)
+    press(app, X)
     run_until(app, my_decision(play))
-    press(app, sc.X)  # one share of the first chain on offer
+    press(app, X)  # one share of the first chain on offer
     yield "buy", app
-    press(app, sc.MENU)
+    press(app, MENU)
     yield "pause", app
-    press(app, sc.DOWN, sc.X)
+    press(app, DOWN, DOWN, X)  # past Undo to Log
     yield "log", app
-    press(app, sc.X, sc.DOWN, sc.X, sc.RIGHT)  # close the log; How to play, second page
+    press(app, X, DOWN, X, RIGHT)  # close the log; How to play, second page
     yield "help", app
 
-    app = sc.App(seed=4)
+    app = App(seed=4)
     game_over(app)
     yield "gameover", app
 
 
-def game_over(app: sc.App, limit: int = 100_000) -> sc.GameOver:
-    """A whole default game from the title, the person pressing X every other frame."""
-    app.update(frozenset({sc.X}))  # New game
-    app.update(frozenset({sc.X}))  # Start with the defaults
+def game_over(app: App, limit: int = 200_000) -> GameOver:
+    """A whole default game from the title, the person pressing X whenever X is live again
+    (just past the turn guard: X hurries the computers and takes every default)."""
+    app.update(frozenset({X}))  # New game
+    app.update(frozenset({X}))  # Start with the defaults
     for i in range(limit):
-        if isinstance(app.scene, sc.GameOver):
+        if isinstance(app.scene, GameOver):
             return app.scene
-        app.update(frozenset({sc.X}) if i % 2 else NOTHING)
+        app.update(frozenset({X}) if i % (GUARD_FRAMES + 1) == 0 else NOTHING)
     raise RuntimeError(f"no game over in {limit} frames")

@@ -32,3 +32,8 @@ def poll() -> frozenset[str]:
         if hit:
             pressed.add(button)
     return frozenset(pressed)
+
+
+def held() -> frozenset[str]:
+    """The abstract buttons down now (a held X must not decide: see control/play.py)."""
+    return frozenset(button for button, keys in MAPPING.items() if any(pyxel.btn(k) for k in keys))

@@ -1,11 +1,12 @@
-"""Keeping the game on the device (issue 5): settings, the autosave and stats, between the App
+"""Keeping the game on the device: settings, the autosave and stats, between the App
 controller and acquire8.storage. Pure Python, no Pyxel.
 
 What "Continue resumes exactly" means: the saved game (board, hands, pool order, the rules'
 own random state), every seat's name and kind (person or a computer level), the game's seed
 and its actions so far. A computer player's random numbers are seeded afresh for every
-decision from (game seed, seat, number of actions so far) -- see `reseed` -- so a bot
-re-created on Continue decides exactly as the original would have. The expert computer
+decision from (game seed, seat, number of actions so far) -- `control.play.decision_seed` --
+so a bot re-created on Continue decides exactly as the original would have. The game is saved
+after every decision a person makes, so Continue resumes where the turn stood. The expert computer
 thinks for a time budget, so how many playouts it fits in depends on the machine's speed
 at that moment: its decisions are exact only in the sense that a replay of the same game
 would vary in the same way (tests use the other levels, or the expert with fixed iterations).
@@ -13,19 +14,18 @@ would vary in the same way (tests use the other levels, or the expert with fixed
 
 from __future__ import annotations
 
-import random
+import logging
 from dataclasses import asdict
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from acquire8 import rules
+from acquire8.ai import LEVELS
+from acquire8.app.control.app import App, make_play
+from acquire8.app.control.play import Play
 from acquire8.rules import Action, Game
 from acquire8.storage import PERSON, SAVE, GameResult, SavedGame, Settings, Storage
 
 PEOPLE = "people"  # the stats bucket of pass-and-play games (StatsScene.ORDER lists it last)
-
-if TYPE_CHECKING:
-    from acquire8.app.scenes import App, Play
-
 META_FORMAT = 1  # version of what the front end keeps in the save's "meta"
 LOG_KEPT = 200  # log lines carried over to a resumed game
 MSG_SAVE_UNUSABLE = "Saved game damaged; set aside"  # as storage.MSG_SAVE_DAMAGED
@@ -42,26 +42,6 @@ _ACTIONS = {
         rules.DeclareEnd,
     )
 }
-
-
-# -------------------------------------------------------------- reproducible computer players
-
-
-def decision_seed(seed: int, seat: int, done: int) -> str:
-    """The seed of one computer decision: the game's seed, the seat, the actions so far."""
-    return f"acquire8:{seed}:{seat}:{done}"
-
-
-def reseed(bot: object, value: str) -> None:
-    """Seed every random source of a bot (the expert also holds a hard player inside it)."""
-    own = getattr(bot, "reseed", None)
-    if callable(own):  # a bot that knows how to reseed itself
-        own(value)
-        return
-    for obj in (bot, getattr(bot, "hard", None)):
-        rng = getattr(obj, "rng", None)
-        if isinstance(rng, random.Random):
-            rng.seed(value)
 
 
 # -------------------------------------------------------------- actions as JSON
@@ -101,15 +81,13 @@ def meta_of(play: Play) -> dict[str, Any]:
         "seed": play.seed,
         "seats": seats,
         "actions": [action_to_dict(a) for a in play.actions],
-        # The turn just ended is still being shown: its events join the log (drawn tiles as counts).
-        "log": [*play.log, *(str(e) for e, _ in play.queue)][-LOG_KEPT:],
+        # The last decision is still being shown: its events join the log (drawn tiles as counts).
+        "log": [*play.log, *(str(e) for e in play.pending())][-LOG_KEPT:],
     }
 
 
 def check_meta(meta: dict[str, Any], game: Game) -> None:
     """ValueError naming the first problem of a save's meta (the game itself is already checked)."""
-    from acquire8.app.scenes import LEVELS  # the levels this build's computer players offer
-
     fmt = meta.get("format")
     if type(fmt) is not int or not 1 <= fmt <= META_FORMAT:
         raise ValueError(f"meta: unknown format {fmt!r}")
@@ -137,9 +115,7 @@ def check_meta(meta: dict[str, Any], game: Game) -> None:
 
 
 def restore(app: App, saved: SavedGame) -> Play:
-    """The Play scene of a saved game, as it stood after its last full turn."""
-    from acquire8.app.scenes import make_play
-
+    """The Play scene of a saved game, where it stood: after the last decision made."""
     meta = saved.meta
     check_meta(meta, saved.game)
     play = make_play(app, saved.game, list(meta["seats"]), meta["seed"])
@@ -153,6 +129,15 @@ def restore(app: App, saved: SavedGame) -> Play:
 # -------------------------------------------------------------- the keeper
 
 
+def open_app(
+    storage: Storage, settings: Settings | None = None, seed: int | None = None, can_quit: bool = True
+) -> App:
+    """An App bound to `storage`: its settings (unless given), Continue, autosave and stats."""
+    app = App(settings=settings, seed=seed, can_quit=can_quit)
+    Keeper(app, storage).start(settings_given=settings is not None)
+    return app
+
+
 class Keeper:
     """Binds an App to a Storage: loads settings and the save, autosaves after every turn,
     records finished games, stores changed settings. Never raises on stored data."""
@@ -162,8 +147,9 @@ class Keeper:
         self.storage = storage
         self.saved_settings: Settings | None = None
 
-    def start(self, settings_given: bool) -> None:
-        """Load what is stored; problems become one-line notices for the title."""
+    def start(self, settings_given: bool = False) -> None:
+        """Load what is stored (problems become one-line notices for the title) and bind the
+        app to it: Continue, autosave after every decision, stats, settings kept as changed."""
         app = self.app
         notices: list[str] = []
         if not settings_given:
@@ -175,9 +161,12 @@ class Keeper:
         saved, msg = self._load()
         if msg:
             notices.append(msg)
+        app.resumer = self.resume if saved is not None else None
+        app.on_progress = self.on_progress
+        app.stats_loader = self.storage.load_stats
+        app.watchers.append(self.settings_changed)
+        app.home()  # the title again, now with Continue when there is a game to continue
         app.notices = notices
-        app.resume = self.resume if saved is not None else None
-        app.on_turn = self.on_turn
 
     def _load(self) -> tuple[SavedGame | None, str | None]:
         saved, msg = self.storage.load_game()
@@ -191,8 +180,6 @@ class Keeper:
         return saved, None
 
     def _set_aside(self, why: str) -> None:
-        import logging
-
         try:
             where = self.storage.backend.set_aside(SAVE, "bad")
             logging.getLogger("acquire8.storage").warning("%s; kept as %s", why, where)
@@ -204,7 +191,7 @@ class Keeper:
         app = self.app
         saved, msg = self._load()
         if saved is None:
-            app.resume = None
+            app.resumer = None
             app.notices = [msg or "No saved game"]
             return None
         try:
@@ -213,19 +200,20 @@ class Keeper:
             return play
         except Exception as e:  # a save this build cannot play must not crash the title
             self._set_aside(f"save: {type(e).__name__}: {e}")
-            app.resume = None
+            app.resumer = None
             app.notices = [MSG_SAVE_UNUSABLE]
             return None
 
-    def on_turn(self, play: Play) -> None:
-        """After every turn: autosave; a finished game's save is deleted and the game recorded."""
+    def on_progress(self, play: Play) -> None:
+        """After every decision of a person and every turn: autosave; a finished game's save is
+        deleted and the game recorded."""
         app = self.app
         g = play.game
         if play.human is None and not play.people:
             return  # a computer-only demo is not the player's game
         if g.is_over:
             self.storage.delete_save()
-            app.resume = None
+            app.resumer = None
             levels = [play.levels[s] for s in sorted(play.levels) if not play.is_person(s)]
             if len(play.people) > 1:
                 # Pass-and-play is no one player's game: it counts under "people", won when
@@ -248,7 +236,7 @@ class Keeper:
             play.message = msg
             play.log.append(msg)
         else:
-            app.resume = self.resume
+            app.resumer = self.resume
 
     def settings_changed(self) -> None:
         """Store the settings when they differ from what was stored last."""

@@ -1,21 +1,24 @@
-"""The Pyxel side of the front end: each frame, input -> controllers -> audio, then the views.
+"""The Pyxel side of the front end: each frame, input -> controllers -> outbox (audio, quit),
+then the views.
 
-Idle frames cost next to nothing (issue 6): Pyxel keeps the screen between frames unless draw()
-clears it, so `Shell.draw` redraws only when a button was pressed since the last drawing or when
-`frame_key` changed. The key holds everything the views draw that can change without a press:
-the scene stack, the game's progress, the message line, animations, blink phases, the palette.
+Idle frames cost next to nothing: Pyxel keeps the screen between frames unless draw() clears
+it, so `Shell.draw` redraws only when a button was pressed since the last drawing or when
+`frame_key` changed. The key is derived from what the views read: the drawn scenes' state, the
+animator's, and the clocks the last drawing looked at.
 """
 
 from __future__ import annotations
 
 import gc
+from collections import deque
 
 import pyxel
 
 from acquire8.app import input as inp
-from acquire8.app import scenes as sc
 from acquire8.app import views
-from acquire8.app.scenes import App
+from acquire8.app.control.app import App
+from acquire8.app.views.common import clocks_read
+from acquire8.rules import Game
 
 try:  # audio.py is written alongside; without it the game runs silent
     from acquire8.app.audio import Audio
@@ -35,17 +38,21 @@ class Shell:
             except Exception:  # a missing or bad sound bank must not stop the game
                 self.audio = None
         self._music: str | None = None
+        self._sound_settings = (app.settings.music, app.settings.effects)  # what the audio follows
         self._key: tuple | None = None  # frame_key of the screen drawn last (None: nothing yet)
         self._pressed = True  # a button went down since the last drawing: draw
         self.draws = 0  # frames actually drawn (tests, benchmarks)
 
     def update(self, pressed: frozenset[str] | None = None) -> None:
-        """One frame of logic; `pressed` overrides the real buttons (tests, demos)."""
+        """One frame of logic; `pressed` overrides the real buttons (tests, demos: then nothing
+        counts as held)."""
         app = self.app
-        pressed = inp.poll() if pressed is None else pressed
+        held: frozenset = frozenset()
+        if pressed is None:
+            pressed, held = inp.poll(), inp.held()
         if pressed:  # cursors, pages and settings move only on presses: redraw after any
             self._pressed = True
-        app.update(pressed)
+        app.update(pressed, held)
         self._sound()
         if app.quit:
             pyxel.quit()
@@ -62,10 +69,11 @@ class Shell:
 
     def _sound(self) -> None:
         app, audio = self.app, self.audio
+        wanted = (app.settings.music, app.settings.effects)
         if audio is not None:
-            if app.settings_changed:
-                audio.set_music(app.settings.music)
-                audio.set_effects(app.settings.effects)
+            if wanted != self._sound_settings:
+                audio.set_music(wanted[0])
+                audio.set_effects(wanted[1])
             if app.music != self._music:
                 audio.music(app.music)
             for name in app.effects:
@@ -73,7 +81,7 @@ class Shell:
             if app.heard:
                 audio.events(list(app.heard))  # a copy: the list is cleared below
         self._music = app.music
-        app.settings_changed = False
+        self._sound_settings = wanted
         app.effects.clear()
         app.heard.clear()
 
@@ -81,51 +89,46 @@ class Shell:
 def settle_memory() -> None:
     """Once loaded: collect, then keep everything alive now out of the cyclic collector's sight
     (gc.freeze), so a later full collection scans only what the game itself creates. It takes
-    a few ms off the frame such a collection lands in (issue 6: at most 8 ms a frame)."""
+    a few ms off the frame such a collection lands in (at most 8 ms a frame)."""
     gc.collect()
     gc.freeze()
 
 
 def frame_key(app: App) -> tuple:
-    """What the views draw that can change without a button press; equal keys (and no press
-    in between) mean an identical screen. Cheap: a few attribute reads, no drawing.
-
-    The blink periods are views.blink's: 8 (the last placed tile while busy), 16 (selections,
-    the pending tile) and 24 (the "..." of computer turns); the title's tiles lift every 6
-    frames. Timers that draw nothing (Play.guard, Summary.auto) show up when they end: a
-    scene closes, a step is shown.
-    """
-    f = app.frame
+    """Everything the views draw from that can change without a button press: the state of
+    every scene drawn (read generically, so a new field can never be missed), the animator's,
+    and the phase of every clock the last drawing read. Equal keys (and no press in between)
+    mean an identical screen. Cheap: a few dozen attribute reads, no drawing."""
     anim = app.anim
-    scenes = app.scenes
-    first = len(scenes) - 1
-    while first > 0 and not scenes[first].full:  # the scenes views.draw draws
-        first -= 1
     key: list = [
-        tuple(scenes),  # the scenes themselves (identity): any push, pop or goto
         app.settings.high_contrast,
         tuple(app.notices),
         anim.active,
-        f if anim.active else 0,  # anything moving: every frame differs
+        app.frame if anim.active else 0,  # anything moving: every frame differs
         tuple(anim.money) if anim.money is not None else None,  # cash as the shown events tell it
     ]
-    for scene in scenes[first:]:
-        if isinstance(scene, sc.Play):
-            g = scene.game
-            key += (
-                len(scene.shown),
-                len(scene.actions),
-                len(scene.queue),
-                scene.wait > 0,
-                scene.message,
-                scene.ui,
-                scene.pick,
-                scene.human,
-                scene.passed,
-                f % 16 < 8,  # selections and the pending tile blink (kept always: cheap and safe)
-                f % 8 < 4 if scene.busy else None,
-                f % 24 < 12 if scene.human is not None and g.current != scene.human else None,
-            )
-        elif isinstance(scene, sc.Title):
-            key.append((f // 6) % 7)  # the row of tiles under the name, one lifted at a time
+    key += [state_key(scene) for scene in views.drawn(app)]
+    key += [(app.frame // period) % count for period, count in clocks_read]
     return tuple(key)
+
+
+_PLAIN = (str, int, float, bool, type(None), tuple, frozenset)
+
+
+def state_key(obj: object, depth: int = 3) -> tuple:
+    """A controller's state as a hashable value: plain fields as they are, containers by
+    identity and length (they only grow, shrink or get replaced), controllers inside it
+    (a stage, a decision screen, a menu) in turn, down to `depth`."""
+    out: list = [id(obj)]
+    for name, value in vars(obj).items():
+        if name == "app" or callable(value):
+            continue
+        if isinstance(value, _PLAIN):
+            out.append(value)
+        elif isinstance(value, list | dict | set | deque):
+            out.append((id(value), len(value)))
+        elif depth and hasattr(value, "__dict__") and not isinstance(value, Game):
+            out.append(state_key(value, depth - 1))
+        else:
+            out.append(id(value))  # a game, a bot: replaced, never changed behind the play's back
+    return tuple(out)

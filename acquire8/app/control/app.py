@@ -1,0 +1,125 @@
+"""The front end's state: a stack of scenes plus an outbox of what the Pyxel shell must do
+(sounds, music, quitting). Nothing here draws; session.py binds it to storage."""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+
+from acquire8 import ai
+from acquire8.app.anim import Animator
+from acquire8.app.buttons import X
+from acquire8.app.control.menus import Setup, Title
+from acquire8.app.control.play import Play
+from acquire8.app.control.scene import Pressed, Scene
+from acquire8.rules import Game
+from acquire8.rules import events as ev
+from acquire8.storage import PERSON, Settings, Stats
+
+NAMES = ("You", "Ana", "Bob", "Cy", "Dot", "Eve")
+
+
+def seat_names(seats: list[str]) -> list[str]:
+    """Players' names: "You" and the computers' names when one person plays; in pass-and-play
+    every person is P1..P6 by seat."""
+    people = [s for s, kind in enumerate(seats) if kind == PERSON]
+    if people == [0]:
+        return list(NAMES[: len(seats)])
+    return [f"P{s + 1}" if kind == PERSON else NAMES[s] for s, kind in enumerate(seats)]
+
+
+class App:
+    """Implements the scenes' Host: the stack, the outbox, settings, and how games start."""
+
+    def __init__(self, settings: Settings | None = None, seed: int | None = None, can_quit: bool = True):
+        self.settings = settings or Settings()
+        self.rng = random.Random(seed)
+        self.can_quit = can_quit  # False on the web, where Quit is hidden
+        self.effects: list[str] = []  # effect names to play this frame
+        self.heard: list[ev.Event] = []  # rules events shown this frame, for sounds
+        self.music: str | None = "title"
+        self.quit = False
+        self.frame = 0
+        self.anim = Animator()  # what the views animate; it never holds up the controllers
+        self.notices: list[str] = []  # one-line storage problems shown on the title
+        # Set by session.Keeper when there is storage: Continue, autosave, stats.
+        self.resumer: Callable[[], Play | None] | None = None
+        self.on_progress: Callable[[Play], None] | None = None
+        self.stats_loader: Callable[[], tuple[Stats, str | None]] | None = None
+        self.watchers: list[Callable[[], None]] = []  # called after every frame (settings kept)
+        self.scenes: list[Scene] = []
+        self.home()
+
+    @property
+    def scene(self) -> Scene:
+        return self.scenes[-1]
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        self.frame += 1
+        self.scene.update(pressed, held)
+        self.anim.tick(self, X in pressed)  # X finishes every animation at once
+        for watch in self.watchers:
+            watch()
+
+    # -- the scenes' Host
+
+    def push(self, scene: Scene) -> None:
+        self.scenes.append(scene)
+
+    def pop(self) -> None:
+        if len(self.scenes) > 1:
+            self.scenes.pop()
+
+    def goto(self, scene: Scene) -> None:
+        self.scenes = [scene]
+        if isinstance(scene, Play):
+            self.music = "play"
+
+    def sound(self, name: str) -> None:
+        self.effects.append(name)
+
+    def home(self) -> None:
+        self.goto(Title(self))
+        self.music = "title"
+
+    def setup(self) -> None:
+        self.home()
+        self.push(Setup(self))
+
+    def can_resume(self) -> bool:
+        return self.resumer is not None
+
+    def resume(self) -> bool:
+        play = self.resumer() if self.resumer is not None else None
+        if play is None:
+            return False
+        self.show(play)
+        return True
+
+    def load_stats(self) -> tuple[Stats, str | None]:
+        return self.stats_loader() if self.stats_loader is not None else (Stats(), None)
+
+    def new_game(self, seed: int | None = None) -> Play:
+        """Start a game with the current settings: seat 0 is a person, each other seat a
+        computer level or a person (pass-and-play)."""
+        s = self.settings
+        seats = [PERSON, *s.opponent_levels()]
+        seed = self.rng.randrange(2**31) if seed is None else seed
+        game = Game.new(players=len(seats), seed=seed, options=s.game_options(), names=seat_names(seats))
+        self.notices = []
+        return self.show(make_play(self, game, seats, seed))
+
+    def show(self, play: Play) -> Play:
+        """`play` on screen, saved after every decision when there is storage."""
+        play.on_progress = self.on_progress
+        self.goto(play)
+        return play
+
+
+def make_play(app: App, game: Game, seats: list[str], seed: int | None) -> Play:
+    """The Play scene of `game` with a person or a computer level per seat."""
+    base = seed if seed is not None else 0
+    bots = {s: ai.make_bot(kind, base * 10 + s) for s, kind in enumerate(seats) if kind != PERSON}
+    people = {s for s, kind in enumerate(seats) if kind == PERSON}
+    levels = {s: kind for s, kind in enumerate(seats) if kind != PERSON}
+    return Play(app, game, bots, people=people, seed=seed, levels=levels)

@@ -1,0 +1,370 @@
+"""The person's decision screens, one class per kind. Each `update()` returns a Decision (what
+to apply, a message, a sound) and never changes the game or the play: the play applies it.
+Options and their effects come from the rules core (`legal_actions`, `tile_effect`, a copy)."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass
+
+from acquire8.app.buttons import DOWN, LEFT, RIGHT, UP, X
+from acquire8.app.control.scene import Pressed
+from acquire8.app.text import chain_name, fit, money, tier_name
+from acquire8.rules import (
+    CHAINS,
+    Action,
+    BuyShares,
+    ChooseDefunct,
+    DeclareEnd,
+    Dispose,
+    Game,
+    Phase,
+    PlaceTile,
+)
+from acquire8.rules.tables import MAX_BUY
+
+
+@dataclass(frozen=True)
+class Decision:
+    action: Action | None = None  # what the play applies; None: nothing decided yet
+    message: str | None = None  # a line for the message bar
+    sound: str | None = None
+    declined: bool = False  # "no" to declaring the end: the purchase comes next
+
+
+MOVED = Decision(sound="move")
+REFUSED = Decision(sound="refuse")
+
+
+def hand_order(tiles: list[str]) -> list[str]:
+    """A hand as the screen lists it: by row, then column."""
+    return sorted(tiles, key=lambda t: (t[-1], int(t[:-1])))
+
+
+def preview(game: Game, tile: str) -> str:
+    """What a hand tile would do: LONE, FOUND, GROW L, MERGE T+L, DEAD, NO 8TH CHAIN."""
+    effect = game.tile_effect(tile)
+    if effect == "grow":
+        return f"GROW {game.merge_chains(tile)[0]}"
+    if effect == "merge":
+        return "MERGE " + "+".join(game.merge_chains(tile))
+    return effect.upper()
+
+
+class PlaceScreen:
+    """Pick a hand tile with left/right; X places it if the rules allow."""
+
+    kind = "place"
+
+    def __init__(self, game: Game, pick: str | None = None):
+        self.tiles = hand_order(game.hand(game.current))
+        legal = {a.tile for a in game.legal_actions() if isinstance(a, PlaceTile)}
+        self.playable = [t in legal for t in self.tiles]
+        self.previews = [preview(game, t) for t in self.tiles]
+        if pick in self.tiles and self.playable[self.tiles.index(pick)]:
+            self.index = self.tiles.index(pick)
+        else:
+            self.index = self.playable.index(True) if True in self.playable else 0
+
+    @property
+    def tile(self) -> str | None:
+        return self.tiles[self.index] if self.tiles else None
+
+    def update(self, pressed: Pressed) -> Decision | None:
+        if not self.tiles:
+            return None
+        step = (RIGHT in pressed) - (LEFT in pressed)
+        result = None
+        if step:
+            self.index = (self.index + step) % len(self.tiles)
+            result = MOVED
+        if X in pressed:
+            if self.playable[self.index]:
+                return Decision(PlaceTile(self.tiles[self.index]))
+            why = fit(f"Can't place {self.tile}: {self.previews[self.index]}")
+            return Decision(message=why, sound="refuse")
+        return result
+
+
+@dataclass(frozen=True)
+class Option:
+    label: str
+    action: Action | None
+    info: str = ""
+    chain: str = ""
+
+
+class ChoiceScreen:
+    """One choice among a few options, cycled with left/right (found, survivor, defunct order)."""
+
+    def __init__(self, kind: str, title: str, options: list[Option]):
+        self.kind = kind
+        self.title = title
+        self.options = options
+        self.index = 0
+
+    @property
+    def option(self) -> Option:
+        return self.options[self.index]
+
+    def update(self, pressed: Pressed) -> Decision | None:
+        step = (RIGHT in pressed) - (LEFT in pressed)
+        if self.options[0].chain:  # chains side by side: up/down move too (never a yes/no)
+            step = step or (DOWN in pressed) - (UP in pressed)
+        result = None
+        if step:
+            self.index = (self.index + step) % len(self.options)
+            result = MOVED
+        if X in pressed:
+            return Decision(self.option.action)
+        return result
+
+
+def standing_if_ended(game: Game) -> str:
+    """How the deciding player would finish if the game ended now, buying nothing: "You'd
+    finish 2nd, $4,200 behind Ana" (the rules core scores a copy of what the player may
+    know: with two players the stock market's draw there is one possible draw, not the real one)."""
+    seat = game.current
+    after = game.view(seat).determinize(random.Random(0))
+    after.apply(DeclareEnd())
+    after.apply(BuyShares(()))
+    scores = after.scores()
+    mine = scores[seat]
+    rank = 1 + sum(1 for s in range(after.players) if scores[s] > mine)
+    ahead = max((s for s in range(after.players) if s != seat), key=lambda s: (scores[s], -s))
+    you = "You'd" if game.names[seat] == "You" else f"{game.names[seat]} would"
+    if rank == 1:
+        tied = [game.names[s] for s in range(after.players) if s != seat and scores[s] == mine]
+        if tied:
+            return f"{you} share 1st with {tied[0]}"
+        return f"{you} win by {money(mine - scores[ahead])}"
+    ordinal = {2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
+    return f"{you} finish {ordinal}, {money(scores[ahead] - mine)} behind {game.names[ahead]}"
+
+
+class DeclareScreen:
+    """May the deciding player end the game? NO or YES, then a second question that says
+    what ending gives ("You'd finish 2nd ..."); only that second X declares."""
+
+    kind = "declare"
+
+    def __init__(self, game: Game):
+        self.standing = standing_if_ended(game)
+        self.confirming = False
+        self.index = 0  # 0: no (keep playing), 1: yes
+
+    @property
+    def title(self) -> str:
+        return "Really end the game?" if self.confirming else "End the game now?"
+
+    @property
+    def labels(self) -> tuple[str, str]:
+        return ("BACK", "END IT") if self.confirming else ("NO", "YES")
+
+    @property
+    def info(self) -> str:
+        if self.confirming:
+            return fit(self.standing, 31)
+        return "Keep playing" if self.index == 0 else "Game ends after your purchase"
+
+    def update(self, pressed: Pressed) -> Decision | None:
+        step = (RIGHT in pressed) - (LEFT in pressed)  # never up/down: a yes/no must be seen
+        result = None
+        if step:
+            self.index = (self.index + step) % 2
+            result = MOVED
+        if X not in pressed:
+            return result
+        if self.index == 0:
+            if self.confirming:  # back to the first question, on NO
+                self.confirming = False
+                return Decision(sound="move")
+            return Decision(declined=True, sound="confirm")
+        if not self.confirming:
+            self.confirming = True
+            self.index = 0  # the second question starts on BACK: two deliberate presses end it
+            return Decision(sound="move")
+        return Decision(DeclareEnd())
+
+
+class DisposeScreen:
+    """Sell / trade / keep the defunct chain's shares. Up/down pick a row, left/right change
+    it, X goes to the next row and confirms on DONE: left/right + X alone suffice."""
+
+    kind = "dispose"
+    ROWS = ("sell", "trade", "done")
+
+    def __init__(self, game: Game):
+        state = game.merger_state() or {}
+        self.chain = state.get("defunct") or ""
+        self.survivor = state.get("survivor") or ""
+        self.held = game.shares(game.current, self.chain)
+        self.legal = {(a.sell, a.trade) for a in game.legal_actions() if isinstance(a, Dispose)}
+        self.price = game.price(self.chain)
+        self.bank = game.bank_shares(self.survivor)
+        self.sell = self.trade = 0
+        self.row = 0
+
+    @property
+    def keep(self) -> int:
+        return self.held - self.sell - self.trade
+
+    def update(self, pressed: Pressed) -> Decision | None:
+        result = None
+        step = (DOWN in pressed) - (UP in pressed)
+        if step:
+            self.row = (self.row + step) % len(self.ROWS)
+            result = MOVED
+        turn = (RIGHT in pressed) - (LEFT in pressed)
+        if turn and self.row < 2:
+            sell, trade = self.sell, self.trade
+            if self.row == 0:
+                sell += turn
+            else:
+                trade += 2 * turn
+            if (sell, trade) in self.legal:
+                self.sell, self.trade = sell, trade
+                result = MOVED
+            else:
+                result = REFUSED
+        if X in pressed:
+            if self.row < 2:
+                self.row += 1
+                return MOVED
+            if (self.sell, self.trade) in self.legal:
+                return Decision(Dispose(self.sell, self.trade))
+        return result
+
+
+class BuyScreen:
+    """Up to three shares: X on a chain adds one, UNDO takes the last back, DONE buys."""
+
+    kind = "buy"
+
+    def __init__(self, game: Game):
+        self.game = game
+        self.legal = {a.chains for a in game.legal_actions() if isinstance(a, BuyShares)}
+        self.chains = game.chains_on_board()
+        self.options = [*self.chains, *(["UNDO"] if self.chains else []), "DONE"]
+        self.cart: list[str] = []
+        self.cash = game.cash(game.current)
+        firsts = [c for c in self.chains if self.can_add(c)]
+        self.index = self.options.index(firsts[0]) if firsts else len(self.options) - 1
+
+    @property
+    def option(self) -> str:
+        return self.options[self.index]
+
+    def bundle(self, extra: tuple[str, ...] = ()) -> tuple[str, ...]:
+        return tuple(sorted([*self.cart, *extra], key=CHAINS.index))
+
+    def can_add(self, chain: str) -> bool:
+        return self.bundle((chain,)) in self.legal
+
+    @property
+    def cost(self) -> int:
+        return sum(self.game.price(c) for c in self.cart)
+
+    def update(self, pressed: Pressed) -> Decision | None:
+        step = (RIGHT in pressed) - (LEFT in pressed)
+        result = None
+        if step:
+            self.index = (self.index + step) % len(self.options)
+            result = MOVED
+        if X not in pressed:
+            return result
+        option = self.option
+        if option == "DONE":
+            return Decision(BuyShares(self.bundle()))
+        if option == "UNDO":
+            if not self.cart:
+                return REFUSED
+            self.cart.pop()
+            return MOVED
+        if self.can_add(option):
+            self.cart.append(option)
+            if not self.can_add(option):  # nothing more of it: jump to DONE, so X-X-X finishes
+                self.index = len(self.options) - 1
+            return Decision(sound="buy")
+        if len(self.cart) >= MAX_BUY:
+            message = "Three shares a turn at most"
+        elif self.game.bank_shares(option) <= self.cart.count(option):
+            message = f"The bank has no more {option}"
+        else:
+            message = f"Not enough cash for {option}"
+        return Decision(message=message, sound="refuse")
+
+
+Screen = PlaceScreen | ChoiceScreen | DeclareScreen | DisposeScreen | BuyScreen
+
+
+def nothing_to_buy(game: Game) -> str | None:
+    """Why the purchase has no choice to offer (the rules list only the empty one), or None."""
+    legal = game.legal_actions()
+    if game.phase != Phase.BUY or legal != [BuyShares(())]:
+        return None
+    chains = game.chains_on_board()
+    if not chains:
+        return "Nothing to buy: no chain on the board"
+    stocked = [c for c in chains if game.bank_shares(c)]
+    if stocked and game.cash(game.current) < min(game.price(c) for c in stocked):
+        return "Nothing to buy: not enough cash"
+    return "Nothing to buy: the bank is out"
+
+
+def make_screen(game: Game, pick: str | None = None, declined: bool = False) -> Screen:
+    """The decision screen for the rules' current phase (`pick`: the hand tile selected last;
+    `declined`: the end was already refused this turn)."""
+    phase = game.phase
+    legal = game.legal_actions()
+    if phase == Phase.PLACE:
+        return PlaceScreen(game, pick)
+    if phase == Phase.FOUND:
+        options = []
+        for a in legal:
+            after = game.copy()
+            after.apply(a)  # the rules say how big the new chain is, hence its price
+            info = f"{chain_name(a.chain)} ({tier_name(a.chain)}) {money(after.price(a.chain))}"
+            options.append(Option(a.chain, a, info, a.chain))
+        return ChoiceScreen("found", f"Found a chain with {game.pending_tile()}", options)
+    if phase == Phase.SURVIVOR:
+        options = []
+        for a in legal:
+            held = game.shares(game.current, a.chain)
+            name = chain_name(a.chain)
+            info = f"{name} survives; you hold {held}" if len(name) < 11 else f"{name} survives; yours {held}"
+            options.append(Option(a.chain, a, info, a.chain))
+        return ChoiceScreen("survivor", "Tie! Which chain survives?", options)
+    if phase == Phase.DEFUNCT:
+        options = [
+            Option(a.chain, a, f"{chain_name(a.chain)} is paid out first", a.chain)
+            for a in legal
+            if isinstance(a, ChooseDefunct)
+        ]
+        return ChoiceScreen("defunct", "Which defunct chain first?", options)
+    if phase == Phase.DISPOSE:
+        return DisposeScreen(game)
+    if DeclareEnd() in legal and not declined:
+        return DeclareScreen(game)
+    return BuyScreen(game)
+
+
+def preselect(screen: Screen, advice: Action) -> None:
+    """The hint's advice set up in its screen, for X to confirm (or to change)."""
+    if isinstance(screen, PlaceScreen) and isinstance(advice, PlaceTile) and advice.tile in screen.tiles:
+        screen.index = screen.tiles.index(advice.tile)
+    elif isinstance(screen, ChoiceScreen):
+        for i, opt in enumerate(screen.options):
+            if opt.action == advice:
+                screen.index = i
+    elif isinstance(screen, DeclareScreen):
+        screen.index = 1 if isinstance(advice, DeclareEnd) else 0
+    elif isinstance(screen, DisposeScreen) and isinstance(advice, Dispose):
+        if (advice.sell, advice.trade) in screen.legal:
+            screen.sell, screen.trade, screen.row = advice.sell, advice.trade, 2
+    elif isinstance(screen, BuyScreen) and isinstance(advice, BuyShares):
+        screen.cart = []
+        for chain in advice.chains:
+            if screen.can_add(chain):
+                screen.cart.append(chain)
+        screen.index = screen.options.index("DONE")

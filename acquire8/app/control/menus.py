@@ -1,0 +1,375 @@
+"""The menus and pages around a game: title, setup, settings, help, stats, pause (with its
+confirmations), the log and the chart. What a press does on each; drawing is in views."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Protocol
+
+from acquire8 import ai
+from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
+from acquire8.app.control.scene import Host, Menu, Pressed, Scene
+from acquire8.app.text import wrap
+from acquire8.rules import Game
+from acquire8.rules.tables import END_SIZE, SAFE_SIZE
+from acquire8.storage import PERSON, Settings
+
+LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
+DEFAULT_LEVEL = "normal"
+PACES = ("slow", "normal", "fast", "instant")
+
+
+class Table(Protocol):
+    """The game on screen, as the menus over it see it (control/play.py's Play)."""
+
+    game: Game
+    log: list[str]
+
+    def show_hint(self) -> None: ...
+    def undo(self) -> None: ...
+
+
+def cycle_level(s: Settings, i: int, turn: int) -> None:
+    """Opponent i's level one step on, through the computer levels and "person"."""
+    kinds = (*LEVELS, PERSON)
+    current = kinds.index(s.levels[i]) if s.levels[i] in kinds else 0
+    s.levels[i] = kinds[(current + turn) % len(kinds)]
+
+
+def cycle_opponents(s: Settings, turn: int) -> None:
+    s.opponents = (s.opponents - 1 + turn) % 5 + 1
+
+
+class Title(Scene):
+    def __init__(self, app: Host):
+        super().__init__(app)
+        items = ["New game"]
+        if app.can_resume():
+            items.append("Continue")
+        items += ["How to play", "Settings", "Stats"]
+        if app.can_quit:
+            items.append("Quit")
+        # With a saved game the cursor starts on Continue: one X picks up where you were.
+        self.menu = Menu(items, items.index("Continue") if "Continue" in items else 0)
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        self.menu.move(pressed, self.app)
+        if X not in pressed:
+            return
+        self.app.sound("confirm")
+        item = self.menu.item
+        if item == "New game":
+            self.app.push(Setup(self.app))
+        elif item == "Continue":
+            if not self.app.resume():  # the save went bad meanwhile: the title says so
+                self.app.goto(Title(self.app))
+        elif item == "How to play":
+            self.app.push(Help(self.app))
+        elif item == "Settings":
+            self.app.push(SettingsScene(self.app))
+        elif item == "Stats":
+            self.app.push(StatsScene(self.app))
+        elif item == "Quit":
+            self.app.quit = True  # the game is saved after every decision: nothing is lost
+
+
+class Setup(Scene):
+    """Opponents, their strength, the end rule; X starts with whatever is shown."""
+
+    def __init__(self, app: Host):
+        super().__init__(app)
+        self.rows = self._rows()
+        self.row = len(self.rows) - 1  # on Start: one press of X plays with the defaults
+
+    def _rows(self) -> list[str]:
+        n = self.app.settings.opponents
+        return ["opponents", *(f"level{i}" for i in range(n)), "end", "start"]
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        s = self.app.settings
+        if O in pressed or MENU in pressed:
+            self.app.pop()
+            return
+        if X in pressed:
+            self.app.sound("confirm")
+            self.app.new_game()
+            return
+        step = (DOWN in pressed) - (UP in pressed)
+        if step:
+            self.row = (self.row + step) % len(self.rows)
+            self.app.sound("move")
+        turn = (RIGHT in pressed) - (LEFT in pressed)
+        if not turn:
+            return
+        row = self.rows[self.row]
+        if row == "opponents":
+            cycle_opponents(s, turn)
+            self.rows = self._rows()
+            self.row = 0
+        elif row.startswith("level"):
+            cycle_level(s, int(row[5:]), turn)
+        elif row == "end":
+            s.end = "auto" if s.end == "declare" else "declare"
+        else:
+            return
+        self.app.sound("move")
+
+
+class SettingsScene(Scene):
+    """Every persisted setting; left/right (or X) change the row, changes are stored at once."""
+
+    ROWS = ("music", "effects", "pace", "contrast", "end", "holdings", "opponents")
+    GAME_ROWS = ("music", "effects", "pace", "contrast")  # what a running game follows at once
+
+    def __init__(self, app: Host, in_game: bool = False):
+        super().__init__(app)
+        # During a game the end rule, holdings and opponents would change nothing until the
+        # next one: those rows are left out there (the view says where they are).
+        self.in_game = in_game
+        self.menu = Menu(self._rows())
+
+    def _rows(self) -> list[str]:
+        if self.in_game:
+            return [*self.GAME_ROWS, "back"]
+        n = self.app.settings.opponents
+        return [*self.ROWS, *(f"level{i}" for i in range(n)), "back"]
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if O in pressed or MENU in pressed:
+            self.app.pop()
+            return
+        self.menu.move(pressed, self.app)
+        turn = (RIGHT in pressed) - (LEFT in pressed) or (1 if X in pressed else 0)
+        if not turn:
+            return
+        s, row = self.app.settings, self.menu.item
+        if row == "back":
+            if X in pressed:
+                self.app.pop()
+            return
+        if row == "music":
+            s.music = not s.music
+        elif row == "effects":
+            s.effects = not s.effects
+        elif row == "pace":
+            s.pace = PACES[(PACES.index(s.pace) + turn) % len(PACES)]
+        elif row == "contrast":
+            s.high_contrast = not s.high_contrast
+        elif row == "end":
+            s.end = "auto" if s.end == "declare" else "declare"
+        elif row == "holdings":
+            s.holdings = "hidden" if s.holdings == "open" else "open"
+        elif row == "opponents":
+            cycle_opponents(s, turn)
+            self.menu.items = self._rows()
+        elif row.startswith("level"):
+            cycle_level(s, int(row[5:]), turn)
+        self.app.sound("move")
+
+
+# How to play: (title, text); the view wraps the text to the screen, "\n" starts a new line.
+HELP_PAGES = (
+    (
+        "ACQUIRE",
+        "Place hotel tiles on the board, found hotel chains, buy their shares and collect "
+        "bonuses when they merge. The most cash at the end wins.\n\n"
+        "Each turn: place one tile from your hand, then buy up to 3 shares of chains on the board.",
+    ),
+    (
+        "TILES",
+        "Next to loose tiles a tile FOUNDS a chain: you pick one of the 7 and get a free share.\n"
+        "Next to one chain it GROWS it.\n"
+        "Next to two or more chains it MERGES them: the biggest survives.\n\n"
+        "The tiles placed at the start never found a chain by themselves: a later tile next "
+        "to them does.",
+    ),
+    (
+        "LOCKED TILES",
+        f"A chain of {SAFE_SIZE}+ tiles is SAFE: it cannot be swallowed. A tile that would merge two safe "
+        "chains is DEAD: it is swapped at the end of your turn.\n\n"
+        "With all 7 chains on the board, a tile that would found an 8th cannot be placed "
+        "(NO 8TH CHAIN): it waits in your hand until a chain is gone.",
+    ),
+    (
+        "MERGERS",
+        "The biggest and second biggest holders of a swallowed chain get bonuses: 10x and 5x "
+        "its share price.\n\n"
+        "Then each holder may SELL its shares, TRADE 2 of them for 1 of the survivor, or KEEP "
+        "them for when the chain is founded again.",
+    ),
+    (
+        "THE END",
+        f"When a chain has {END_SIZE}+ tiles, or every chain on the board is safe, a player may declare "
+        "the end on their turn.\n"
+        "With the End rule set to auto (Setup, Settings) the game ends by itself at the end of "
+        "that turn, or of the turn that draws the last tile.\n\n"
+        "Then bonuses are paid for every chain, all shares are sold, and the most cash wins.",
+    ),
+    (
+        "CONTROLS",
+        "LEFT/RIGHT choose\n"
+        "X  (V, M; pad A) confirm\n"
+        "Z  (C, N; pad B) price chart\n"
+        "UP/DOWN adjust, scroll\n"
+        "ENTER/ESC/P (pad START) menu\n\n"
+        "X hurries the computer players. Your turn waits until X has been let go a moment. "
+        "Undo (menu) takes back your moves this turn.",
+    ),
+)
+
+
+class Help(Scene):
+    def __init__(self, app: Host):
+        super().__init__(app)
+        self.page = 0
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if O in pressed or MENU in pressed:
+            self.app.pop()
+            return
+        step = (RIGHT in pressed or X in pressed) - (LEFT in pressed)
+        if not step:
+            return
+        if self.page + step >= len(HELP_PAGES):
+            self.app.pop()
+            return
+        self.page = max(0, self.page + step)
+        self.app.sound("move")
+
+
+class StatsScene(Scene):
+    """Games played, won and best final cash per opponent level (stored by session.py)."""
+
+    ORDER = (*LEVELS, "people")
+
+    def __init__(self, app: Host):
+        super().__init__(app)
+        self.stats, self.message = app.load_stats()
+
+    @property
+    def rows(self) -> list[tuple[str, int, int, int]]:
+        """(level, played, won, best cash), the levels played against in a fixed order."""
+        by = self.stats.by_level
+        names = [lv for lv in self.ORDER if lv in by] + sorted(set(by) - set(self.ORDER))
+        return [(lv, by[lv].played, by[lv].won, by[lv].best_cash) for lv in names]
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if pressed & {O, X, MENU}:
+            self.app.sound("confirm")
+            self.app.pop()
+
+
+class Confirm(Scene):
+    """A second question before something that cannot be taken back: it says what it means,
+    starts on the harmless answer, and only left/right change the answer."""
+
+    full = False
+
+    def __init__(self, app: Host, question: str, then: Callable[[], None], yes: str, detail: str = ""):
+        super().__init__(app)
+        self.question = question
+        self.detail = detail
+        self.then = then
+        self.labels = ("BACK", yes)
+        self.index = 0
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if MENU in pressed or O in pressed:
+            self.app.pop()
+            return
+        step = (RIGHT in pressed) - (LEFT in pressed)
+        if step:
+            self.index = (self.index + step) % 2
+            self.app.sound("move")
+        if X not in pressed:
+            return
+        self.app.sound("confirm")
+        self.app.pop()
+        if self.index == 1:
+            self.then()
+
+
+class Pause(Scene):
+    full = False
+    ITEMS = ("Resume", "Undo", "Log", "How to play", "Hint", "Settings", "New game", "Quit to title")
+
+    def __init__(self, app: Host, table: Table):
+        super().__init__(app)
+        self.table = table
+        self.menu = Menu(list(self.ITEMS))
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if MENU in pressed or O in pressed:
+            self.app.pop()
+            return
+        self.menu.move(pressed, self.app)
+        self.menu.move(pressed, self.app, (LEFT, RIGHT))
+        if X not in pressed:
+            return
+        self.app.sound("confirm")
+        item = self.menu.item
+        app = self.app
+        if item == "Resume":
+            app.pop()
+        elif item == "Undo":
+            app.pop()
+            self.table.undo()
+        elif item == "Log":
+            app.push(Log(app, self.table.log))
+        elif item == "How to play":
+            app.push(Help(app))
+        elif item == "Hint":
+            app.pop()
+            self.table.show_hint()
+        elif item == "Settings":
+            app.push(SettingsScene(app, in_game=True))
+        elif item == "New game":
+            app.push(Confirm(app, "Leave for a new game?", app.setup, "NEW GAME", self._kept()))
+        else:
+            app.push(Confirm(app, "Quit to the title?", app.home, "QUIT", self._kept()))
+
+    def _kept(self) -> str:
+        if self.app.can_resume():
+            return "This game is saved: Continue on the title resumes it."
+        return "This game is not saved: it will be lost."
+
+
+class Log(Scene):
+    """The game's events, newest at the bottom; up/down scroll a line, left/right a page."""
+
+    ROWS = 16
+
+    def __init__(self, app: Host, log: list[str]):
+        super().__init__(app)
+        # Long entries go on over indented lines.
+        self.lines = [("  " if i else "") + line for entry in log for i, line in enumerate(wrap(entry, 30))]
+        self.top = max(0, len(self.lines) - self.ROWS)
+        # Open on the start of an entry, never on the indented rest of one cut off above.
+        while 0 < self.top < len(self.lines) - 1 and self.lines[self.top].startswith("  "):
+            self.top += 1
+        self.bottom = self.top  # the furthest down scrolling goes
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if O in pressed or X in pressed or MENU in pressed:
+            self.app.pop()
+            return
+        step = (DOWN in pressed) - (UP in pressed) + self.ROWS * ((RIGHT in pressed) - (LEFT in pressed))
+        if step:
+            self.top = max(0, min(self.bottom, self.top + step))
+
+
+class Chart(Scene):
+    """The price chart (page 0) and every chain's standing (page 1); O closes it."""
+
+    def __init__(self, app: Host, table: Table):
+        super().__init__(app)
+        self.table = table
+        self.page = 0
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if O in pressed or X in pressed or MENU in pressed:
+            self.app.pop()
+            return
+        if LEFT in pressed or RIGHT in pressed:
+            self.page = 1 - self.page
+            self.app.sound("move")

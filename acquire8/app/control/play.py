@@ -1,0 +1,652 @@
+"""One game on screen. Where it stands is ONE value, `Play.stage`:
+
+- Showing: the events of the last action reach the screen one by one, at the computers' pace
+  (X hurries them); a computer's next decision is worked out meanwhile;
+- Thinking: a computer player decides, a slice of time per frame;
+- Deciding: a person's decision screen; at the start of a turn X acts only once it has been
+  up for GUARD_FRAMES, so a mashed or held X that hurried the computers never decides;
+- Passing: pass-and-play, the device goes to the next person, every hand hidden;
+- Over: the final standings are shown (GameOver, over the board).
+
+Undo: before each of the person's decisions the play keeps a copy of the game (and of what
+the screen shows); undo goes back to it, until something the person could not have known was
+revealed. The rules decide everything: undo only puts a kept copy back.
+"""
+
+from __future__ import annotations
+
+import random
+import sys
+import time
+from collections import deque
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+from acquire8.ai.base import Bot, SteppingBot
+from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
+from acquire8.app.constants import FPS
+from acquire8.app.control.decisions import (
+    Decision,
+    PlaceScreen,
+    Screen,
+    hand_order,
+    make_screen,
+    nothing_to_buy,
+    preselect,
+)
+from acquire8.app.control.menus import Chart, Log, Pause
+from acquire8.app.control.scene import Host, Menu, Pressed, Scene
+from acquire8.app.hint import hint
+from acquire8.app.text import KIND_SHORT, brief, chain_name, fit, money
+from acquire8.rules import Action, BuyShares, Game, IllegalAction
+from acquire8.rules import events as ev
+
+PACE_FRAMES = {"slow": 30, "normal": 16, "fast": 6, "instant": 0}  # frames a computer step stays shown
+# Thinking time a computer player may use per frame (frames p99 <= 2 ms, max <= 8 ms). In the
+# browser the 150 ms of an expert decision would take over 3 s at 1.5 ms a frame, so slices are
+# larger there: its frames stay under 6 ms, 50 frames a decision.
+BOT_BUDGET_MS = 3.0 if sys.platform == "emscripten" else 1.5
+GUARD_FRAMES = round(0.4 * FPS)  # X must have been up this long before it acts on a new turn
+SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
+# A merger's steps after it starts (each shown for half a computer step, gathered for the summary).
+MERGER_STEPS = (
+    ev.BonusPaid | ev.MarketBonus | ev.MarketHolds | ev.SharesSold | ev.SharesTraded | ev.SharesKept
+)
+# What a decision can reveal that the person could not have known: undo stops there.
+REVEALING = {
+    ev.TilesDrawn: "a tile was drawn",
+    ev.DeadTilesReplaced: "a tile was drawn",
+    ev.HandReplaced: "a new hand was drawn",
+    ev.MarketHolds: "the market's draw is known",
+}
+
+
+def decision_seed(seed: int, seat: int, done: int) -> str:
+    """The seed of one computer decision: the game's seed, the seat, the actions so far, so a
+    bot re-created on Continue decides exactly as the original would have."""
+    return f"acquire8:{seed}:{seat}:{done}"
+
+
+class Job:
+    """A computer player deciding, possibly over several frames: a stepping player thinks a
+    slice per frame; any other player's `choose(view)` is called once."""
+
+    def __init__(self, bot: Bot, view: Game):
+        self.bot = bot
+        self.view = view
+        if isinstance(bot, SteppingBot):
+            bot.start(view)
+
+    def step(self, budget_ms: float) -> Action | None:
+        if isinstance(self.bot, SteppingBot):
+            return self.bot.step(budget_ms)
+        return self.bot.choose(self.view)
+
+
+# -------------------------------------------------------------- the stages
+
+
+@dataclass
+class Showing:
+    """Events still to reach the screen, each with the frames it stays and its line (None: the
+    event's own brief)."""
+
+    queue: deque[tuple[ev.Event, int, str | None]] = field(default_factory=deque)
+    own: bool = False  # the echo of the person's own decision in their turn: no turn guard after it
+    wait: int = 0  # frames the current step stays before the next one
+    hurry: bool = False  # X pressed: everything at once, to the next decision
+    job: Job | None = None  # the next computer decision, worked out while this shows
+    ready: Action | None = None  # ... and its result
+
+
+@dataclass
+class Thinking:
+    job: Job | None = None
+    hurry: bool = False
+    ready: Action | None = None
+
+
+@dataclass
+class Deciding:
+    screen: Screen
+    quiet: int  # frames X has been up since this decision began (X acts from GUARD_FRAMES on)
+
+    @property
+    def armed(self) -> bool:
+        return self.quiet >= GUARD_FRAMES
+
+
+@dataclass
+class Passing:
+    seat: int
+
+
+@dataclass
+class Over:
+    pass
+
+
+Stage = Showing | Thinking | Deciding | Passing | Over
+
+
+@dataclass
+class Snapshot:
+    """What a person's decision changes, as it was before it: put back by undo."""
+
+    game: Game
+    actions: int
+    log: int
+    shown: int
+    message: str
+    pick: str | None
+    declined: bool
+    merger: list[ev.Event]
+
+
+class Play(Scene):
+    """The game: the person's decisions and the computer players' turns, shown one event at a
+    time at the chosen pace."""
+
+    def __init__(
+        self,
+        app: Host,
+        game: Game,
+        bots: dict[int, Bot],
+        people: set[int] | None = None,
+        seed: int | None = None,
+        levels: dict[int, str] | None = None,
+    ):
+        super().__init__(app)
+        self.game = game
+        self.seed = seed  # the game's seed when known: with `actions` it replays the game
+        self.actions: list[Action] = []  # every action applied, in order (replays, saves)
+        self.levels = levels or {}  # computer seats' levels (saves, stats)
+        self.bots = bots
+        self.people = set(people) if people is not None else {0}  # seats persons play
+        # The person at the keys: in pass-and-play the one the device was passed to last.
+        self.human: int | None = min(self.people) if self.people else None
+        self.log: list[str] = [str(e) for e in game_setup_events(game)]
+        self.shown: list[ev.Event] = []  # every event that reached the screen, in order
+        self.merger: list[ev.Event] = []  # events of the merger being shown
+        self.final_tail: list[ev.Event] = []  # events after the last purchase (the end scoring)
+        self.last_tile: str | None = None
+        self.declined = False  # the person said no to ending the game this turn
+        self.pick: str | None = None  # the hand tile last selected, kept across turns
+        self.hint: Action | None = None  # the hard computer's advice, when asked for
+        self.undo_stack: list[Snapshot] = []
+        self.undo_block = "Nothing to undo yet"  # why undo cannot go further back
+        self.message = str(ev.TurnStarted(game.turn, game.names[game.turn]))
+        self.log.append(self.message)
+        self.stage: Stage = Showing()
+        self.on_progress: Callable[[Play], None] | None = None  # after each decision (autosave)
+
+    # -------------------------------------------------------------- the frame
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if MENU in pressed:
+            self.app.push(Pause(self.app, self))
+            return
+        if O in pressed and not isinstance(self.stage, Passing):
+            self.app.sound("move")
+            self.app.push(Chart(self.app, self))
+            return
+        stage = self.stage
+        if isinstance(stage, Showing | Thinking) and X in pressed:
+            stage.hurry = True  # X during computer turns hurries them; it decides nothing
+        if isinstance(stage, Showing):
+            self._show_step(stage)
+        elif isinstance(stage, Thinking):
+            self._think(stage)
+            if stage.ready is not None:
+                self.act(stage.ready)
+        elif isinstance(stage, Passing):
+            if X in pressed:
+                self.app.sound("confirm")
+                self.human = stage.seat
+                self._decide(guarded=True)
+        elif isinstance(stage, Deciding):
+            self._deciding(stage, pressed, held)
+
+    def _deciding(self, stage: Deciding, pressed: Pressed, held: Pressed) -> None:
+        if not stage.armed:
+            stage.quiet = 0 if (X in pressed or X in held) else stage.quiet + 1
+            pressed = pressed - {X}
+        decision = stage.screen.update(pressed)
+        if isinstance(stage.screen, PlaceScreen):
+            self.pick = stage.screen.tile
+        if decision is not None:
+            self._take(decision)
+
+    def _take(self, decision: Decision) -> None:
+        if decision.message is not None:
+            self.message = decision.message
+        if decision.declined:
+            self.declined = True
+            self._decide(guarded=False)
+        if decision.action is not None:
+            self.act(decision.action)
+        elif decision.sound:
+            self.app.sound(decision.sound)
+
+    def _show_step(self, stage: Showing) -> None:
+        """The next queued events reach the screen, each after the previous one's pause."""
+        if stage.wait and not stage.hurry:
+            stage.wait -= 1
+            self._think(stage)  # the next computer decision is worked out while this one shows
+            return
+        stage.wait = 0
+        while stage.queue:
+            e, delay, line = stage.queue.popleft()
+            self._show(e, line)
+            if self.app.scene is not self:  # a merger summary or the game over opened
+                stage.own = False
+                return
+            if delay and not stage.hurry:
+                stage.wait = delay
+                return
+        self._next(stage)
+
+    def _next(self, showing: Showing) -> None:
+        """Everything shown: the next stage, from whose decision it is."""
+        g = self.game
+        if g.is_over:
+            self.stage = Over()
+        elif not self.is_person(g.current):
+            self.stage = Thinking(showing.job, showing.hurry, showing.ready)
+        elif len(self.people) > 1 and g.current != self.human:
+            self._pass_to(g.current)
+        else:
+            self._decide(guarded=not showing.own)
+
+    def _decide(self, guarded: bool) -> None:
+        """The person's decision screen for the phase now (the buy step passes by itself when
+        there is nothing to buy)."""
+        g = self.game
+        reason = nothing_to_buy(g)
+        if reason is not None:
+            self.act(BuyShares(()), notice=reason)
+            return
+        screen = make_screen(g, self.pick, self.declined)
+        if self.hint is not None:
+            preselect(screen, self.hint)
+        self.stage = Deciding(screen, 0 if guarded else GUARD_FRAMES)
+        if guarded:
+            self.app.sound("turn")
+
+    def _pass_to(self, seat: int) -> None:
+        """Pass-and-play: hide everything behind a "pass to NAME" screen until `seat` presses X."""
+        self.pick = None
+        self.hint = None
+        self.undo_stack = []
+        self.stage = Passing(seat)
+
+    def _think(self, stage: Showing | Thinking) -> None:
+        """A slice of the computer player's thinking; its decision waits in `stage.ready`."""
+        g = self.game
+        if stage.ready is not None or g.is_over or self.is_person(g.current):
+            return
+        budget = BOT_BUDGET_MS
+        if stage.job is None:
+            bot = self.bots[g.current]
+            if self.seed is not None:  # decisions reproducible on Continue
+                reseed(bot, decision_seed(self.seed, g.current, len(self.actions)))
+            t0 = time.perf_counter()
+            stage.job = Job(bot, g.view(g.current))
+            budget -= (time.perf_counter() - t0) * 1000  # start() counts against this frame's slice
+            if budget <= 0 and isinstance(bot, SteppingBot):
+                return
+        action = stage.job.step(max(0.0, budget))
+        if action is not None:
+            stage.job = None
+            stage.ready = action
+
+    # -------------------------------------------------------------- acting
+
+    def act(self, action: Action, notice: str | None = None) -> bool:
+        """Apply the current seat's action and show its events; False if the rules refuse it.
+        `notice`: the line the purchase shows instead of its own (a buy step passed by itself)."""
+        g = self.game
+        seat = g.current
+        person = self.is_person(seat)
+        before = self._snapshot() if person else None
+        try:
+            events = g.apply(action)
+        except IllegalAction as err:
+            if person:
+                self.app.sound("refuse")
+                self.message = fit(str(err))
+                return False
+            # A computer player's mistake must not stop the game: it takes the first legal option.
+            self.log.append(f"{g.names[seat]}: {err}")
+            action = g.legal_actions()[0]
+            events = g.apply(action)
+        self.actions.append(action)
+        self.hint = None
+        if person:
+            self.app.sound("confirm")
+        if isinstance(action, BuyShares):
+            self.declined = False
+        self._keep_for_undo(before, seat, events)
+        hurry = isinstance(self.stage, Showing | Thinking) and self.stage.hurry
+        showing = Showing(own=person and not any(isinstance(e, ev.TurnStarted) for e in events), hurry=hurry)
+        for e in events:
+            line = notice if notice and isinstance(e, ev.SharesBought) else None
+            showing.queue.append((e, self._delay(e, not person or line is not None), line))
+        self.stage = showing
+        if person or any(isinstance(e, ev.TurnStarted | ev.GameOver) for e in events):
+            self._progress()
+        return True
+
+    def _progress(self) -> None:
+        if self.on_progress is not None:
+            self.on_progress(self)
+
+    def _snapshot(self) -> Snapshot:
+        return Snapshot(
+            self.game.copy(),
+            len(self.actions),
+            len(self.log),
+            len(self.shown),
+            self.message,
+            self.pick,
+            self.declined,
+            list(self.merger),
+        )
+
+    def _keep_for_undo(self, before: Snapshot | None, seat: int, events: list[ev.Event]) -> None:
+        """Keep the copy from before the person's decision, unless the decision revealed
+        something (then nothing before it can be taken back)."""
+        if before is None:
+            self.undo_stack = []
+            self.undo_block = f"Can't undo: {self.game.names[seat]} played since"
+            return
+        self.undo_stack.append(before)
+        for e in events:
+            reason = REVEALING.get(type(e))
+            if reason is None and isinstance(e, ev.TurnStarted):
+                reason = "the turn is over"
+            if reason is not None:
+                self.undo_stack = []
+                self.undo_block = f"Can't undo: {reason}"
+                return
+
+    def undo(self) -> None:
+        """Take back the person's last decision of this turn: the kept copy of the game, the
+        log and the screen as they were before it."""
+        if not isinstance(self.stage, Deciding) or not self.undo_stack:
+            self.app.sound("refuse")
+            self.message = self.undo_block if isinstance(self.stage, Deciding) else "Nothing to undo now"
+            return
+        snap = self.undo_stack.pop()
+        self.game = snap.game
+        del self.actions[snap.actions :]
+        del self.log[snap.log :]
+        del self.shown[snap.shown :]
+        self.message, self.pick, self.declined = snap.message, snap.pick, snap.declined
+        self.merger = snap.merger
+        self.last_tile = next((e.tile for e in reversed(self.shown) if isinstance(e, ev.TilePlaced)), None)
+        self.stage = Deciding(make_screen(self.game, self.pick, self.declined), GUARD_FRAMES)
+        self.app.sound("move")
+        self._progress()
+
+    @property
+    def can_undo(self) -> bool:
+        return isinstance(self.stage, Deciding) and bool(self.undo_stack)
+
+    # -------------------------------------------------------------- showing
+
+    def _delay(self, e: ev.Event, paced: bool) -> int:
+        pace = PACE_FRAMES[self.app.settings.pace]
+        if isinstance(e, ev.TurnStarted):
+            return 0 if self.is_person(e.seat) else pace // 2
+        if not paced:
+            return 0
+        if isinstance(e, ev.TilesDrawn | ev.ChainDefunct | ev.GameOver):
+            return 0
+        if isinstance(e, ev.TilePlaced):
+            return pace if e.kind == "lone" else pace // 2
+        if isinstance(e, MERGER_STEPS):
+            return pace // 2
+        return pace
+
+    def _show(self, e: ev.Event, line: str | None = None) -> None:
+        """One event reaches the screen: message line, log, sounds, summaries."""
+        self.app.heard.append(e)
+        self.app.anim.event(e, self)
+        self.shown.append(e)
+        if isinstance(e, ev.TilesDrawn) and self.is_person(e.seat) and len(self.people) == 1:
+            self.log.append(f"You draw {' '.join(e.tiles)}")  # your own tiles are no secret to you
+        else:
+            self.log.append(str(e))
+        if line is not None:
+            self.log.append(line)
+        line = line or brief(e)
+        if line:
+            self.message = line
+        if isinstance(e, ev.TilePlaced):
+            self.last_tile = e.tile
+        if isinstance(e, ev.MergerStarted):
+            self.merger = [e]
+        elif self.merger and isinstance(e, MERGER_STEPS | ev.ChainDefunct):
+            self.merger.append(e)
+        stage = self.stage
+        queue = stage.queue if isinstance(stage, Showing) else deque()
+        if isinstance(e, ev.ChainDefunct) and not (queue and isinstance(queue[0][0], ev.ChainDefunct)):
+            self.app.push(Summary(self.app, self, self.merger, auto=not self.people))
+            self.merger = []
+            if isinstance(stage, Showing):
+                stage.hurry = False  # the summary stops the hurry: it is worth reading
+        if isinstance(e, ev.SharesBought):
+            self.final_tail = []
+        elif isinstance(e, ev.BonusPaid | ev.MarketBonus | ev.SharesSold) and not self.merger:
+            self.final_tail.append(e)
+        if isinstance(e, ev.GameOver):
+            self.stage = Over()
+            self.app.push(GameOver(self.app, self))
+
+    # -------------------------------------------------------------- what the views read
+
+    def is_person(self, seat: int) -> bool:
+        """Whether a person decides for `seat` (several seats in pass-and-play)."""
+        return seat in self.people
+
+    @property
+    def screen(self) -> Screen | None:
+        """The person's decision screen on view, if any."""
+        return self.stage.screen if isinstance(self.stage, Deciding) else None
+
+    @property
+    def hurrying(self) -> bool:
+        return isinstance(self.stage, Showing | Thinking) and self.stage.hurry
+
+    def pending(self) -> list[ev.Event]:
+        """Events applied but not shown yet."""
+        return [e for e, _, _ in self.stage.queue] if isinstance(self.stage, Showing) else []
+
+    @property
+    def busy(self) -> bool:
+        """True while computer turns or messages are still playing out."""
+        return not isinstance(self.stage, Deciding | Over)
+
+    @property
+    def guarding(self) -> bool:
+        """Your turn has begun and X is not live yet (the view makes it plain it is your turn)."""
+        return isinstance(self.stage, Deciding) and not self.stage.armed
+
+    @property
+    def viewer(self) -> int | None:
+        """The seat whose hand and holdings the screen shows: in pass-and-play only while that
+        person is deciding, so nothing of theirs stays on view during other turns."""
+        if len(self.people) > 1 and (isinstance(self.stage, Passing) or self.game.current != self.human):
+            return None
+        return self.human
+
+    def hand(self) -> list[str]:
+        return [] if self.viewer is None else hand_order(self.game.hand(self.viewer))
+
+    @property
+    def banner(self) -> str:
+        """The turn bar's text: whose turn, or that a decision in someone's merger is yours."""
+        g = self.game
+        if g.is_over:
+            return "Game over"
+        if isinstance(self.stage, Passing):
+            return "Pass the device"
+        you = self.human is not None and self.viewer == self.human and len(self.people) == 1
+        if self.human is not None and g.current == self.human != g.turn and self.screen is not None:
+            defunct = (g.merger_state() or {}).get("defunct")
+            return f"Your shares: {defunct}" if defunct and you else f"{g.names[self.human]} decides"
+        if g.turn == self.human and you:
+            return "Your turn"
+        return f"{g.names[g.turn]}'s turn"
+
+    @property
+    def others_playing(self) -> bool:
+        """Someone else is deciding: the turn bar shows "..."."""
+        return self.human is not None and self.game.current != self.human and not self.game.is_over
+
+    def show_hint(self) -> None:
+        """The hard computer's choice for the person deciding now, in the message line."""
+        if not isinstance(self.stage, Deciding) or self.app.scene is not self:
+            self.message = "No hint now: not your decision"
+            return
+        self.hint, self.message = hint(self.game)
+        preselect(self.stage.screen, self.hint)
+        if isinstance(self.stage.screen, PlaceScreen):
+            self.pick = self.stage.screen.tile
+
+
+def game_setup_events(game: Game) -> list[ev.Event]:
+    """The setup's events (start tiles, who goes first) when the rules tell them."""
+    reader = getattr(game, "setup_events", None)
+    return list(reader()) if callable(reader) else []
+
+
+def reseed(bot: Bot, value: str) -> None:
+    """Seed every random source of a bot (the expert also holds a hard player inside it)."""
+    own = getattr(bot, "reseed", None)
+    if callable(own):
+        own(value)
+        return
+    for obj in (bot, getattr(bot, "hard", None)):
+        rng = getattr(obj, "rng", None)
+        if isinstance(rng, random.Random):
+            rng.seed(value)
+
+
+# -------------------------------------------------------------- over the board
+
+
+class Summary(Scene):
+    """What a merger did: per defunct chain, the bonuses then each holder's sell/trade/keep."""
+
+    full = False
+    ROWS = 12
+
+    def __init__(self, app: Host, table: Play, merger: list[ev.Event], auto: bool = False):
+        super().__init__(app)
+        self.table = table
+        self.lines = summary_lines(merger)
+        self.top = 0
+        self.auto = SUMMARY_AUTO_FRAMES if auto else 0
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if self.auto:
+            self.auto -= 1
+            if not self.auto:
+                self.app.pop()
+            return
+        if MENU in pressed:
+            self.app.push(Pause(self.app, self.table))
+            return
+        if X in pressed or O in pressed:
+            self.app.sound("confirm")
+            self.app.pop()
+            return
+        step = (DOWN in pressed) - (UP in pressed)
+        self.top = max(0, min(len(self.lines) - self.ROWS, self.top + step))
+
+
+def summary_lines(merger: list[ev.Event]) -> list[tuple[str, str]]:
+    """(text, chain letter or "") lines of a merger summary; the letter colours a heading."""
+    out: list[tuple[str, str]] = []
+    survivor = next((e.survivor for e in merger if isinstance(e, ev.MergerStarted)), "")
+    seen: list[str] = []
+    for e in merger:
+        chain = getattr(e, "chain", "")
+        if isinstance(e, ev.MergerStarted | ev.ChainDefunct) or not chain:
+            continue
+        if chain not in seen:
+            seen.append(chain)
+            out.append((f"{chain_name(chain)} -> {chain_name(survivor)}", chain))
+        if isinstance(e, ev.MarketHolds):
+            out.append((f" Market holds {e.count}", ""))
+        elif isinstance(e, ev.BonusPaid | ev.MarketBonus):
+            name = "Market " if isinstance(e, ev.MarketBonus) else f"{e.name:<4}"
+            line = (f" {name}+{money(e.amount)} {KIND_SHORT[e.kind]}", "")
+            # The rules pay in seat order; the summary lists the majority before the minority.
+            at = len(out)
+            if e.kind != "minority":
+                while at > 0 and out[at - 1][0].endswith(" min"):
+                    at -= 1
+            out.insert(at, line)
+        elif isinstance(e, ev.SharesSold):
+            out.append((f" {e.name:<4}sold {e.count} {money(e.amount)}", ""))
+        elif isinstance(e, ev.SharesTraded):
+            out.append((f" {e.name:<4}traded {e.given} for {e.received} {e.survivor}", ""))
+        elif isinstance(e, ev.SharesKept):
+            out.append((f" {e.name:<4}kept {e.count}", ""))
+    if not out:
+        out.append(("No one held shares.", ""))
+    last = next((e for e in reversed(merger) if isinstance(e, ev.ChainDefunct)), None)
+    if last is not None:
+        out.append(("", ""))
+        out.append((f"{chain_name(last.survivor)} now has {last.size} tiles", last.survivor))
+    return out
+
+
+class GameOver(Scene):
+    """Final standings: each player's cash with the end bonuses and share sales in it."""
+
+    def __init__(self, app: Host, play: Play):
+        super().__init__(app)
+        self.play = play
+        g = play.game
+        bonus, sold = [0] * g.players, [0] * g.players
+        self.market = 0  # two players: the stock market's end bonuses (money that leaves the game)
+        for t in play.final_tail:
+            if isinstance(t, ev.BonusPaid):
+                bonus[t.seat] += t.amount
+            elif isinstance(t, ev.SharesSold):
+                sold[t.seat] += t.amount
+            elif isinstance(t, ev.MarketBonus):
+                self.market += t.amount
+        self.rows = sorted(
+            ((g.cash(s), s, g.names[s], bonus[s], sold[s]) for s in range(g.players)),
+            key=lambda r: (-r[0], r[1]),
+        )
+        self.winners = g.winners()
+        self.menu = Menu(["New game", "Title", "Log"])
+        app.music = "gameover"
+        if play.human in self.winners:
+            app.sound("win")
+
+    @property
+    def headline(self) -> str:
+        names = [self.play.game.names[w] for w in self.winners]
+        if self.play.human in self.winners and len(self.play.people) == 1:
+            return "You win!" if len(names) == 1 else "You share the win!"
+        return f"{' & '.join(names)} win{'s' if len(names) == 1 else ''}"
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        self.menu.move(pressed, self.app, (LEFT, RIGHT))
+        self.menu.move(pressed, self.app)
+        if X not in pressed:
+            return
+        self.app.sound("confirm")
+        if self.menu.item == "New game":
+            self.app.setup()
+        elif self.menu.item == "Title":
+            self.app.home()
+        else:
+            self.app.push(Log(self.app, self.play.log))

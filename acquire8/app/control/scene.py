@@ -1,0 +1,80 @@
+"""What every screen's controller is: a Scene on the app's stack, a Menu of options, and the
+Host (the app) they talk to. The host is a Protocol so that no controller imports the app."""
+
+from __future__ import annotations
+
+from typing import Protocol
+
+from acquire8.app.anim import Animator
+from acquire8.app.buttons import DOWN, UP, Button
+from acquire8.rules import events as ev
+from acquire8.storage import Settings, Stats
+
+Pressed = frozenset[Button]  # the buttons newly pressed (or repeating) this frame
+
+
+class Host(Protocol):
+    """The parts of the app a scene may use: settings, sounds and moving between screens."""
+
+    settings: Settings
+    frame: int
+    notices: list[str]  # one-line problems (storage) shown on the title
+    anim: Animator
+    heard: list[ev.Event]  # rules events shown this frame, for their sounds
+    music: str | None  # the tune to play
+    can_quit: bool
+    quit: bool
+
+    def sound(self, name: str) -> None: ...
+    def push(self, scene: Scene) -> None: ...
+    def pop(self) -> None: ...
+    def goto(self, scene: Scene) -> None: ...
+    def home(self) -> None:
+        """Back to the title screen."""
+        ...
+
+    def setup(self) -> None:
+        """The title with the new-game setup over it."""
+        ...
+
+    def new_game(self) -> object:
+        """Start a game with the current settings and show it."""
+        ...
+
+    def resume(self) -> bool:
+        """Continue the saved game; False (with a notice) when there is none to continue."""
+        ...
+
+    def can_resume(self) -> bool: ...
+    def load_stats(self) -> tuple[Stats, str | None]: ...
+
+
+class Scene:
+    full = True  # covers the whole screen, so what lies under it is not drawn
+
+    def __init__(self, app: Host):
+        self.app = app
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        """One frame: `pressed` went down this frame, `held` are down now."""
+        raise NotImplementedError  # pragma: no cover - every scene overrides
+
+
+class Menu:
+    """A list of options cycled with two directions (wrapping)."""
+
+    def __init__(self, items: list[str], index: int = 0):
+        self.items = items
+        self.index = index
+
+    @property
+    def item(self) -> str:
+        return self.items[self.index]
+
+    def move(self, pressed: Pressed, app: Host, keys: tuple[Button, Button] = (UP, DOWN)) -> bool:
+        step = (keys[1] in pressed) - (keys[0] in pressed)
+        if step and self.items:
+            self.index = (self.index + step) % len(self.items)
+            app.sound("move")
+            return True
+        return False

@@ -1,0 +1,63 @@
+"""Views: each scene drawn from its controller's state with Pyxel. Drawing only, no decisions.
+common.py holds what every view uses; menus.py and play.py draw the scenes."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pyxel
+
+from acquire8.app import constants as k
+from acquire8.app.control.app import App
+from acquire8.app.control.menus import (
+    Chart,
+    Confirm,
+    Help,
+    Log,
+    Pause,
+    SettingsScene,
+    Setup,
+    StatsScene,
+    Title,
+)
+from acquire8.app.control.play import GameOver, Play, Summary
+from acquire8.app.control.scene import Scene
+from acquire8.app.views import menus, play
+from acquire8.app.views.common import clocks_read, use_palette
+
+DRAWERS: dict[type, Callable] = {
+    Title: menus.draw_title,
+    Setup: menus.draw_setup,
+    SettingsScene: menus.draw_settings,
+    Help: menus.draw_help,
+    Pause: menus.draw_pause,
+    Confirm: menus.draw_confirm,
+    Log: menus.draw_log,
+    StatsScene: menus.draw_stats,
+    Play: play.draw_play,
+    Chart: play.draw_chart,
+    Summary: play.draw_summary,
+    GameOver: play.draw_game_over,
+}
+
+
+def drawn(app: App) -> list[Scene]:
+    """The scenes a frame shows: the top one over those below it, down to a full screen."""
+    first = len(app.scenes) - 1
+    while first > 0 and not app.scenes[first].full:
+        first -= 1
+    return app.scenes[first:]
+
+
+def draw(app: App) -> None:
+    """Draw the top scene, over the scenes below it when it does not fill the screen."""
+    clocks_read.clear()
+    use_palette(app.settings.high_contrast)
+    pyxel.cls(k.BG)
+    for scene in drawn(app):
+        DRAWERS[type(scene)](scene)
+    alpha = app.anim.fade_alpha()
+    if alpha:  # a new screen fades in from black (dithered)
+        pyxel.dither(alpha)
+        pyxel.rect(0, 0, k.WIDTH, k.HEIGHT, k.BG)
+        pyxel.dither(1.0)

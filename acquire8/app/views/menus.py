@@ -1,0 +1,234 @@
+"""The menus and pages: title, setup, settings, stats, help, pause, confirmations, log."""
+
+from __future__ import annotations
+
+import pyxel
+
+from acquire8.app import constants as k
+from acquire8.app.control.app import App, seat_names
+from acquire8.app.control.menus import (
+    HELP_PAGES,
+    Confirm,
+    Help,
+    Log,
+    Pause,
+    SettingsScene,
+    Setup,
+    StatsScene,
+    Title,
+)
+from acquire8.app.text import fit, wrap
+from acquire8.app.views.common import chain_box, ctext, footer, panel, phase, rtext, short_money, text
+from acquire8.rules import CHAINS
+from acquire8.storage import PERSON, Settings
+
+
+def draw_title(s: Title) -> None:
+    app = s.app
+    big_text(0, 14, "ACQUIRE8", 3)
+    for i, chain in enumerate(CHAINS):  # a row of hotel tiles under the name
+        x = 22 + i * 12
+        lift = 1 if phase(app.frame, 6, 7) == i else 0
+        chain_box(x, 36 - lift, chain, 9)
+    ctext(50, "HOTEL EMPIRES, PICO-8 STYLE", k.DIM)
+    pitch = 9 if len(s.menu.items) <= 5 else 8  # six items: New game .. Quit with Continue
+    top = 66 if pitch == 9 else 62
+    for i, item in enumerate(s.menu.items):
+        sel = i == s.menu.index
+        ctext(top + i * pitch, item, k.ACCENT if sel else k.TEXT)
+        if sel:
+            w = len(item) * k.CHAR_W
+            x = 64 - w // 2 - 8
+            text(x, top + i * pitch, ">", k.ACCENT)
+    notices = app.notices[-2:]
+    if notices:  # a storage problem, one line each, where the controls line would be
+        for i, line in enumerate(notices):
+            ctext(k.HEIGHT - 7 * (len(notices) - i), fit(line), k.BAD)
+    else:
+        footer("ARROWS MOVE  X SELECT")
+
+
+def big_text(x: int, y: int, s: str, scale: int) -> None:
+    """The pixel-art title: each lit cell of a glyph a scale x scale block, with a shadow."""
+    widths = [len(k.BIG_FONT[ch][0]) for ch in s]
+    total = (sum(widths) + len(s) - 1) * scale
+    gx = x + (k.WIDTH - total) // 2
+    for i, ch in enumerate(s):
+        color = k.CHAIN_COLOR[CHAINS[i % 7]] if ch != "8" else k.WHITE
+        for r, row in enumerate(k.BIG_FONT[ch]):
+            for c, cell in enumerate(row):
+                if cell == "#":
+                    px, py = gx + c * scale, y + r * scale
+                    pyxel.rect(px, py + 2, scale, scale, k.PURPLE)
+                    pyxel.rect(px, py, scale, scale, color)
+        gx += (widths[i] + 1) * scale
+
+
+def _choice_row(y: int, label: str, value: str, sel: bool, app: App) -> None:
+    col = k.ACCENT if sel else k.TEXT
+    text(8, y, label, col)
+    if sel:
+        text(2, y, ">", k.ACCENT)
+        rtext(124, y, f"< {value} >", col)
+    else:
+        rtext(124, y, value, k.DIM)
+
+
+def draw_setup(s: Setup) -> None:
+    app, st = s.app, s.app.settings
+    ctext(4, "NEW GAME", k.ACCENT)
+    y = 16
+    for i, row in enumerate(s.rows):
+        sel = i == s.row
+        if row == "opponents":
+            _choice_row(y, "Opponents", str(st.opponents), sel, app)
+        elif row.startswith("level"):
+            n = int(row[5:])
+            _choice_row(y, f"  {_seat_label(st, n)}", st.levels[n], sel, app)
+        elif row == "end":
+            y += 3
+            _choice_row(y, "End rule", st.end, sel, app)
+            y += 9
+            text(8, y, "First player", k.DIM)
+            rtext(124, y, "by the draw", k.DIM)
+        elif row == "start":
+            y += 6
+            col = k.BLACK if sel else k.TEXT
+            pyxel.rect(44, y - 2, 40, 9, k.ACCENT if sel else k.PANEL)
+            ctext(y, "START", col)
+            if PERSON in st.opponent_levels():  # pass-and-play
+                ctext(y + 11, "People pass the device in turn", k.DIM)
+        y += 9
+    footer("UP/DOWN <> CHANGE  X START")
+
+
+def _seat_label(st: Settings, n: int) -> str:
+    """Opponent n's row label in setup and settings: its name, or P2.. for a person."""
+    seats = [PERSON, *st.opponent_levels()]
+    if n >= st.opponents:
+        return f"Seat {n + 2}"
+    return seat_names(seats)[n + 1] + ("" if seats[n + 1] == PERSON else " plays")
+
+
+def draw_settings(s: SettingsScene) -> None:
+    st = s.app.settings
+    ctext(3, "SETTINGS", k.ACCENT)
+    onoff = {True: "on", False: "off"}
+    values = {
+        "music": onoff[st.music],
+        "effects": onoff[st.effects],
+        "pace": st.pace,
+        "contrast": onoff[st.high_contrast],
+        "end": st.end,
+        "holdings": st.holdings,
+        "opponents": str(st.opponents),
+    }
+    labels = {
+        "music": "Music",
+        "effects": "Sound effects",
+        "pace": "Computer pace",
+        "contrast": "High contrast",
+        "end": "End rule",
+        "holdings": "Holdings",
+        "opponents": "Opponents",
+    }
+    pitch = 8 if len(s.menu.items) > 11 else 9  # up to 13 rows with five opponents
+    for i, row in enumerate(s.menu.items):
+        y = 12 + i * pitch
+        sel = i == s.menu.index
+        if row == "back":
+            ctext(y + 1, "BACK", k.ACCENT if sel else k.TEXT)
+        elif row.startswith("level"):
+            n = int(row[5:])
+            _choice_row(y, f"  {_seat_label(st, n)}", st.levels[n], sel, s.app)
+        else:
+            _choice_row(y, labels[row], values[row], sel, s.app)
+    if s.in_game:  # where the rows left out are
+        ctext(64, "End rule, holdings, opponents", k.DIM)
+        ctext(71, "are for the next game: change", k.DIM)
+        ctext(78, "them in Settings on the title.", k.DIM)
+    footer("<> CHANGE  Z BACK")
+
+
+def draw_stats(s: StatsScene) -> None:
+    ctext(4, "STATS", k.ACCENT)
+    text(4, 16, "against", k.DIM)
+    rtext(72, 16, "played", k.DIM)
+    rtext(92, 16, "won", k.DIM)
+    rtext(124, 16, "best $", k.DIM)
+    rows = s.rows
+    total = s.stats.total()
+    for i, (level, played, won, best) in enumerate(rows):
+        y = 25 + i * 8
+        text(4, y, "pass&play" if level == "people" else level, k.TEXT)
+        rtext(72, y, str(played), k.TEXT)
+        rtext(92, y, str(won), k.TEXT)
+        rtext(124, y, short_money(best), k.TEXT)
+    y = 25 + len(rows) * 8 + 3
+    if rows:
+        pyxel.line(4, y - 2, 123, y - 2, k.FRAME)
+        text(4, y, "all", k.ACCENT)
+        rtext(72, y, str(total.played), k.ACCENT)
+        rtext(92, y, str(total.won), k.ACCENT)
+        rtext(124, y, short_money(total.best_cash), k.ACCENT)
+        # "You" are the one person playing the computers; pass-and-play games are everyone's
+        # (won when any person won) and stay out of "your" share.
+        people = s.stats.by_level.get("people")
+        solo_played = total.played - (people.played if people else 0)
+        solo_won = total.won - (people.won if people else 0)
+        if solo_played:
+            ctext(y + 12, f"You win {100 * solo_won // solo_played}% of your games", k.DIM)
+        if people and people.played:
+            ctext(y + 19, f"pass&play: a person won {people.won}/{people.played}", k.DIM)
+    else:
+        ctext(50, "No finished games yet", k.DIM)
+    if s.message:
+        ctext(106, s.message, k.BAD)
+    footer("X BACK")
+
+
+def draw_help(s: Help) -> None:
+    title, body = HELP_PAGES[s.page]
+    ctext(4, f"HOW TO PLAY: {title}", k.ACCENT)
+    for i, line in enumerate(wrap(body, 31)):
+        text(2, 14 + i * 7, line, k.TEXT)
+    footer(f"< {s.page + 1}/{len(HELP_PAGES)} >  X NEXT  Z BACK")
+
+
+def draw_pause(s: Pause) -> None:
+    items = s.menu.items
+    h = 14 + len(items) * 9
+    y0 = (k.HEIGHT - h) // 2
+    panel(20, y0, 88, h)
+    ctext(y0 + 4, "PAUSED", k.DIM)
+    for i, item in enumerate(items):
+        sel = i == s.menu.index
+        ctext(y0 + 13 + i * 9, f"> {item} <" if sel else item, k.ACCENT if sel else k.TEXT)
+
+
+def draw_log(s: Log) -> None:
+    ctext(2, "GAME LOG", k.ACCENT)
+    for i, line in enumerate(s.lines[s.top : s.top + s.ROWS]):
+        text(1, 10 + i * 7, line, k.TEXT)
+    if len(s.lines) > s.ROWS:
+        pos = f"{s.top + 1}-{min(len(s.lines), s.top + s.ROWS)}/{len(s.lines)}"
+        rtext(128, 2, pos, k.DIM)
+    footer("UP/DN LINE  <> PAGE  X CLOSE" if len(s.lines) > s.ROWS else "X CLOSE")
+
+
+def draw_confirm(s: Confirm) -> None:
+    """A second question over the screen: what it means, BACK first, the action second."""
+    lines = wrap(s.detail, 26) if s.detail else []
+    h = 34 + 7 * len(lines)
+    y0 = (k.HEIGHT - h) // 2
+    panel(10, y0, 108, h)
+    ctext(y0 + 4, s.question, k.ACCENT)
+    for i, line in enumerate(lines):
+        ctext(y0 + 13 + 7 * i, line, k.TEXT)
+    y = y0 + h - 13
+    for i, label in enumerate(s.labels):
+        cx = 40 + 48 * i
+        sel = i == s.index
+        if sel:
+            pyxel.rect(cx - 20, y - 2, 40, 9, k.ACCENT)
+        ctext(y, label, k.BLACK if sel else k.TEXT, cx)

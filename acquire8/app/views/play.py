@@ -1,0 +1,423 @@
+"""The game's screens: the board, players, chain table, hand, decision panels, the chart,
+merger summaries, the pass-and-play screen and the final standings."""
+
+from __future__ import annotations
+
+import pyxel
+
+from acquire8.app import constants as k
+from acquire8.app.anim import Animator
+from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
+from acquire8.app.control.menus import Chart
+from acquire8.app.control.play import GameOver, Passing, Play, Summary
+from acquire8.app.text import chain_name, fit, money
+from acquire8.app.views.common import (
+    blink,
+    chain_box,
+    chain_text,
+    ctext,
+    footer,
+    panel,
+    rtext,
+    short_money,
+    text,
+)
+from acquire8.rules import CHAINS, Game, price
+from acquire8.rules.tables import CHART_ROWS, CHART_SIZES, END_SIZE, ROW_LETTERS, SAFE_SIZE, TIER_OF
+
+
+def draw_play(p: Play) -> None:
+    if isinstance(p.stage, Passing):
+        draw_pass(p.game.names[p.stage.seat])
+        return
+    g, app = p.game, p.app
+    who = p.banner
+    if p.guarding:  # your turn has just begun: the bar says so until X is live
+        pyxel.rect(0, 0, len(who) * k.CHAR_W + 3, k.BOARD_Y - 1, k.ACCENT if blink(app, 8) else k.PANEL)
+        text(1, k.TOP_Y, who, k.BLACK if blink(app, 8) else k.ACCENT)
+    else:
+        text(1, k.TOP_Y, who, k.ACCENT)
+    if p.others_playing and blink(app, 24):
+        text(1 + len(who) * 4, k.TOP_Y, "...", k.ACCENT)
+    rtext(97, k.TOP_Y, f"tiles {g.pool_size()}", k.DIM)
+    draw_board(p)
+    draw_players(p)
+    screen = p.screen
+    if isinstance(screen, ChoiceScreen):
+        draw_choice(p, screen)
+    elif isinstance(screen, DeclareScreen):
+        draw_declare(p, screen)
+    elif isinstance(screen, DisposeScreen):
+        draw_dispose(p, screen)
+    elif isinstance(screen, BuyScreen):
+        draw_buy(p, screen)
+    else:
+        draw_table(g, p.viewer)
+        draw_hand(p, screen)
+    text(1, k.MESSAGE_Y, fit(p.message), k.SKY)  # whole words, as every message
+
+
+def draw_pass(name: str) -> None:
+    """Pass-and-play: only the next player's name; no hand, no board."""
+    ctext(36, "PASS THE GAME TO", k.DIM)
+    w = len(name) * k.CHAR_W + 15
+    pyxel.rect(64 - w // 2, 46, w, 15, k.PANEL)
+    pyxel.rectb(64 - w // 2, 46, w, 15, k.ACCENT)
+    ctext(51, name, k.ACCENT)
+    ctext(72, f"{name}: press X when ready", k.TEXT)
+    ctext(82, "Everyone else: look away!", k.DIM)
+    footer("X SHOW MY HAND  ENTER MENU")
+
+
+def draw_board(p: Play) -> None:
+    g, app = p.game, p.app
+    board = g.board
+    ui = p.screen if isinstance(p.screen, PlaceScreen) else None
+    mine = set(p.hand())
+    selected = ui.tile if ui else None
+    playable = {t for t, ok in zip(ui.tiles, ui.playable, strict=True) if ok} if ui else mine
+    pending = g.pending_tile()
+    looks = app.anim.looks if app.anim.play is p else None  # cells animating (anim.py)
+    falling = []
+    for r, row in enumerate(ROW_LETTERS):
+        y = k.BOARD_Y + r * k.CELL
+        for c in range(12):
+            x = k.BOARD_X + c * k.CELL
+            name = f"{c + 1}{row}"
+            letter = board.get(name)
+            look = looks.get(name) if looks else None
+            lit = False
+            if look is not None:
+                letter, lit = look.letter, look.lit
+                if look.dy:  # drawn falling after the board, over the cells above
+                    falling.append((x, y - look.dy))
+                    letter = None
+            if lit:
+                pyxel.rect(x, y, 7, 7, k.WHITE)
+            elif letter is None:
+                pyxel.rect(x, y, 7, 7, k.PANEL)
+                if name == selected:  # white, which no chain uses: never mistaken for a tile
+                    pyxel.rectb(x, y, 7, 7, k.SELECT)
+                    if blink(app):
+                        pyxel.rect(x + 2, y + 2, 3, 3, k.SELECT)
+                elif name in mine:
+                    pyxel.rectb(x, y, 7, 7, k.SKY if name in playable else k.FRAME)
+            elif letter == "#":
+                pyxel.rect(x, y, 7, 7, k.LOOSE_COLOR)
+            else:
+                chain_box(x, y, letter)
+            if name == p.last_tile and p.busy and blink(app, 8):
+                pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
+            elif name == pending:  # the tile whose founding or merger is being decided
+                pyxel.rectb(x - 1, y - 1, 9, 9, k.SELECT if blink(app) else k.SKY)
+    if falling:
+        pyxel.clip(k.BOARD_X, k.BOARD_Y, k.BOARD_W, k.BOARD_H)  # they come in over the board's edge
+        for x, y in falling:
+            pyxel.rect(x, y, 7, 7, k.LOOSE_COLOR)
+            pyxel.line(x, y, x + 6, y, k.WHITE)  # lit from above
+        pyxel.clip()
+    draw_pops(app.anim)
+
+
+def draw_pops(anim: Animator) -> None:
+    """Bonus amounts rising over their chain and fading out (dithered)."""
+    for pop in anim.pops:
+        if anim.now < pop.start:
+            continue
+        w = len(pop.label) * k.CHAR_W - 1
+        cx = k.BOARD_X + round(pop.col * k.CELL) + 3
+        x = max(1, min(k.BOARD_X + k.BOARD_W - w, cx - w // 2))
+        y = max(1, k.BOARD_Y + pop.row * k.CELL - 7 + 7 * pop.line - pop.rise)
+        pyxel.dither(pop.alpha)
+        pyxel.rect(x - 1, y - 1, w + 2, 7, k.BLACK)
+        text(x, y, pop.label, k.ACCENT)
+        pyxel.dither(1.0)
+
+
+def draw_players(p: Play) -> None:
+    g = p.game
+    pitch = 12
+    for s in range(g.players):
+        y = k.BOARD_Y + s * pitch
+        turn = s == g.turn and not g.is_over
+        col = k.ACCENT if turn else (k.TEXT if s == p.human else k.DIM)
+        text(k.SIDE_X, y, (">" if turn else " ") + g.names[s], col)
+        trend = p.app.anim.trend(p, s)  # cash counting up or down (anim.py)
+        cash = short_money(p.app.anim.cash(p, s, g.cash(s)))
+        col = k.TEXT if s == p.human else k.DIM
+        text(k.SIDE_X, y + 6, cash, k.GOOD if trend > 0 else k.BAD if trend < 0 else col)
+
+
+def draw_table(g: Game, human: int | None) -> None:
+    """Per chain: letter (safe ones framed), size, price, and your shares."""
+    y = k.TABLE_Y
+    labels = ("sz", "$", "my" if human is not None else "")
+    for i, label in enumerate(labels):
+        text(0, y + 8 + i * 6, label, k.DIM)
+    for i, chain in enumerate(CHAINS):
+        x = k.TABLE_LABEL_W + i * k.TABLE_COL_W
+        if i % 2:  # a faint band behind every other column
+            pyxel.rect(x, y + 7, k.TABLE_COL_W, 18, k.PANEL)
+        cx = x + k.TABLE_COL_W // 2  # values centred under the letter
+        size = g.chain_size(chain)
+        chain_box(cx - 3, y, chain, 7, on=bool(size))
+        if g.is_safe(chain):
+            pyxel.rectb(cx - 4, y - 1, 9, 9, k.WHITE)
+        ctext(y + 8, f"{size}" if size else "-", k.TEXT if size else k.FAINT, cx)
+        ctext(y + 14, f"{g.price(chain)}" if size else "-", k.TEXT if size else k.FAINT, cx)
+        if human is not None:
+            held = g.shares(human, chain)
+            ctext(y + 20, str(held) if held else "-", k.ACCENT if held else k.FAINT, cx)
+
+
+def draw_hand(p: Play, screen: PlaceScreen | None) -> None:
+    ui = screen
+    tiles = ui.tiles if ui else p.hand()
+    for i, tile in enumerate(tiles):
+        x = k.HAND_X + i * k.HAND_PITCH
+        if ui and i == ui.index:
+            pyxel.rect(x, k.HAND_Y, k.HAND_BOX_W + 2, 8, k.ACCENT)
+            col = k.BLACK
+        elif ui and not ui.playable[i]:
+            pyxel.rectb(x, k.HAND_Y, k.HAND_BOX_W + 2, 8, k.FRAME)
+            col = k.FAINT
+        else:
+            pyxel.rect(x, k.HAND_Y, k.HAND_BOX_W + 2, 8, k.PANEL)
+            col = k.TEXT
+        ctext(k.HAND_Y + 2, tile, col, x + (k.HAND_BOX_W + 2) // 2)
+    if ui and ui.tiles:
+        ok = ui.playable[ui.index]
+        line = f"{ui.tile}: {ui.previews[ui.index]}"
+        text(1, k.PREVIEW_Y, line, k.GOOD if ok else k.BAD)
+        rtext(128, k.PREVIEW_Y, "X place", k.DIM)
+    elif p.busy and p.human is not None:
+        rtext(128, k.PREVIEW_Y, "X hurry  Z chart", k.DIM)
+
+
+def _decision_panel() -> None:
+    panel(0, k.PANEL_Y, 128, k.PANEL_H)
+
+
+def draw_choice(p: Play, ui: ChoiceScreen) -> None:
+    app = p.app
+    _decision_panel()
+    y = k.PANEL_Y + 3
+    text(3, y, ui.title, k.ACCENT)
+    n = len(ui.options)
+    if ui.options[0].chain:
+        pitch = 14
+        x0 = 64 - (n * pitch - 3) // 2
+        for i, opt in enumerate(ui.options):
+            x = x0 + i * pitch
+            if i == ui.index:
+                pyxel.rectb(x - 2, y + 7, 15, 15, k.WHITE if blink(app) else k.ACCENT)
+            chain_box(x, y + 9, opt.chain, 11)
+    else:
+        pitch = 32
+        x0 = 64 - n * pitch // 2
+        for i, opt in enumerate(ui.options):
+            cx = x0 + i * pitch + pitch // 2
+            sel = i == ui.index
+            if sel:
+                pyxel.rect(cx - 12, y + 10, 24, 9, k.ACCENT)
+            ctext(y + 12, opt.label, k.BLACK if sel else k.TEXT, cx)
+    text(3, y + 24, fit(ui.option.info, 31), k.TEXT)
+    text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
+
+
+def draw_declare(p: Play, ui: DeclareScreen) -> None:
+    """End the game? The first question, then the second with the standings it would give."""
+    _decision_panel()
+    y = k.PANEL_Y + 3
+    text(3, y, ui.title, k.ACCENT)
+    for i, label in enumerate(ui.labels):
+        cx = 40 + 48 * i
+        sel = i == ui.index
+        if sel:
+            pyxel.rect(cx - 16, y + 10, 32, 9, k.ACCENT)
+        ctext(y + 12, label, k.BLACK if sel else k.TEXT, cx)
+    text(3, y + 24, ui.info, k.TEXT)
+    text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
+
+
+def draw_dispose(p: Play, ui: DisposeScreen) -> None:
+    _decision_panel()
+    y = k.PANEL_Y + 3
+    text(3, y, f"{chain_name(ui.chain)} is gone: {money(ui.price)}", k.ACCENT)
+    text(3, y + 7, f"You hold {ui.held}. Bank {ui.survivor}: {ui.bank}", k.TEXT)
+    rows = (
+        ("SELL", ui.sell, f"+{money(ui.sell * ui.price)}"),
+        ("TRADE", ui.trade, f"for {ui.trade // 2} {ui.survivor}"),
+    )
+    for i, (label, value, note) in enumerate(rows):
+        ry = y + 14 + i * 7
+        sel = ui.row == i
+        col = k.ACCENT if sel else k.TEXT
+        text(3, ry, (">" if sel else " ") + label, col)
+        text(34, ry, f"< {value:>2} >" if sel else f"  {value:>2}", col)
+        text(66, ry, note, k.DIM)
+    ry = y + 28
+    sel = ui.row == 2
+    text(3, ry, (">" if sel else " ") + "DONE", k.ACCENT if sel else k.TEXT)
+    text(34, ry, f"keep {ui.keep}", k.DIM)
+    rtext(126, ry, "X OK" if sel else "X NEXT", k.DIM)
+
+
+def draw_buy(p: Play, ui: BuyScreen) -> None:
+    app, g = p.app, p.game
+    _decision_panel()
+    y = k.PANEL_Y + 3
+    text(3, y, "BUY UP TO 3 SHARES", k.ACCENT)
+    rtext(126, y, money(ui.cash - ui.cost), k.TEXT)
+    widths = [9 if opt in CHAINS else len(opt) * 4 + 3 for opt in ui.options]
+    gap = min(5, (120 - sum(widths)) // max(1, len(widths) - 1))  # all seven chains still fit
+    x = 4
+    oy = y + 10
+    for i, opt in enumerate(ui.options):
+        sel = i == ui.index
+        w = widths[i]
+        if opt in CHAINS:
+            chain_box(x, oy, opt, 9, on=ui.can_add(opt), bg=k.PANEL)
+        else:
+            active = opt == "DONE" or bool(ui.cart)
+            pyxel.rect(x, oy, w, 9, k.BLUE if active else k.PANEL)
+            text(x + 2, oy + 2, opt, k.TEXT if active else k.FAINT)
+        if sel:
+            pyxel.rectb(x - 2, oy - 2, w + 4, 13, k.WHITE if blink(app) else k.ACCENT)
+        x += w + gap
+    opt = ui.option
+    if opt in CHAINS:
+        info = f"{chain_name(opt)} {money(g.price(opt))} bank {g.bank_shares(opt)}"
+    elif opt == "UNDO":
+        info = "Take back the last share"
+    else:
+        info = "Buy the cart and end the turn"
+    text(3, y + 24, info, k.TEXT)
+    cart = " ".join(ui.cart) if ui.cart else "empty"
+    text(3, y + 31, f"Cart: {cart}", k.TEXT)
+    rtext(126, y + 31, f"-{money(ui.cost)}", k.BAD if ui.cost else k.DIM)
+
+
+# -------------------------------------------------------------- overlays
+
+
+def draw_chart(s: Chart) -> None:
+    g = s.table.game
+    if s.page == 0:
+        ctext(2, "PRICE CHART", k.ACCENT)
+        rtext(128, 2, "1/2", k.DIM)
+        y = 12
+        text(2, y + 1, "size", k.DIM)
+        tiers = [[c for c in CHAINS if TIER_OF[CHAINS.index(c)] == t] for t in range(3)]
+        rights = (50, 86, 122)  # where each tier's prices end
+        for members, right in zip(tiers, rights, strict=True):
+            for j, c in enumerate(members):
+                chain_box(right - 8 * len(members) + 8 * j, y - 1, c)
+        for i, label in enumerate(CHART_ROWS):
+            ry = y + 10 + i * 8
+            if i % 2 == 0:
+                pyxel.rect(0, ry - 1, 128, 7, k.PANEL)
+            text(2, ry, label, k.TEXT)
+            for members, right in zip(tiers, rights, strict=True):
+                rtext(right, ry, str(price(members[0], CHART_SIZES[i])), k.TEXT)
+                # Each chain on the board, by its letter, in the row of its size now.
+                for j, c in enumerate(members):
+                    if g.chain_size(c) and _chart_row(g.chain_size(c)) == i:
+                        bg = k.PANEL if i % 2 == 0 else k.BG
+                        text(right - 16 - 4 * (len(members) - j) - 1, ry, c, chain_text(c, bg))
+        text(2, 96, "Bonuses: 1st 10x, 2nd 5x price", k.DIM)
+        text(2, 103, f"Safe at {SAFE_SIZE} tiles; end at {END_SIZE}+.", k.DIM)
+        text(2, 110, "Letters mark each chain's size", k.DIM)
+    else:
+        ctext(2, "CHAINS", k.ACCENT)
+        rtext(128, 2, "2/2", k.DIM)
+        for i, chain in enumerate(CHAINS):
+            y = 10 + i * 16
+            size = g.chain_size(chain)
+            chain_box(1, y, chain, 7, on=bool(size))
+            name = chain_name(chain)
+            text(11, y + 1, name, k.CHAIN_TEXT[chain])
+            # Columns, each right-aligned on its own edge: size (and * when safe), price, bank.
+            rtext(127, y + 1, f"bk{g.bank_shares(chain)}", k.TEXT if size else k.DIM)
+            if not size:
+                rtext(72, y + 1, "-", k.FAINT)
+                rtext(106, y + 1, "-", k.FAINT)
+                text(11, y + 8, "not on the board", k.FAINT)
+                continue
+            rtext(72, y + 1, str(size), k.TEXT)
+            if g.is_safe(chain):
+                text(73, y + 1, "*", k.ACCENT)
+            rtext(106, y + 1, money(g.price(chain)), k.TEXT)
+            text(11, y + 8, fit(_bonus_line(s.table, chain), 29), k.DIM)
+    footer("<> PAGE  Z CLOSE")
+
+
+def _chart_row(size: int) -> int:
+    row = -1
+    for i, low in enumerate(CHART_SIZES):
+        if size >= low:
+            row = i
+    return row
+
+
+def _bonus_line(p: Play, chain: str) -> str:
+    """Who would get the bonuses now, and how much (the rules' own split)."""
+    g = p.game
+    if g.options.holdings == "hidden":  # only your own count (none in pass-and-play between turns)
+        return f"you hold {g.shares(p.viewer, chain)}" if p.viewer is not None else "holdings hidden"
+    holdings = [g.shares(s, chain) for s in range(g.players)]
+    if not any(holdings):
+        return "no holders"
+    pay = g.bonus_payouts(chain)
+    top = max(holdings)
+    first = [s for s in range(g.players) if holdings[s] == top]
+    second = [s for s in range(g.players) if pay[s] and holdings[s] != top]
+    names = "+".join(g.names[s] for s in first)
+    if not second:
+        return f"{names} {money(pay[first[0]])}" + (" each" if len(first) > 1 else " both")
+    names2 = "+".join(g.names[s] for s in second)
+    return f"{names} {money(pay[first[0]])} {names2} {money(pay[second[0]])}"
+
+
+def draw_summary(s: Summary) -> None:
+    panel(0, 8, 128, 114)  # leaves the turn bar and the message line in view
+    ctext(12, "MERGER", k.ACCENT)
+    for i, (line, chain) in enumerate(s.lines[s.top : s.top + s.ROWS]):
+        y = 22 + i * 7
+        if chain:  # a heading: the chain's box, then its line in a colour readable on the panel
+            chain_box(5, y - 1, chain)
+            text(15, y, fit(line, 28), chain_text(chain, k.PANEL))
+        else:
+            text(6, y, fit(line, 29), k.TEXT)
+    more = "UP/DOWN MORE  " if len(s.lines) > s.ROWS else ""
+    ctext(112, f"{more}X OK", k.DIM)
+
+
+def draw_game_over(s: GameOver) -> None:
+    ctext(3, "GAME OVER", k.DIM)
+    ctext(12, s.headline, k.ACCENT)
+    text(4, 23, "#  player", k.DIM)
+    rtext(124, 23, "final cash", k.DIM)
+    y = 31
+    for rank, (cash, seat, name, bonus, sold) in enumerate(s.rows):
+        win = seat in s.winners
+        col = k.ACCENT if win else (k.TEXT if seat == s.play.human else k.SKY)
+        text(4, y, f"{rank + 1}  {name}", col)
+        rtext(124, y, money(cash), col)
+        text(16, y + 6, f"bonus {money(bonus)} sold {money(sold)}", k.DIM)
+        y += 14
+    if s.market:  # two players: what the stock market took, like a player's bonus line
+        text(4, y, "   Market", k.DIM)
+        text(16, y + 6, f"bonus {money(s.market)} (leaves game)", k.DIM)
+        y += 14
+    if y + 2 <= 106:  # room left: say what the small lines are
+        ctext(y + 2, "(end bonuses and shares sold)", k.FAINT)
+    items = s.menu.items
+    pitch = 40
+    x0 = 64 - len(items) * pitch // 2
+    for i, item in enumerate(items):
+        cx = x0 + i * pitch + pitch // 2
+        sel = i == s.menu.index
+        if sel:
+            pyxel.rect(cx - 18, 116, 36, 9, k.ACCENT)
+        ctext(118, item, k.BLACK if sel else k.TEXT, cx)
