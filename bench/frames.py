@@ -50,33 +50,41 @@ def _frame(shell, pressed: frozenset[str] = NOTHING) -> tuple[float, float, bool
     return (t1 - t0) * 1000, (c1 - c0) * 1000, shell.draws > drawn
 
 
+def _job(play) -> object:
+    """The computer decision being worked out, if any (it may start while events show)."""
+    return getattr(play.stage, "job", None)
+
+
 def frame_costs(seed: int = 1, players: int = 4, level: str | None = None, pace: str = "normal") -> dict:
     """Mean, 99th percentile and maximum ms per frame over one computer-only game."""
     _pyxel()
+    from acquire8 import storage as storage_mod
     from acquire8.ai import make_bot
-    from acquire8.app import scenes as sc
+    from acquire8.app.control import app as capp
+    from acquire8.app.control import menus as menus
+    from acquire8.app.control import play as cplay
     from acquire8.app.shell import Shell, settle_memory
     from acquire8.rules import Game
 
-    level = level or sc.DEFAULT_LEVEL
-    app = sc.App(settings=sc.Settings(pace=pace), seed=seed)
-    game = Game.new(players=players, seed=seed, names=list(sc.NAMES[:players]))
+    level = level or menus.DEFAULT_LEVEL
+    app = capp.App(settings=storage_mod.Settings(pace=pace), seed=seed)
+    game = Game.new(players=players, seed=seed, names=list(capp.NAMES[:players]))
     bots = {s: make_bot(level, seed * 10 + s) for s in range(players)}
-    play = sc.Play(app, game, bots, human=None, seed=seed)
+    play = cplay.Play(app, game, bots, people=set(), seed=seed)
     app.goto(play)
     shell = Shell(app, audio=False)
     settle_memory()  # as app.run does once the game is loaded
     wall, cpu, drawn = [], [], []
     per_decision: list[int] = []  # frames each sliced decision took, its start included
     thinking_frames = 0
-    while not isinstance(app.scene, sc.GameOver):
-        before = play.thinking
+    while not isinstance(app.scene, cplay.GameOver):
+        before = _job(play)
         w, c, drew = _frame(shell)
         wall.append(w)
         cpu.append(c)
         if drew:
             drawn.append(w)
-        after = play.thinking
+        after = _job(play)
         if before is None and after is not None:
             thinking_frames = 1
         elif before is not None:
@@ -108,10 +116,15 @@ def idle_costs(frames: int = 600) -> dict:
     """Per idle screen: the mean cost of its frames that change nothing (skipped drawings), and
     the mean over all its frames, the periodic blink or lift redraws included."""
     _pyxel()
-    from acquire8.app import scenes as sc
+    from acquire8 import storage as storage_mod
+    from acquire8.app import buttons as bt
+    from acquire8.app.control import app as capp
+    from acquire8.app.control import decisions as dec
+    from acquire8.app.control import menus as menus
+    from acquire8.app.control import play as cplay
     from acquire8.app.shell import Shell
 
-    app = sc.App(settings=sc.Settings(pace="instant", levels=["normal"] * 5), seed=7)
+    app = capp.App(settings=storage_mod.Settings(pace="instant", levels=["normal"] * 5), seed=7)
     shell = Shell(app, audio=False)
     out: dict[str, dict] = {}
 
@@ -128,11 +141,11 @@ def idle_costs(frames: int = 600) -> dict:
         }
 
     measure("title")
-    _frame(shell, frozenset({sc.X}))  # New game
-    _frame(shell, frozenset({sc.X}))  # Start
+    _frame(shell, frozenset({bt.X}))  # New game
+    _frame(shell, frozenset({bt.X}))  # Start
     play = app.scene
     for _ in range(20_000):  # the computers play until it is your turn
-        if isinstance(play.ui, sc.PlaceUI) and not play.busy:
+        if isinstance(play.screen, dec.PlaceScreen) and not play.busy:
             break
         _frame(shell)
     measure("your turn")
@@ -140,24 +153,25 @@ def idle_costs(frames: int = 600) -> dict:
     while not game.is_over:  # straight to the end through the rules, then the game-over screen
         play.act(game.legal_actions()[0])
     for _ in range(20_000):
-        if isinstance(app.scene, sc.GameOver):
+        if isinstance(app.scene, cplay.GameOver):
             break
-        _frame(shell, frozenset({sc.X}) if isinstance(app.scene, sc.Summary) else NOTHING)  # merger seen
+        _frame(shell, frozenset({bt.X}) if isinstance(app.scene, cplay.Summary) else NOTHING)  # merger seen
     measure("game over")
     return out
 
 
 def report(levels: tuple[str, ...] | None = None) -> dict:
-    from acquire8.app import scenes as sc
+    from acquire8.app.control import menus as menus
+    from acquire8.app.control import play as cplay
 
-    levels = levels or tuple(dict.fromkeys((sc.DEFAULT_LEVEL, sc.LEVELS[-1])))
-    out: dict = {"slice_ms": sc.BOT_BUDGET_MS}
+    levels = levels or tuple(dict.fromkeys((menus.DEFAULT_LEVEL, menus.LEVELS[-1])))
+    out: dict = {"slice_ms": cplay.BOT_BUDGET_MS}
     for level in levels:
         r = frame_costs(level=level)
         out[level] = r
         ok = r["cpu_p99_ms"] <= P99_BUDGET_MS and r["cpu_max_ms"] <= MAX_BUDGET_MS
         print(
-            f"frames ({level} computers, {r['pace']} pace, {sc.BOT_BUDGET_MS} ms thinking a frame): "
+            f"frames ({level} computers, {r['pace']} pace, {cplay.BOT_BUDGET_MS} ms thinking a frame): "
             f"{r['frames']} frames ({r['drawn']} drawn), update+draw "
             f"mean {r['mean_ms']:.3f} ms, p99 {r['p99_ms']:.3f} ms, max {r['max_ms']:.3f} ms\n"
             f"  thread CPU time: mean {r['cpu_mean_ms']:.3f} ms, p99 {r['cpu_p99_ms']:.3f} ms, "

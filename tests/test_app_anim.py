@@ -10,34 +10,39 @@ import random
 
 import pytest
 
+from acquire8 import storage as storage_mod
 from acquire8.ai import make_bot
 from acquire8.app import anim
+from acquire8.app import buttons as bt
 from acquire8.app import constants as k
-from acquire8.app import scenes as sc
+from acquire8.app.control import app as capp
+from acquire8.app.control import decisions as dec
+from acquire8.app.control import menus as menus
+from acquire8.app.control import play as cplay
 from acquire8.app.demo import my_decision, position, run_until, select_tile, start
 from acquire8.rules import CHAINS, Game
 
 NOTHING: frozenset[str] = frozenset()
-X, RIGHT, CHART = frozenset({sc.X}), frozenset({sc.RIGHT}), frozenset({sc.O})
+X, RIGHT, CHART = frozenset({bt.X}), frozenset({bt.RIGHT}), frozenset({bt.O})
 
 
-def app_at(pace: str = "normal", seed: int = 3) -> tuple[sc.App, sc.Play]:
+def app_at(pace: str = "normal", seed: int = 3) -> tuple[capp.App, cplay.Play]:
     """The demo position, the person to place a tile, nothing animating."""
-    app = sc.App(settings=sc.Settings(pace=pace), seed=seed)
+    app = capp.App(settings=storage_mod.Settings(pace=pace), seed=seed)
     play = start(app, Game.from_json(position()))
     run_until(app, my_decision(play))
     app.anim.finish()
     return app, play
 
 
-def place(app: sc.App, play: sc.Play, tile: str) -> None:
+def place(app: capp.App, play: cplay.Play, tile: str) -> None:
     """The person places `tile`: the X frame, then the frame that shows its events."""
     select_tile(app, play, tile)
     app.update(X)
     app.update(NOTHING)
 
 
-def frames_until_still(app: sc.App, limit: int = 500) -> int:
+def frames_until_still(app: capp.App, limit: int = 500) -> int:
     for n in range(limit):
         if not app.anim.active:
             return n
@@ -60,16 +65,16 @@ MERGER = {
 }
 
 
-def merger_app(pace: str = "normal") -> tuple[sc.App, sc.Play]:
-    app = sc.App(settings=sc.Settings(pace=pace), seed=1)
+def merger_app(pace: str = "normal") -> tuple[capp.App, cplay.Play]:
+    app = capp.App(settings=storage_mod.Settings(pace=pace), seed=1)
     game = Game.from_json(json.dumps(MERGER))
     bots = {1: make_bot("greedy", 1), 2: make_bot("greedy", 2)}
-    play = sc.Play(app, game, bots, human=0)
+    play = cplay.Play(app, game, bots, people={0})
     app.goto(play)
     return app, play
 
 
-def shown_kinds(play: sc.Play) -> list[str]:
+def shown_kinds(play: cplay.Play) -> list[str]:
     return [type(e).__name__ for e in play.shown]
 
 
@@ -97,8 +102,8 @@ def test_a_founded_chain_flashes_into_its_colour():
     app, play = app_at()
     place(app, play, "10B")
     run_until(app, my_decision(play))
-    assert play.ui.kind == "found"
-    chain = play.ui.option.chain
+    assert play.screen.kind == "found"
+    chain = play.screen.option.chain
     app.update(X)
     app.update(NOTHING)  # ChainFounded shown
     assert "ChainFounded" in shown_kinds(play)
@@ -125,17 +130,17 @@ def test_x_finishes_every_animation_at_once():
 def test_input_during_an_animation_is_handled_not_held_up():
     app, play = app_at()
     place(app, play, "6G")  # grows Worldwide: a drop then a flash
-    assert app.anim.active and isinstance(play.ui, sc.BuyUI)  # the purchase is already offered
-    index = play.ui.index
+    assert app.anim.active and isinstance(play.screen, dec.BuyScreen)  # the purchase is already offered
+    index = play.screen.index
     app.update(RIGHT)
-    assert play.ui.index == (index + 1) % len(play.ui.options)  # moved during the animation
+    assert play.screen.index == (index + 1) % len(play.screen.options)  # moved during the animation
     assert app.anim.active  # which goes on: only X skips
     app.update(NOTHING)
-    while play.ui.option not in CHAINS or not play.ui.can_add(play.ui.option):
+    while play.screen.option not in CHAINS or not play.screen.can_add(play.screen.option):
         app.update(RIGHT)
     assert app.anim.active  # still flashing Worldwide
     app.update(X)  # X adds a share to the cart and finishes the animations
-    assert play.ui.cart and not app.anim.active
+    assert play.screen.cart and not app.anim.active
 
 
 def test_a_new_game_keeps_nothing_of_the_last_ones_animations():
@@ -160,7 +165,7 @@ def test_a_computer_merger_holds_old_colours_then_floods_from_the_placed_tile():
     run_until(app, lambda: "ChainDefunct" in shown_kinds(play))
     assert g.board["6A"] == g.board["7A"] == "T"
     assert app.anim.looks["6A"].letter == "L"  # still shown as Luxor: the summary covers the board
-    assert isinstance(app.scene, sc.Summary)
+    assert isinstance(app.scene, cplay.Summary)
     now = app.anim.now
     for _ in range(10):  # frozen under the summary
         app.update(NOTHING)
@@ -179,7 +184,7 @@ def test_a_computer_merger_holds_old_colours_then_floods_from_the_placed_tile():
 
 def test_the_x_that_closes_a_merger_summary_does_not_skip_the_flood():
     app, play = merger_app()
-    run_until(app, lambda: isinstance(app.scene, sc.Summary))
+    run_until(app, lambda: isinstance(app.scene, cplay.Summary))
     assert app.anim.looks["6A"].letter == "L"
     app.update(X)  # closes the summary: X went to it, not to the board
     assert app.scene is play and app.anim.active
@@ -202,7 +207,7 @@ def test_bonus_pops_over_the_chain_and_cash_counts_to_the_real_amount():
         values.append(app.anim.cash(play, 2, g.cash(2)))
     assert values[0] == 6000 and len(values) >= anim.CASH  # counting, not jumping
     assert values == sorted(values) and values[-1] >= 6000 + bonus.amount
-    run_until(app, lambda: isinstance(app.scene, sc.Summary))
+    run_until(app, lambda: isinstance(app.scene, cplay.Summary))
     assert app.anim.pops  # waiting under the summary
     app.update(CHART)  # closes it
     run_until(app, lambda: not app.anim.pops, limit=anim.POP + 1)
@@ -213,12 +218,12 @@ def test_hurried_computer_turns_show_no_animation():
     run_until(app, lambda: "TilePlaced" in shown_kinds(play))
     assert app.anim.active
     app.update(X)  # hurry
-    assert play.skipping and not app.anim.active
-    while play.skipping and play.game.current != 0:
+    assert play.hurrying and not app.anim.active
+    while play.hurrying and play.game.current != 0:
         app.update(NOTHING)
-        if isinstance(app.scene, sc.Summary):
+        if isinstance(app.scene, cplay.Summary):
             app.update(CHART)
-        assert not app.anim.cells or not play.skipping
+        assert not app.anim.cells or not play.hurrying
 
 
 def test_instant_pace_has_no_animation_and_no_fade():
@@ -232,7 +237,7 @@ def test_instant_pace_has_no_animation_and_no_fade():
 @pytest.mark.parametrize("tile", ["9I", "6G"])
 def test_the_pace_scales_every_animation(tile):
     lengths = {}
-    for pace in sc.PACES:
+    for pace in menus.PACES:
         app, play = app_at(pace=pace)
         place(app, play, tile)
         lengths[pace] = frames_until_still(app)
@@ -240,15 +245,15 @@ def test_the_pace_scales_every_animation(tile):
 
 
 def test_a_new_screen_fades_in_and_input_goes_on_meanwhile():
-    app = sc.App(seed=1)
+    app = capp.App(seed=1)
     app.update(NOTHING)
     assert app.anim.fade_alpha() == 0  # the first screen just appears
     app.update(X)  # New game: the setup screen
     setup = app.scene
-    assert isinstance(setup, sc.Setup)
+    assert isinstance(setup, menus.Setup)
     alphas = [app.anim.fade_alpha()]
     row = setup.row
-    app.update(frozenset({sc.UP}))  # handled during the fade
+    app.update(frozenset({bt.UP}))  # handled during the fade
     assert setup.row != row
     while app.anim.fade_alpha():
         alphas.append(app.anim.fade_alpha())
@@ -260,15 +265,15 @@ def test_a_new_screen_fades_in_and_input_goes_on_meanwhile():
 def test_no_change_is_left_untold_over_a_whole_game():
     """Computer-only game at the fast pace: whenever a turn starts every board change has been
     told (no cell held in its old look), and each animated cell ends as the rules' board."""
-    app = sc.App(settings=sc.Settings(pace="fast"), seed=9)
-    game = Game.new(players=4, seed=9, names=list(sc.NAMES[:4]))
+    app = capp.App(settings=storage_mod.Settings(pace="fast"), seed=9)
+    game = Game.new(players=4, seed=9, names=list(capp.NAMES[:4]))
     bots = {s: make_bot("random", s) for s in range(4)}
-    play = sc.Play(app, game, bots, human=None)
+    play = cplay.Play(app, game, bots, people=set())
     app.goto(play)
     rng = random.Random(9)
     shown = turns = 0
     for _ in range(40_000):
-        if isinstance(app.scene, sc.GameOver):
+        if isinstance(app.scene, cplay.GameOver):
             break
         app.update(X if rng.random() < 0.002 else NOTHING)  # now and then hurried
         new = play.shown[shown:]
@@ -279,7 +284,7 @@ def test_no_change_is_left_untold_over_a_whole_game():
             for name, fxs in app.anim.cells.items():
                 assert all(fx.kind != "hold" for fx in fxs), name
                 assert fxs[-1].new == board[name], name
-    assert isinstance(app.scene, sc.GameOver) and turns > 40
+    assert isinstance(app.scene, cplay.GameOver) and turns > 40
 
 
 # ------------------------------------------------------------------ drawn
@@ -348,7 +353,7 @@ def test_high_contrast_chains_differ_in_lightness_on_the_drawn_screen(pyxel_head
     from acquire8.app import views
 
     px = pyxel_headless
-    app = sc.App(settings=sc.Settings(high_contrast=True), seed=1)
+    app = capp.App(settings=storage_mod.Settings(high_contrast=True), seed=1)
     play = start(app, Game.from_json(json.dumps(HC_STATES)))
     run_until(app, my_decision(play))
     app.anim.finish()

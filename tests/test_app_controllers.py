@@ -6,7 +6,13 @@ import json
 
 import pytest
 
-from acquire8.app import scenes as sc
+from acquire8 import storage as storage_mod
+from acquire8.app import buttons as bt
+from acquire8.app import text as txt
+from acquire8.app.control import app as capp
+from acquire8.app.control import decisions as dec
+from acquire8.app.control import menus as menus
+from acquire8.app.control import play as cplay
 from acquire8.app.demo import NOTHING, my_decision, position, press, run_until, select_tile, start
 from acquire8.rules import BuyShares, Dispose, Game, Phase, PlaceTile
 from acquire8.rules import events as ev
@@ -37,7 +43,7 @@ def make_game(
     }
     pool = [t for t in TILE_NAMES if t not in used]
     players = [
-        {"name": sc.NAMES[s], "cash": cash[s], "shares": shares[s], "hand": hands[s]} for s in range(n)
+        {"name": capp.NAMES[s], "cash": cash[s], "shares": shares[s], "hand": hands[s]} for s in range(n)
     ]
     data = {"format": 1, "board": board, "players": players, "pool": pool, "current": current}
     if options:
@@ -45,8 +51,8 @@ def make_game(
     return Game.from_json(json.dumps(data))
 
 
-def begin(game: Game) -> tuple[sc.App, sc.Play]:
-    app = sc.App(seed=0)
+def begin(game: Game) -> tuple[capp.App, cplay.Play]:
+    app = capp.App(seed=0)
     play = start(app, game)
     run_until(app, my_decision(play))
     return app, play
@@ -59,8 +65,8 @@ def test_place_previews_come_from_the_rules_and_dead_tiles_are_refused():
     rows = {"A": "TTTTTTTTTTT.", "C": "LLLLLLLLLLL.", "F": "......#....."}
     game = make_game(rows, [["1B", "12A", "8F", "1I", "3E", "5I"], ["9I", "10I", "11I", "12I", "9H", "10H"]])
     app, play = begin(game)
-    ui = play.ui
-    assert isinstance(ui, sc.PlaceUI)
+    ui = play.screen
+    assert isinstance(ui, dec.PlaceScreen)
     previews = dict(zip(ui.tiles, ui.previews, strict=True))
     assert previews["1B"] == "DEAD" and previews["12A"] == "GROW T" and previews["8F"] == "FOUND"
     assert previews["1I"] == "LONE"
@@ -68,27 +74,27 @@ def test_place_previews_come_from_the_rules_and_dead_tiles_are_refused():
     select_tile(app, play, "1B")
     before = game.to_json()
     app.effects.clear()
-    press(app, sc.X)
+    press(app, bt.X)
     assert app.effects == ["refuse"]
     assert "1B" in play.message and "DEAD" in play.message
     assert game.to_json() == before and game.phase == Phase.PLACE  # nothing happened
     select_tile(app, play, "12A")
-    press(app, sc.X)
+    press(app, bt.X)
     assert play.actions == [PlaceTile("12A")] and game.chain_size("T") == 12
 
 
 def test_left_right_wrap_around_the_hand():
     game = Game.from_json(position())
     app, play = begin(game)
-    ui = play.ui
-    assert isinstance(ui, sc.PlaceUI)
+    ui = play.screen
+    assert isinstance(ui, dec.PlaceScreen)
     start_index = ui.index
-    press(app, sc.LEFT)
+    press(app, bt.LEFT)
     assert ui.index == (start_index - 1) % len(ui.tiles)
     for _ in range(len(ui.tiles)):
-        press(app, sc.RIGHT)
+        press(app, bt.RIGHT)
     assert ui.index == (start_index - 1) % len(ui.tiles)
-    press(app, sc.UP, sc.DOWN)  # up/down do nothing on the hand
+    press(app, bt.UP, bt.DOWN)  # up/down do nothing on the hand
     assert ui.index == (start_index - 1) % len(ui.tiles) and game.phase == Phase.PLACE
 
 
@@ -100,11 +106,11 @@ def test_no_eighth_chain_is_greyed_and_refused():
     }
     game = make_game(rows, [["7F", "1I", "3I", "5I", "7I", "9I"], ["2G", "4G", "6G", "8G", "10G", "12G"]])
     app, play = begin(game)
-    ui = play.ui
+    ui = play.screen
     assert ui.previews[ui.tiles.index("7F")] == "NO 8TH CHAIN"
     assert not ui.playable[ui.tiles.index("7F")]
     select_tile(app, play, "7F")
-    press(app, sc.X)
+    press(app, bt.X)
     assert game.phase == Phase.PLACE and "7F" in game.hand(0)
 
 
@@ -115,16 +121,16 @@ def test_found_offers_only_chains_off_the_board_and_founds_the_chosen_one():
     game = Game.from_json(position())
     app, play = begin(game)
     select_tile(app, play, "10B")
-    press(app, sc.X)
+    press(app, bt.X)
     run_until(app, my_decision(play))
-    ui = play.ui
-    assert isinstance(ui, sc.ChoiceUI) and ui.kind == "found"
+    ui = play.screen
+    assert isinstance(ui, dec.ChoiceScreen) and ui.kind == "found"
     assert [o.label for o in ui.options] == ["F", "I", "C"]
-    press(app, sc.RIGHT, sc.RIGHT, sc.RIGHT)  # wraps back to the first
+    press(app, bt.RIGHT, bt.RIGHT, bt.RIGHT)  # wraps back to the first
     assert ui.option.label == "F"
-    press(app, sc.LEFT)
+    press(app, bt.LEFT)
     assert ui.option.label == "C" and "$400" in ui.option.info  # the price of a 2-tile Continental
-    press(app, sc.X)
+    press(app, bt.X)
     assert game.chain_size("C") == 2 and game.shares(0, "C") == 1
     assert game.phase == Phase.BUY
 
@@ -134,13 +140,13 @@ def test_survivor_tie_lets_the_person_choose():
     game = make_game(rows, [["4A", "1I", "3I", "5I", "7I", "9I"], ["2G", "4G", "6G", "8G", "10G", "12G"]])
     app, play = begin(game)
     select_tile(app, play, "4A")
-    press(app, sc.X)
+    press(app, bt.X)
     run_until(app, my_decision(play))
-    ui = play.ui
-    assert isinstance(ui, sc.ChoiceUI) and ui.kind == "survivor"
+    ui = play.screen
+    assert isinstance(ui, dec.ChoiceScreen) and ui.kind == "survivor"
     assert [o.label for o in ui.options] == ["T", "L"]
-    press(app, sc.RIGHT, sc.X)
-    run_until(app, lambda: game.phase != Phase.SURVIVOR and not play.queue)
+    press(app, bt.RIGHT, bt.X)
+    run_until(app, lambda: game.phase != Phase.SURVIVOR and not play.pending())
     assert game.chain_size("L") == 7 and game.chain_size("T") == 0
 
 
@@ -156,16 +162,16 @@ def test_defunct_order_of_equal_chains_is_the_persons_choice():
     game = make_game(rows, hands, shares=[{"L": 1, "A": 1}, {}])
     app, play = begin(game)
     select_tile(app, play, "5E")
-    press(app, sc.X)
+    press(app, bt.X)
     run_until(app, my_decision(play))
-    ui = play.ui
-    assert isinstance(ui, sc.ChoiceUI) and ui.kind == "defunct"
+    ui = play.screen
+    assert isinstance(ui, dec.ChoiceScreen) and ui.kind == "defunct"
     assert sorted(o.label for o in ui.options) == ["A", "L"]
-    press(app, sc.RIGHT)
+    press(app, bt.RIGHT)
     chosen = ui.option.label
-    press(app, sc.X)
+    press(app, bt.X)
     run_until(app, my_decision(play))
-    assert isinstance(play.ui, sc.DisposeUI) and play.ui.chain == chosen  # paid out first
+    assert isinstance(play.screen, dec.DisposeScreen) and play.screen.chain == chosen  # paid out first
     first_bonus = next(e for e in play.shown if isinstance(e, ev.BonusPaid))
     assert first_bonus.chain == chosen
 
@@ -173,7 +179,7 @@ def test_defunct_order_of_equal_chains_is_the_persons_choice():
 # ------------------------------------------------------------------ disposing
 
 
-def dispose_game(bank_t: int = 20) -> tuple[sc.App, sc.Play]:
+def dispose_game(bank_t: int = 20) -> tuple[capp.App, cplay.Play]:
     rows = {"A": "TTTT.LLL...."}
     others = 25 - bank_t
     game = make_game(
@@ -183,39 +189,39 @@ def dispose_game(bank_t: int = 20) -> tuple[sc.App, sc.Play]:
     )
     app, play = begin(game)
     select_tile(app, play, "5A")
-    press(app, sc.X)
+    press(app, bt.X)
     run_until(app, my_decision(play))
     return app, play
 
 
 def test_dispose_with_left_right_and_x_alone():
     app, play = dispose_game()
-    ui = play.ui
-    assert isinstance(ui, sc.DisposeUI) and ui.held == 6 and ui.chain == "L" and ui.survivor == "T"
-    press(app, sc.RIGHT, sc.RIGHT)  # sell 2
-    press(app, sc.X)  # on to trade
-    press(app, sc.RIGHT, sc.RIGHT)  # trade 4
+    ui = play.screen
+    assert isinstance(ui, dec.DisposeScreen) and ui.held == 6 and ui.chain == "L" and ui.survivor == "T"
+    press(app, bt.RIGHT, bt.RIGHT)  # sell 2
+    press(app, bt.X)  # on to trade
+    press(app, bt.RIGHT, bt.RIGHT)  # trade 4
     assert (ui.sell, ui.trade, ui.keep) == (2, 4, 0)
     app.effects.clear()
-    press(app, sc.RIGHT)  # nothing left to trade: refused, unchanged
+    press(app, bt.RIGHT)  # nothing left to trade: refused, unchanged
     assert app.effects == ["refuse"] and ui.trade == 4
-    press(app, sc.X)  # to DONE
+    press(app, bt.X)  # to DONE
     cash = play.game.cash(0)
-    press(app, sc.X)
+    press(app, bt.X)
     assert play.actions[-1] == Dispose(2, 4)
     assert play.game.cash(0) == cash + 2 * 300 and play.game.shares(0, "T") == 2
 
 
 def test_dispose_cannot_trade_beyond_the_bank_nor_go_negative():
     app, play = dispose_game(bank_t=1)
-    ui = play.ui
-    press(app, sc.LEFT)  # sell -1: refused
+    ui = play.screen
+    press(app, bt.LEFT)  # sell -1: refused
     assert ui.sell == 0
-    press(app, sc.DOWN, sc.RIGHT, sc.RIGHT)  # trade 2, then 4 (the bank has one T): refused
+    press(app, bt.DOWN, bt.RIGHT, bt.RIGHT)  # trade 2, then 4 (the bank has one T): refused
     assert ui.trade == 2
-    press(app, sc.UP, sc.RIGHT, sc.RIGHT, sc.RIGHT, sc.RIGHT, sc.RIGHT)  # sell up to the 4 left
+    press(app, bt.UP, bt.RIGHT, bt.RIGHT, bt.RIGHT, bt.RIGHT, bt.RIGHT)  # sell up to the 4 left
     assert (ui.sell, ui.trade, ui.keep) == (4, 2, 0)
-    press(app, sc.DOWN, sc.DOWN, sc.X)
+    press(app, bt.DOWN, bt.DOWN, bt.X)
     assert play.actions[-1] == Dispose(4, 2)
 
 
@@ -224,68 +230,98 @@ def test_dispose_cannot_trade_beyond_the_bank_nor_go_negative():
 
 def buy_game(
     cash: int, rows: dict[str, str] | None = None, options: dict | None = None
-) -> tuple[sc.App, sc.Play]:
+) -> tuple[capp.App, cplay.Play]:
     rows = rows or {"A": "TTTT........", "C": "IIIII......."}
     hands = [["1I", "3I", "5I", "7I", "9I", "11I"], ["2G", "4G", "6G", "8G", "10G", "12G"]]
     game = make_game(rows, hands, cash=[cash, 6000], options=options)
     app, play = begin(game)
     select_tile(app, play, "1I")
-    press(app, sc.X)
+    press(app, bt.X)
     run_until(app, my_decision(play))
     return app, play
 
 
 def test_buy_three_shares_then_the_cursor_waits_on_done():
     app, play = buy_game(6000)
-    ui = play.ui
-    assert isinstance(ui, sc.BuyUI) and ui.options == ["T", "I", "UNDO", "DONE"]
+    ui = play.screen
+    assert isinstance(ui, dec.BuyScreen) and ui.options == ["T", "I", "UNDO", "DONE"]
     assert ui.option == "T"
-    press(app, sc.X, sc.X, sc.RIGHT, sc.X)
+    press(app, bt.X, bt.X, bt.RIGHT, bt.X)
     assert ui.cart == ["T", "T", "I"] and ui.option == "DONE"
     assert ui.cost == 2 * 400 + 700
-    press(app, sc.LEFT, sc.LEFT, sc.LEFT)  # back on T: a fourth share is refused
+    press(app, bt.LEFT, bt.LEFT, bt.LEFT)  # back on T: a fourth share is refused
     app.effects.clear()
-    press(app, sc.X)
+    press(app, bt.X)
     assert app.effects == ["refuse"] and ui.cart == ["T", "T", "I"] and "Three" in play.message
-    press(app, sc.RIGHT, sc.RIGHT, sc.X)  # UNDO
+    press(app, bt.RIGHT, bt.RIGHT, bt.X)  # UNDO
     assert ui.cart == ["T", "T"]
-    press(app, sc.RIGHT, sc.X)
+    press(app, bt.RIGHT, bt.X)
     assert play.actions[-1] == BuyShares(("T", "T"))
     assert play.game.cash(0) == 6000 - 800 and play.game.shares(0, "T") == 2
 
 
-def test_buying_with_too_little_cash_is_refused():
-    app, play = buy_game(300)
-    ui = play.ui
-    assert ui.option == "DONE"  # nothing affordable: the cursor starts on DONE
-    press(app, sc.RIGHT, sc.X)  # T at $400
-    assert ui.cart == [] and "cash" in play.message
-    press(app, sc.RIGHT, sc.RIGHT, sc.X)  # UNDO with an empty cart: refused
+def test_buying_more_than_the_cash_allows_is_refused():
+    app, play = buy_game(900)
+    ui = play.screen
+    assert isinstance(ui, dec.BuyScreen) and ui.option == "T"
+    press(app, bt.X, bt.X)  # T at $400 twice; a third is more than the cash
+    assert ui.cart == ["T", "T"]
+    press(app, bt.LEFT, bt.LEFT, bt.LEFT, bt.X)  # back on T
+    assert ui.cart == ["T", "T"] and "cash" in play.message
+    press(app, bt.RIGHT, bt.RIGHT, bt.X, bt.X, bt.X)  # UNDO twice, a third with an empty cart: refused
     assert ui.cart == []
-    press(app, sc.RIGHT, sc.X)
-    assert play.actions[-1] == BuyShares(()) and play.game.cash(0) == 300
+    press(app, bt.RIGHT, bt.X)
+    assert play.actions[-1] == BuyShares(()) and play.game.cash(0) == 900
+
+
+@pytest.mark.parametrize(
+    ("rows", "cash", "why"),
+    [
+        ({"A": "TTTT........", "E": "IIIIII......"}, 300, "not enough cash"),  # T at $400, I at $700
+        ({}, 6000, "no chain on the board"),
+    ],
+)
+def test_a_buy_step_with_nothing_to_buy_passes_by_itself(rows, cash, why):
+    hands = [["1I", "3I", "5I", "7I", "9I", "11I"], ["2C", "4C", "6C", "8C", "10C", "12C"]]
+    game = make_game(rows, hands, cash=[cash, 6000])
+    app, play = begin(game)
+    select_tile(app, play, "1I")
+    press(app, bt.X)
+    for _ in range(3):
+        app.update(NOTHING)
+    assert play.actions[-2:] == [PlaceTile("1I"), BuyShares(())]  # no X was needed for the purchase
+    assert game.current == 1 and any(why in line for line in play.log)
+    assert why in play.message  # the notice stays on the message line while it is read
 
 
 def test_declare_prompt_only_when_allowed_and_no_keeps_playing():
     safe = {"A": "TTTTTTTTTTT."}
     app, play = buy_game(6000, rows=safe)
-    ui = play.ui
-    assert isinstance(ui, sc.ChoiceUI) and ui.kind == "declare" and ui.option.label == "NO"
-    press(app, sc.X)
+    ui = play.screen
+    assert isinstance(ui, dec.DeclareScreen) and ui.labels[ui.index] == "NO"
+    press(app, bt.UP, bt.DOWN)  # up/down never flip a yes/no
+    assert ui.index == 0
+    press(app, bt.X)
     run_until(app, my_decision(play))
-    assert isinstance(play.ui, sc.BuyUI) and not play.game.declared
+    assert isinstance(play.screen, dec.BuyScreen) and not play.game.declared
     # Not allowed: no prompt at all.
     _app2, play2 = buy_game(6000)
-    assert isinstance(play2.ui, sc.BuyUI)
+    assert isinstance(play2.screen, dec.BuyScreen)
 
 
 def test_declaring_the_end_finishes_the_game_after_the_purchase():
     app, play = buy_game(6000, rows={"A": "TTTTTTTTTTT."})
-    press(app, sc.RIGHT, sc.X)  # YES
+    press(app, bt.RIGHT, bt.X)  # YES: a second question, on BACK, with what ending gives
+    ui = play.screen
+    assert isinstance(ui, dec.DeclareScreen) and ui.confirming and ui.labels[ui.index] == "BACK"
+    assert ui.info.startswith("You'd ") and not play.game.declared
+    press(app, bt.X)  # BACK: the first question again, nothing declared
+    assert not ui.confirming and not play.game.declared
+    press(app, bt.RIGHT, bt.X, bt.RIGHT, bt.X)  # YES, then END IT
     run_until(app, my_decision(play))
-    assert play.game.declared and isinstance(play.ui, sc.BuyUI)
-    press(app, sc.X, sc.X, sc.X, sc.X)  # three T shares, then DONE
-    run_until(app, lambda: isinstance(app.scene, sc.GameOver))
+    assert play.game.declared and isinstance(play.screen, dec.BuyScreen)
+    press(app, bt.X, bt.X, bt.X, bt.X)  # three T shares, then DONE
+    run_until(app, lambda: isinstance(app.scene, cplay.GameOver))
     over = app.scene
     assert play.game.is_over
     assert [r[0] for r in sorted(over.rows, key=lambda r: r[1])] == play.game.scores()
@@ -293,7 +329,7 @@ def test_declaring_the_end_finishes_the_game_after_the_purchase():
 
 def test_auto_end_rule_never_prompts():
     _app, play = buy_game(6000, rows={"A": "TTTTTTTTTTT."}, options={"end": "auto"})
-    assert isinstance(play.ui, sc.BuyUI)
+    assert isinstance(play.screen, dec.BuyScreen)
 
 
 # ------------------------------------------------------------------ computer turns
@@ -303,23 +339,23 @@ def test_presses_during_computer_turns_never_act_for_the_person():
     game = Game.from_json(position())
     game.apply(PlaceTile("9I"))
     game.apply(BuyShares(()))  # now Ana's turn
-    app = sc.App(seed=0)
+    app = capp.App(seed=0)
     play = start(app, game)
     assert game.current == 1
     hand = game.hand(0)
-    for b in (sc.LEFT, sc.RIGHT, sc.UP, sc.DOWN):
+    for b in (bt.LEFT, bt.RIGHT, bt.UP, bt.DOWN):
         press(app, b)
-    assert play.ui is None and game.hand(0) == hand
-    press(app, sc.O)  # the chart opens during computer turns
-    assert isinstance(app.scene, sc.Chart)
-    press(app, sc.RIGHT)
+    assert play.screen is None and game.hand(0) == hand
+    press(app, bt.O)  # the chart opens during computer turns
+    assert isinstance(app.scene, menus.Chart)
+    press(app, bt.RIGHT)
     assert app.scene.page == 1
-    press(app, sc.O)
+    press(app, bt.O)
     assert app.scene is play
-    press(app, sc.X)  # hurry
-    assert play.skipping
+    press(app, bt.X)  # hurry
+    assert play.hurrying
     run_until(app, my_decision(play), limit=400)
-    assert game.current == 0 and not play.skipping
+    assert game.current == 0 and not play.hurrying
 
 
 def test_computer_turns_are_paced_and_x_skips_ahead():
@@ -327,16 +363,16 @@ def test_computer_turns_are_paced_and_x_skips_ahead():
         game = Game.from_json(position())
         game.apply(PlaceTile("9I"))
         game.apply(BuyShares(()))
-        app = sc.App(seed=0)
+        app = capp.App(seed=0)
         play = start(app, game)
         for f in range(5000):
             if my_decision(play)():
                 return f
-            app.update(frozenset({sc.X}) if hurry and f == 1 else NOTHING)
+            app.update(frozenset({bt.X}) if hurry and f == 1 else NOTHING)
         raise AssertionError("stuck")
 
     slow, fast = frames_to_my_turn(False), frames_to_my_turn(True)
-    assert slow > 3 * sc.PACE_FRAMES["normal"]  # three computer turns shown step by step
+    assert slow > 3 * cplay.PACE_FRAMES["normal"]  # three computer turns shown step by step
     assert fast < slow // 3
 
 
@@ -358,9 +394,9 @@ class SteppingBot:
 
 def test_stepping_bots_think_across_frames():
     game = Game.new(players=2, seed=3, names=["You", "Ana"])
-    app = sc.App(settings=sc.Settings(pace="instant"), seed=0)
+    app = capp.App(settings=storage_mod.Settings(pace="instant"), seed=0)
     bots = {0: SteppingBot(5), 1: SteppingBot(5)}
-    play = sc.Play(app, game, bots, human=None)
+    play = cplay.Play(app, game, bots, people=set())
     app.goto(play)
     counts = []
     for _ in range(15):
@@ -376,11 +412,11 @@ def test_a_bot_mistake_does_not_stop_the_game():
             return PlaceTile("12I") if view.phase == Phase.PLACE else BuyShares(("Z",))
 
     game = Game.new(players=2, seed=5, names=["You", "Ana"])
-    app = sc.App(seed=0)
-    play = sc.Play(app, game, {0: Wrong(), 1: Wrong()}, human=None)
+    app = capp.App(seed=0)
+    play = cplay.Play(app, game, {0: Wrong(), 1: Wrong()}, people=set())
     app.goto(play)
     for _ in range(200):
-        app.update(frozenset({sc.X}))
+        app.update(frozenset({bt.X}))
     assert len(play.actions) > 20  # the game went on, each mistake replaced by a legal action
     assert any("not in your hand" in line for line in play.log)
 
@@ -389,90 +425,100 @@ def test_a_bot_mistake_does_not_stop_the_game():
 
 
 def test_title_setup_defaults_start_with_one_press():
-    app = sc.App(seed=9)
-    assert isinstance(app.scene, sc.Title) and app.scene.menu.items[0] == "New game"
-    press(app, sc.X)
-    assert isinstance(app.scene, sc.Setup)
-    press(app, sc.X)
+    app = capp.App(seed=9)
+    assert isinstance(app.scene, menus.Title) and app.scene.menu.items[0] == "New game"
+    press(app, bt.X)
+    assert isinstance(app.scene, menus.Setup)
+    press(app, bt.X)
     play = app.scene
-    assert isinstance(play, sc.Play) and play.game.players == 4 and play.human == 0
+    assert isinstance(play, cplay.Play) and play.game.players == 4 and play.human == 0
     assert set(type(b).__name__ for b in play.bots.values())
 
 
 def test_setup_changes_opponents_levels_and_end_rule():
-    app = sc.App(seed=9)
-    press(app, sc.X)
+    app = capp.App(seed=9)
+    press(app, bt.X)
     setup = app.scene
-    press(app, sc.DOWN)  # wraps from Start to the opponents row
+    press(app, bt.DOWN)  # wraps from Start to the opponents row
     assert setup.rows[setup.row] == "opponents"
-    press(app, sc.RIGHT, sc.RIGHT)  # 3 -> 4 -> 5
+    press(app, bt.RIGHT, bt.RIGHT)  # 3 -> 4 -> 5
     assert app.settings.opponents == 5 and setup.rows.count("end") == 1 and len(setup.rows) == 8
-    press(app, sc.RIGHT)  # wraps to 1
+    press(app, bt.RIGHT)  # wraps to 1
     assert app.settings.opponents == 1
-    press(app, sc.DOWN, sc.RIGHT)
-    assert app.settings.levels[0] == sc.LEVELS[(sc.LEVELS.index(sc.DEFAULT_LEVEL) + 1) % len(sc.LEVELS)]
-    press(app, sc.DOWN, sc.RIGHT)
+    press(app, bt.DOWN, bt.RIGHT)
+    assert (
+        app.settings.levels[0]
+        == menus.LEVELS[(menus.LEVELS.index(menus.DEFAULT_LEVEL) + 1) % len(menus.LEVELS)]
+    )
+    press(app, bt.DOWN, bt.RIGHT)
     assert app.settings.end == "auto"
     app.settings.levels[0] = "random"  # a fast one for this test
-    press(app, sc.X)
+    press(app, bt.X)
     play = app.scene
     assert play.game.players == 2 and play.game.options.end == "auto"
 
 
 def test_setup_back_returns_to_title():
-    app = sc.App(seed=9)
-    press(app, sc.X, sc.O)
-    assert isinstance(app.scene, sc.Title)
+    app = capp.App(seed=9)
+    press(app, bt.X, bt.O)
+    assert isinstance(app.scene, menus.Title)
 
 
 def test_quit_is_hidden_on_the_web_and_sets_the_flag_on_desktop():
-    assert "Quit" not in sc.App(can_quit=False).scene.menu.items
-    app = sc.App()
+    assert "Quit" not in capp.App(can_quit=False).scene.menu.items
+    app = capp.App()
     items = app.scene.menu.items
     for _ in range(items.index("Quit")):
-        press(app, sc.DOWN)
-    press(app, sc.X)
+        press(app, bt.DOWN)
+    press(app, bt.X)
     assert app.quit
 
 
 def test_pause_menu_log_help_and_quit_to_title():
     game = Game.from_json(position())
     app, play = begin(game)
-    press(app, sc.MENU)
-    assert isinstance(app.scene, sc.Pause)
-    press(app, sc.MENU)
+    press(app, bt.MENU)
+    assert isinstance(app.scene, menus.Pause)
+    press(app, bt.MENU)
     assert app.scene is play
-    press(app, sc.MENU, sc.DOWN, sc.X)
+    press(app, bt.MENU, bt.DOWN, bt.DOWN, bt.X)  # past Undo
     log = app.scene
-    assert isinstance(log, sc.Log) and log.lines
-    press(app, sc.X)  # closes the log, back to the pause menu
-    assert isinstance(app.scene, sc.Pause)
-    press(app, sc.DOWN, sc.X)
-    assert isinstance(app.scene, sc.Help)
-    for _ in range(len(sc.HELP_PAGES)):
-        press(app, sc.X)  # page on, then close
-    assert isinstance(app.scene, sc.Pause)
-    press(app, sc.UP, sc.UP, sc.UP, sc.X)  # up past the top: the last item, quit to title
-    assert isinstance(app.scene, sc.Title)
+    assert isinstance(log, menus.Log) and log.lines
+    press(app, bt.X)  # closes the log, back to the pause menu
+    assert isinstance(app.scene, menus.Pause)
+    press(app, bt.DOWN, bt.X)
+    assert isinstance(app.scene, menus.Help)
+    for _ in range(len(menus.HELP_PAGES)):
+        press(app, bt.X)  # page on, then close
+    assert isinstance(app.scene, menus.Pause)
+    press(app, bt.UP, bt.UP, bt.UP, bt.UP, bt.X)  # up past the top: the last item, quit to title
+    assert isinstance(app.scene, menus.Confirm) and app.scenes[0] is play  # a second question first
+    press(app, bt.X)  # BACK: still in the game
+    assert isinstance(app.scene, menus.Pause)
+    press(app, bt.X)
+    press(app, bt.MENU)  # MENU closes the question; nothing is confirmed
+    assert isinstance(app.scene, menus.Pause)
+    press(app, bt.X, bt.RIGHT, bt.X)
+    assert isinstance(app.scene, menus.Title)
 
 
 def test_settings_toggle_and_mark_changes():
-    app = sc.App()
-    press(app, sc.DOWN, sc.DOWN, sc.X)
-    assert isinstance(app.scene, sc.SettingsScene)
-    press(app, sc.X)
-    assert not app.settings.music and app.settings_changed
-    press(app, sc.DOWN, sc.DOWN, sc.RIGHT)
+    app = capp.App()
+    press(app, bt.DOWN, bt.DOWN, bt.X)
+    assert isinstance(app.scene, menus.SettingsScene)
+    press(app, bt.X)
+    assert not app.settings.music
+    press(app, bt.DOWN, bt.DOWN, bt.RIGHT)
     assert app.settings.pace == "fast"
-    press(app, sc.UP, sc.UP, sc.UP, sc.X)  # up past the top: the last row, BACK
-    assert isinstance(app.scene, sc.Title)
+    press(app, bt.UP, bt.UP, bt.UP, bt.X)  # up past the top: the last row, BACK
+    assert isinstance(app.scene, menus.Title)
 
 
 def test_wrap_keeps_lines_within_the_screen():
     text = "Ana gets $12,000 majority+minority bonus in Continental"
-    lines = sc.wrap(text)
-    assert all(len(line) <= sc.LINE_CHARS for line in lines) and " ".join(lines) == text
-    assert sc.wrap("x" * 70) == ["x" * 32, "x" * 32, "x" * 6]
+    lines = txt.wrap(text)
+    assert all(len(line) <= txt.LINE_CHARS for line in lines) and " ".join(lines) == text
+    assert txt.wrap("x" * 70) == ["x" * 32, "x" * 32, "x" * 6]
 
 
 @pytest.mark.parametrize(
@@ -486,8 +532,8 @@ def test_wrap_keeps_lines_within_the_screen():
     ],
 )
 def test_messages_fit_one_line(event):
-    line = sc.brief(event)
-    assert line and len(line) <= sc.LINE_CHARS
+    line = txt.brief(event)
+    assert line and len(line) <= txt.LINE_CHARS
 
 
 @pytest.mark.parametrize(
@@ -505,67 +551,76 @@ def test_messages_fit_one_line(event):
     ],
 )
 def test_event_messages_are_whole_and_never_cut(event):
-    line = sc.brief(event)
-    assert line and len(line) <= sc.LINE_CHARS and not line.endswith("..")
+    line = txt.brief(event)
+    assert line and len(line) <= txt.LINE_CHARS and not line.endswith("..")
 
 
 def test_fit_never_cuts_a_word():
     text = "Ana discards dead 10A 11B 12C 1D 2E 3F"
-    line = sc.fit(text)
-    assert len(line) <= sc.LINE_CHARS and line.endswith("..")
+    line = txt.fit(text)
+    assert len(line) <= txt.LINE_CHARS and line.endswith("..")
     kept = line[:-2]
     assert text.startswith(kept) and text[len(kept)] == " "  # the cut falls between words
-    assert sc.fit("short") == "short"
+    assert txt.fit("short") == "short"
 
 
 def test_help_pages_fit_the_screen():
-    for _title, body in sc.HELP_PAGES:
-        lines = sc.wrap(body, 31)
+    for _title, body in menus.HELP_PAGES:
+        lines = txt.wrap(body, 31)
         assert len(lines) <= 14 and all(len(line) <= 31 for line in lines)
 
 
-def test_the_turn_hook_runs_once_per_turn_for_autosaving():
-    app = sc.App(settings=sc.Settings(levels=["greedy"] * 5), seed=4)
+def test_the_progress_hook_runs_after_every_turn_and_every_decision_of_yours():
+    app = capp.App(settings=storage_mod.Settings(levels=["greedy"] * 5), seed=4)
     seen: list[int] = []
-    app.on_turn = lambda play: seen.append(play.game.turn)
-    press(app, sc.X, sc.X)
+    app.on_progress = lambda play: seen.append(len(play.actions))
+    press(app, bt.X, bt.X)
     play = app.scene
     assert play.levels == {1: "greedy", 2: "greedy", 3: "greedy"}
+    yours: list[int] = []  # how many actions there were after each decision of yours
     for i in range(3000):
-        app.update(frozenset({sc.X}) if i % 2 else NOTHING)
+        if play.game.is_over:
+            break
+        deciding, before = isinstance(play.stage, cplay.Deciding), len(play.actions)
+        app.update(frozenset({bt.X}) if i % (cplay.GUARD_FRAMES + 1) == 0 else NOTHING)
+        if deciding and len(play.actions) > before:
+            yours.append(before + 1)
     turns = sum(1 for e in play.shown if isinstance(e, ev.TurnStarted))
-    assert len(seen) >= turns > 4  # events queued but not yet shown may hold one more
+    assert turns > 4 and len(seen) >= turns and len(yours) > 4
+    assert set(yours) <= set(seen)  # saved right after each of your decisions: Continue resumes there
 
 
 def test_the_log_names_your_drawn_tiles_but_only_counts_the_others():
     game = Game.from_json(position())
     app, play = begin(game)
     select_tile(app, play, "9I")
-    press(app, sc.X)
+    press(app, bt.X)
     run_until(app, my_decision(play))
-    assert play.ui.option == "T"
-    press(app, sc.LEFT, sc.X)  # wraps to DONE: buy nothing
+    assert play.screen.option == "T"
+    press(app, bt.LEFT, bt.X)  # wraps to DONE: buy nothing
     run_until(app, my_decision(play))
     mine = [line for line in play.log if line.startswith("You draw")]
     assert mine and mine[0].split()[-1] in game.hand(0)
     assert any(line.startswith("Ana draws 1 tile") for line in play.log)
 
 
-def test_a_mashed_x_that_hurried_the_computers_does_not_place_your_tile():
+@pytest.mark.parametrize("held", [False, True])
+def test_a_mashed_or_held_x_that_hurried_the_computers_never_decides(held):
     game = Game.from_json(position())
     game.apply(PlaceTile("9I"))
     game.apply(BuyShares(()))  # Ana's turn
-    app = sc.App(seed=0)
+    app = capp.App(seed=0)
     play = start(app, game)
     hand = game.hand(0)
-    frames = 0
-    while not (play.ui is not None and not play.busy):
-        app.update(frozenset({sc.X}))  # X held down through the computer turns
-        frames += 1
-        assert frames < 1000
-    for _ in range(sc.GUARD_FRAMES - 1):
-        app.update(frozenset({sc.X}))
-    assert game.hand(0) == hand and game.current == 0  # still deciding
-    for _ in range(3):
-        app.update(frozenset({sc.X}))
-    assert len(game.hand(0)) == len(hand) - 1 or game.current != 0  # now X places
+    down = frozenset({bt.X})
+    for frame in range(600):  # X pressed every other frame (or held) through computer turns and far beyond
+        if held:
+            app.update(down if frame == 0 else NOTHING, down)
+        else:
+            app.update(down if frame % 2 else NOTHING)
+    assert game.current == 0 and game.hand(0) == hand and play.guarding  # your turn, nothing decided
+    for _ in range(cplay.GUARD_FRAMES):  # let go of X for 0.4 s
+        app.update(NOTHING)
+    assert not play.guarding
+    press(app, bt.X)
+    assert len(game.hand(0)) == len(hand) - 1  # now X places

@@ -1,5 +1,6 @@
 """Fuzz: thousands of seeded random button sequences, over 200,000 frames in all, raise nothing,
-and games always reach the game-over screen when X is pressed often enough."""
+and games always reach the game-over screen when X is pressed often enough (with the short
+pauses that let a new turn's X act)."""
 
 from __future__ import annotations
 
@@ -7,9 +8,15 @@ import random
 
 import pytest
 
+from acquire8 import storage as storage_mod
 from acquire8.ai import make_bot
-from acquire8.app import scenes as sc
+from acquire8.app import buttons as bt
 from acquire8.app import views
+from acquire8.app.control import app as capp
+from acquire8.app.control import decisions as dec
+from acquire8.app.control import menus as menus
+from acquire8.app.control import play as cplay
+from acquire8.app.control import scene as cscene
 from acquire8.app.demo import start
 from acquire8.rules import Game
 
@@ -20,27 +27,29 @@ DRAW_EVERY = 16  # drawing every frame would only repeat the same calls; every 1
 @pytest.fixture()
 def fast_levels(monkeypatch):
     """Computer players of the fast levels only, so the fuzz spends its time on the front end."""
-    monkeypatch.setattr(sc, "LEVELS", ("greedy", "random"))
+    monkeypatch.setattr(menus, "LEVELS", ("greedy", "random"))
 
 
 def presses(rng: random.Random, x_chance: float, menu: bool = True) -> frozenset[str]:
     out = set()
     if rng.random() < x_chance:
-        out.add(sc.X)
+        out.add(bt.X)
     if rng.random() < 0.35:
-        others = (sc.LEFT, sc.RIGHT, sc.UP, sc.DOWN, sc.LEFT, sc.RIGHT, sc.O, sc.MENU)
+        others = (bt.LEFT, bt.RIGHT, bt.UP, bt.DOWN, bt.LEFT, bt.RIGHT, bt.O, bt.MENU)
         out.add(rng.choice(others if menu else others[:-1]))
     return frozenset(out)
 
 
-def starting_point(seq: int, rng: random.Random) -> sc.App:
+def starting_point(seq: int, rng: random.Random) -> capp.App:
     """The title, a fresh game, or a game some way in (any phase, possibly over)."""
-    settings = sc.Settings(pace=rng.choice(sc.PACES), levels=["greedy"] * 5, opponents=rng.randint(1, 5))
-    app = sc.App(settings=settings, seed=seq, can_quit=rng.random() < 0.5)
+    settings = storage_mod.Settings(
+        pace=rng.choice(menus.PACES), levels=["greedy"] * 5, opponents=rng.randint(1, 5)
+    )
+    app = capp.App(settings=settings, seed=seq, can_quit=rng.random() < 0.5)
     if seq % 3 == 0:
         return app
     n = rng.randint(2, 6)
-    game = Game.new(players=n, seed=seq, names=list(sc.NAMES[:n]))
+    game = Game.new(players=n, seed=seq, names=list(capp.NAMES[:n]))
     if seq % 3 == 2:
         bots = [make_bot("random", seq * 7 + s) for s in range(n)]
         for _ in range(rng.randint(0, 400)):
@@ -51,15 +60,15 @@ def starting_point(seq: int, rng: random.Random) -> sc.App:
     return app
 
 
-def check(app: sc.App) -> None:
-    assert app.scenes and all(isinstance(s, sc.Scene) for s in app.scenes)
+def check(app: capp.App) -> None:
+    assert app.scenes and all(isinstance(s, cscene.Scene) for s in app.scenes)
     for scene in app.scenes:
-        if isinstance(scene, sc.Play):
+        if isinstance(scene, cplay.Play):
             assert len(scene.message) <= 40
-            ui = scene.ui
-            if isinstance(ui, sc.BuyUI):
+            ui = scene.screen
+            if isinstance(ui, dec.BuyScreen):
                 assert len(ui.cart) <= 3 and ui.cash - ui.cost >= 0
-            if isinstance(ui, sc.DisposeUI):
+            if isinstance(ui, dec.DisposeScreen):
                 assert ui.keep >= 0 and (ui.sell, ui.trade) in ui.legal
 
 
@@ -78,7 +87,7 @@ def test_random_button_sequences_raise_nothing(pyxel_headless, fast_levels, text
                 views.draw(app)
             if app.quit:  # the person chose Quit: they start the game again
                 reached.add("Quit")
-                app = sc.App(settings=app.settings, seed=seq + f)
+                app = capp.App(settings=app.settings, seed=seq + f)
             reached.add(type(app.scene).__name__)
         check(app)
         app.effects.clear()
@@ -104,10 +113,16 @@ def test_random_button_sequences_raise_nothing(pyxel_headless, fast_levels, text
 @pytest.mark.parametrize("seed", range(8))
 def test_pressing_x_often_always_reaches_game_over(pyxel_headless, fast_levels, seed):
     rng = random.Random(1000 + seed)
-    app = sc.App(settings=sc.Settings(levels=["greedy"] * 5), seed=seed, can_quit=False)
+    app = capp.App(settings=storage_mod.Settings(levels=["greedy"] * 5), seed=seed, can_quit=False)
+    burst = 0
     for f in range(40_000):
-        if isinstance(app.scene, sc.GameOver):
+        if isinstance(app.scene, cplay.GameOver):
             break
+        if burst <= 0:  # a mashed X decides nothing: now and then the player lets go for 0.4 s
+            for _ in range(cplay.GUARD_FRAMES):
+                app.update(frozenset())
+            burst = rng.randint(1, 40)
+        burst -= 1
         app.update(presses(rng, 0.5, menu=False))  # the pause menu could start over, not stick
         if f % 64 == 0:
             views.draw(app)

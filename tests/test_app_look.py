@@ -6,9 +6,14 @@ from __future__ import annotations
 import pytest
 
 from acquire8.app import constants as k
-from acquire8.app import scenes as sc
 from acquire8.app import views
+from acquire8.app.control import app as capp
+from acquire8.app.control import decisions as dec
+from acquire8.app.control import menus as menus
+from acquire8.app.control import play as cplay
 from acquire8.app.demo import my_decision, position, run_until, select_tile, start
+from acquire8.app.session import open_app
+from acquire8.app.views import common
 from acquire8.rules import Game
 
 
@@ -18,8 +23,8 @@ def px(pyxel_headless):
     views.use_palette(False)  # the next test starts in the normal palette
 
 
-def demo_play(high_contrast: bool = False) -> tuple[sc.App, sc.Play]:
-    app = sc.App(seed=2)
+def demo_play(high_contrast: bool = False) -> tuple[capp.App, cplay.Play]:
+    app = capp.App(seed=2)
     app.settings.high_contrast = high_contrast
     play = start(app, Game.from_json(position()))
     run_until(app, my_decision(play))
@@ -63,8 +68,8 @@ def contrast(px, a: int, b: int) -> float:
 def test_chain_text_is_readable_on_black_and_on_the_panel(px, high_contrast):
     views.use_palette(high_contrast)
     for chain in k.CHAIN_COLOR:
-        assert contrast(px, views.chain_text(chain, k.BG), k.BG) >= 3, chain
-        assert contrast(px, views.chain_text(chain, k.PANEL), k.PANEL) >= 3, chain
+        assert contrast(px, common.chain_text(chain, k.BG), k.BG) >= 3, chain
+        assert contrast(px, common.chain_text(chain, k.PANEL), k.PANEL) >= 3, chain
         assert contrast(px, k.CHAIN_INK[chain], k.CHAIN_COLOR[chain]) >= 3, chain
 
 
@@ -78,7 +83,7 @@ def test_the_merger_summary_headings_are_readable_on_the_panel(px, high_contrast
         ev.BonusPaid(0, "You", "F", 3000, "both"),
         ev.ChainDefunct(-1, "", "F", "W", 7),
     ]
-    app.push(sc.Summary(app, play, merger))
+    app.push(cplay.Summary(app, play, merger))
     app.frame = 0
     views.draw(app)
     lines = app.scene.lines
@@ -94,7 +99,7 @@ def test_chart_page_two_columns_line_up(px, monkeypatch):
     from acquire8.app.demo import key_screens
 
     app = next(a for name, a in key_screens() if name == "chains")
-    play = app.scene.play
+    play = app.scene.table
     g = play.game
     # Values of different widths: one-digit bank, four-digit price.
     banks, prices = {"T": 5}, {"A": 1200}
@@ -119,19 +124,19 @@ def test_chart_page_two_columns_line_up(px, monkeypatch):
 
 
 def test_texts_say_what_they_mean(px, monkeypatch):
-    help_text = " ".join(body for _, body in sc.HELP_PAGES)
+    help_text = " ".join(body for _, body in menus.HELP_PAGES)
     assert "auto" in help_text and "NO 8TH CHAIN" in help_text and "start never found a chain" in help_text
     drawn: list[str] = []
     real = px.text
     monkeypatch.setattr(px, "text", lambda x, y, s, col: drawn.append(s) or real(x, y, s, col))
     app, play = demo_play()
     play.log.extend(f"Event number {i}" for i in range(40))  # more than a page
-    app.push(sc.Log(app, play))
+    app.push(menus.Log(app, play.log))
     views.draw(app)
     assert any("<> PAGE" in s for s in drawn)  # the log pages with left/right: the footer says so
     drawn.clear()
     app.pop()
-    app.push(sc.Chart(app, play))
+    app.push(menus.Chart(app, play))
     views.draw(app)
     assert "Letters mark each chain's size" in drawn
 
@@ -150,8 +155,8 @@ def test_stats_keep_pass_and_play_apart_from_your_games(px, monkeypatch, tmp_pat
     drawn: list[str] = []
     real = px.text
     monkeypatch.setattr(px, "text", lambda x, y, s, col: drawn.append(s) or real(x, y, s, col))
-    app = sc.App(storage=store)
-    app.push(sc.StatsScene(app))
+    app = open_app(store)
+    app.push(menus.StatsScene(app))
     views.draw(app)
     assert "pass&play" in drawn and "people" not in drawn
     assert "You win 50% of your games" in drawn  # one of your two games; the people's are theirs
@@ -166,7 +171,7 @@ def test_the_top_bar_says_your_shares_in_another_players_merger(px, monkeypatch)
     hands = [["1I", "3I", "5I", "7I", "9I", "11I"], ["5A"]]
     game = make_game(rows, hands, shares=[{"L": 2}, {}], current=1)
     app, play = begin(game)
-    assert isinstance(play.ui, sc.DisposeUI) and play.game.turn == 1 and play.game.current == 0
+    assert isinstance(play.screen, dec.DisposeScreen) and play.game.turn == 1 and play.game.current == 0
     drawn: list[str] = []
     real = px.text
     monkeypatch.setattr(px, "text", lambda x, y, s, col: drawn.append(s) or real(x, y, s, col))

@@ -3,20 +3,27 @@ order, settings during a game, pass-and-play stats, hints, the disposal cue."""
 
 from __future__ import annotations
 
-from acquire8.app import scenes as sc
+from acquire8 import storage as storage_mod
+from acquire8.app import buttons as bt
+from acquire8.app import text as txt
+from acquire8.app.control import app as capp
+from acquire8.app.control import decisions as dec
+from acquire8.app.control import menus as menus
+from acquire8.app.control import play as cplay
+from acquire8.app.control import scene as cscene
 from acquire8.app.demo import game_over
 from acquire8.rules import events as ev
 
 
-def two_player_game(seed: int) -> tuple[sc.GameOver, list[tuple[list[ev.Event], list[tuple[str, str]]]]]:
+def two_player_game(seed: int) -> tuple[cplay.GameOver, list[tuple[list[ev.Event], list[tuple[str, str]]]]]:
     """A whole two-player game (you and one greedy player) and every merger summary shown."""
-    app = sc.App(settings=sc.Settings(opponents=1, levels=["greedy"] * 5), seed=seed)
+    app = capp.App(settings=storage_mod.Settings(opponents=1, levels=["greedy"] * 5), seed=seed)
     summaries = []
     real = app.push
 
-    def push(scene: sc.Scene) -> None:
-        if isinstance(scene, sc.Summary):
-            summaries.append((list(scene.play.shown), scene.lines))
+    def push(scene: cscene.Scene) -> None:
+        if isinstance(scene, cplay.Summary):
+            summaries.append((list(scene.table.shown), scene.lines))
         real(scene)
 
     app.push = push  # type: ignore[method-assign]
@@ -34,18 +41,18 @@ def test_the_market_bonus_shows_in_summaries_and_final_scoring_but_moves_no_cash
         for e in merger:
             if isinstance(e, ev.MarketBonus):
                 with_market += 1
-                assert any(text.startswith(f" Market +{sc.money(e.amount)}") for text, _ in lines)
+                assert any(text.startswith(f" Market +{txt.money(e.amount)}") for text, _ in lines)
     assert with_market
     last_buy = max(i for i, e in enumerate(play.shown) if isinstance(e, ev.SharesBought))
     end = [e for e in play.shown[last_buy:] if isinstance(e, ev.MarketBonus)]
     assert over.market == sum(e.amount for e in end) > 0
     g = play.game
     assert play.app.anim.money == [g.cash(s) for s in range(g.players)]  # no seat got the market's money
-    assert play.final_bonus == [
+    assert [bonus for _, _, _, bonus, _ in sorted(over.rows, key=lambda r: r[1])] == [
         sum(e.amount for e in play.shown[last_buy:] if isinstance(e, ev.BonusPaid) and e.seat == s)
         for s in range(g.players)
     ]
-    assert sc.brief(market[0]).startswith("Market takes ")
+    assert txt.brief(market[0]).startswith("Market takes ")
 
 
 def test_the_merger_summary_lists_the_majority_before_the_minority():
@@ -57,7 +64,7 @@ def test_the_merger_summary_lists_the_majority_before_the_minority():
         ev.MarketBonus(-1, "Market", "L", 750, "minority"),
         ev.ChainDefunct(-1, "", "L", "T", 8),
     ]
-    texts = [text for text, _ in sc.summary_lines(merger)]
+    texts = [text for text, _ in cplay.summary_lines(merger)]
     assert texts[:4] == ["Luxor -> Tower", " Ana +$3,000 maj", " You +$1,500 min", " You sold 2 $600"]
     assert " Market +$750 min" in texts
 
@@ -66,64 +73,64 @@ def test_settings_during_a_game_offer_only_what_the_game_follows():
     from acquire8.app.demo import my_decision, position, press, run_until, start
     from acquire8.rules import Game
 
-    app = sc.App(seed=2)
+    app = capp.App(seed=2)
     play = start(app, Game.from_json(position()))
     run_until(app, my_decision(play))
-    press(app, sc.MENU)
+    press(app, bt.MENU)
     pause = app.scene
-    assert isinstance(pause, sc.Pause)
+    assert isinstance(pause, menus.Pause)
     while pause.menu.item != "Settings":
-        press(app, sc.DOWN)
-    press(app, sc.X)
+        press(app, bt.DOWN)
+    press(app, bt.X)
     settings = app.scene
-    assert isinstance(settings, sc.SettingsScene) and settings.in_game
+    assert isinstance(settings, menus.SettingsScene) and settings.in_game
     assert settings.menu.items == ["music", "effects", "pace", "contrast", "back"]
     end, opponents = app.settings.end, app.settings.opponents
     for _ in settings.menu.items:  # every row changed once: no game rule among them
-        press(app, sc.RIGHT, sc.DOWN)
+        press(app, bt.RIGHT, bt.DOWN)
     assert (app.settings.end, app.settings.opponents) == (end, opponents)
     assert not app.settings.music and app.settings.pace == "fast"
     # From the title every row is there.
-    title_settings = sc.SettingsScene(app)
+    title_settings = menus.SettingsScene(app)
     assert {"end", "holdings", "opponents", "level0"} <= set(title_settings.menu.items)
 
 
-def _hint(app: sc.App) -> None:
+def _hint(app: capp.App) -> None:
     from acquire8.app.demo import press
 
-    press(app, sc.MENU)
+    press(app, bt.MENU)
     pause = app.scene
-    assert isinstance(pause, sc.Pause)
+    assert isinstance(pause, menus.Pause)
     pause.menu.index = pause.menu.items.index("Hint")
-    app.update(frozenset({sc.X}))
+    app.update(frozenset({bt.X}))
 
 
-def _demo(tile: str) -> tuple[sc.App, sc.Play]:
+def _demo(tile: str) -> tuple[capp.App, cplay.Play]:
     """The demo position with `tile` placed by you: the decision that follows is up."""
     from acquire8.app.demo import my_decision, position, press, run_until, select_tile, start
     from acquire8.rules import Game
 
-    app = sc.App(seed=2)
+    app = capp.App(seed=2)
     play = start(app, Game.from_json(position()))
     run_until(app, my_decision(play))
     select_tile(app, play, tile)
-    press(app, sc.X)
+    press(app, bt.X)
     run_until(app, my_decision(play))
     return app, play
 
 
 def test_the_hint_preselects_the_chain_to_found():
     app, play = _demo("10B")
-    ui = play.ui
-    assert isinstance(ui, sc.ChoiceUI) and ui.kind == "found"
+    ui = play.screen
+    assert isinstance(ui, dec.ChoiceScreen) and ui.kind == "found"
     _hint(app)
     advised = play.hint
-    assert play.ui is ui and ui.option.action == advised
+    assert play.screen is ui and ui.option.action == advised
     ui.index = (ui.index + 1) % len(ui.options)  # looked elsewhere; asking again comes back
     _hint(app)
     assert ui.option.action == advised
     app.update(frozenset())
-    app.update(frozenset({sc.X}))
+    app.update(frozenset({bt.X}))
     assert play.actions[-1] == advised
 
 
@@ -131,14 +138,14 @@ def test_the_hint_puts_the_advised_shares_in_the_cart():
     from acquire8.rules import BuyShares
 
     app, play = _demo("9I")  # a lone tile: the purchase comes next
-    ui = play.ui
-    assert isinstance(ui, sc.BuyUI)
+    ui = play.screen
+    assert isinstance(ui, dec.BuyScreen)
     _hint(app)
     advised = play.hint
     assert isinstance(advised, BuyShares) and advised.chains  # seed 2: two American, one Worldwide
     assert sorted(ui.cart) == sorted(advised.chains) and ui.option == "DONE"
     app.update(frozenset())
-    app.update(frozenset({sc.X}))
+    app.update(frozenset({bt.X}))
     assert play.actions[-1] == advised
 
 
@@ -146,19 +153,19 @@ def test_the_log_wraps_at_words_with_an_indent_and_opens_on_an_entry():
     from acquire8.app.demo import position, start
     from acquire8.rules import Game
 
-    app = sc.App(seed=2)
+    app = capp.App(seed=2)
     play = start(app, Game.from_json(position()))
     entries = [str(ev.SharesTraded(1, "Ana", "W", "C", 12, 6)), str(ev.ChainDefunct(-1, "", "W", "C", 33))]
     play.log[:] = [f"Line {i}" for i in range(19)] + entries * 4 + ["Your turn"]  # 36 lines
-    log = sc.Log(app, play)
+    log = menus.Log(app, play.log)
     words = {w for entry in play.log for w in entry.split()}
     for line in log.lines:
-        assert len(line) <= sc.LINE_CHARS and all(w in words for w in line.split())  # whole words
+        assert len(line) <= txt.LINE_CHARS and all(w in words for w in line.split())  # whole words
     assert any(line.startswith("  ") for line in log.lines)  # long entries go on indented
     assert len(log.lines) == 36 and log.top == 21  # 20 would open on the rest of an entry
     assert not log.lines[log.top].startswith("  ")
     assert log.top + log.ROWS >= len(log.lines)  # the newest entry still in view
-    log.update(frozenset({sc.DOWN}))
+    log.update(frozenset({bt.DOWN}))
     assert log.top == 21  # already at the bottom: down does not move it back up
-    log.update(frozenset({sc.UP}))
+    log.update(frozenset({bt.UP}))
     assert log.top == 20

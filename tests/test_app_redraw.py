@@ -9,17 +9,21 @@ import time
 
 import pytest
 
-from acquire8.app import scenes as sc
+from acquire8 import storage as storage_mod
+from acquire8.app import buttons as bt
 from acquire8.app import views
+from acquire8.app.control import app as capp
+from acquire8.app.control import menus as menus
+from acquire8.app.control import play as cplay
 from acquire8.app.shell import Shell, frame_key
 
 NOTHING: frozenset[str] = frozenset()
-KEYS = (sc.X, sc.X, sc.X, sc.LEFT, sc.RIGHT, sc.UP, sc.DOWN, sc.O, sc.MENU)
+KEYS = (bt.X, bt.X, bt.X, bt.LEFT, bt.RIGHT, bt.UP, bt.DOWN, bt.O, bt.MENU)
 
 
 @pytest.fixture()
 def px(pyxel_headless, monkeypatch):
-    monkeypatch.setattr(sc, "LEVELS", ("greedy", "random"))  # fast computer players
+    monkeypatch.setattr(menus, "LEVELS", ("greedy", "random"))  # fast computer players
     return pyxel_headless
 
 
@@ -41,18 +45,20 @@ def frame(shell: Shell, pressed: frozenset[str] = NOTHING, flip: bool = False) -
 
 def new_shell(pace: str = "instant", **settings) -> Shell:
     # no Quit: Shell.update would end the test process with pyxel.quit()
-    app = sc.App(settings=sc.Settings(pace=pace, levels=["greedy"] * 5, **settings), seed=5, can_quit=False)
+    app = capp.App(
+        settings=storage_mod.Settings(pace=pace, levels=["greedy"] * 5, **settings), seed=5, can_quit=False
+    )
     return Shell(app, audio=False)
 
 
-def to_your_turn(shell: Shell) -> sc.Play:
+def to_your_turn(shell: Shell) -> cplay.Play:
     """New game, then frames without presses until the person decides and nothing moves."""
-    frame(shell, frozenset({sc.X}))  # New game
-    frame(shell, frozenset({sc.X}))  # Start
+    frame(shell, frozenset({bt.X}))  # New game
+    frame(shell, frozenset({bt.X}))  # Start
     play = shell.app.scene
-    assert isinstance(play, sc.Play)
+    assert isinstance(play, cplay.Play)
     for _ in range(2000):
-        if play.ui is not None and not play.busy and not shell.app.anim.active:
+        if play.screen is not None and not play.guarding and not shell.app.anim.active:
             return play
         frame(shell)
     pytest.fail("the person's turn never came")
@@ -73,7 +79,7 @@ def test_a_skipped_frame_always_shows_what_drawing_it_would(px, seed):
     """Random presses (and long stretches of none) over the title, menus, games at every pace,
     mergers, the chart, pause and game over: each skipped frame's screen is checked."""
     rng = random.Random(seed)
-    pace = sc.PACES[seed % len(sc.PACES)]
+    pace = menus.PACES[seed % len(menus.PACES)]
     shell = new_shell(pace, opponents=1 + seed % 5, high_contrast=seed % 2 == 1)
     skipped = 0
     screens = set()
@@ -92,28 +98,28 @@ def test_a_skipped_frame_always_shows_what_drawing_it_would(px, seed):
 def test_idle_menus_and_game_over_draw_once(px):
     shell = new_shell()
     app = shell.app
-    frame(shell, frozenset({sc.DOWN}))
-    frame(shell, frozenset({sc.DOWN}))
-    frame(shell, frozenset({sc.X}))  # Settings
-    assert isinstance(app.scene, sc.SettingsScene)
+    frame(shell, frozenset({bt.DOWN}))
+    frame(shell, frozenset({bt.DOWN}))
+    frame(shell, frozenset({bt.X}))  # Settings
+    assert isinstance(app.scene, menus.SettingsScene)
     for _ in range(20):  # the fade-in ends
         frame(shell)
     assert sum(frame(shell) for _ in range(120)) == 0
-    assert frame(shell, frozenset({sc.DOWN}))  # a press moves the cursor: drawn at once
+    assert frame(shell, frozenset({bt.DOWN}))  # a press moves the cursor: drawn at once
     assert sum(frame(shell) for _ in range(120)) == 0
-    frame(shell, frozenset({sc.O}))  # back to the title
+    frame(shell, frozenset({bt.O}))  # back to the title
     for _ in range(20):
         frame(shell)
     # The title's row of tiles lifts one tile every 6 frames: 20 drawings in 120 frames.
     assert sum(frame(shell) for _ in range(120)) == 20
-    frame(shell, frozenset({sc.UP}))
-    frame(shell, frozenset({sc.UP}))  # back on New game
+    frame(shell, frozenset({bt.UP}))
+    frame(shell, frozenset({bt.UP}))  # back on New game
     to_your_turn(shell)
-    for f in range(20_000):  # X on every other frame plays the game to its end
-        if isinstance(app.scene, sc.GameOver):
+    for f in range(20_000):  # X whenever it is live plays the game to its end
+        if isinstance(app.scene, cplay.GameOver):
             break
-        frame(shell, frozenset({sc.X}) if f % 2 else NOTHING)
-    assert isinstance(app.scene, sc.GameOver)
+        frame(shell, frozenset({bt.X}) if f % (cplay.GUARD_FRAMES + 1) == 0 else NOTHING)
+    assert isinstance(app.scene, cplay.GameOver)
     frame(shell)
     assert sum(frame(shell) for _ in range(200)) == 0
 
@@ -125,7 +131,7 @@ def test_your_turn_redraws_only_when_the_selection_blinks(px):
     drawn = [app.frame for _ in range(64) if frame(shell)]
     assert len(drawn) == 8, drawn  # the selected tile blinks every 8 frames
     assert all(f % 8 == 0 for f in drawn), drawn
-    assert frame(shell, frozenset({sc.RIGHT}))  # another tile selected: drawn at once
+    assert frame(shell, frozenset({bt.RIGHT}))  # another tile selected: drawn at once
 
 
 def test_every_kind_of_change_is_drawn_on_the_next_frame(px):
@@ -141,10 +147,12 @@ def test_every_kind_of_change_is_drawn_on_the_next_frame(px):
     assert frame(shell)
     assert_fresh(px, shell)
     # A notice on the title.
-    frame(shell, frozenset({sc.MENU}))
-    frame(shell, frozenset({sc.UP}))  # Quit to title
-    frame(shell, frozenset({sc.X}))
-    assert isinstance(app.scene, sc.Title)
+    frame(shell, frozenset({bt.MENU}))
+    frame(shell, frozenset({bt.UP}))  # Quit to title
+    frame(shell, frozenset({bt.X}))
+    frame(shell, frozenset({bt.RIGHT}))  # the second question: QUIT
+    frame(shell, frozenset({bt.X}))
+    assert isinstance(app.scene, menus.Title)
     while app.anim.active:
         frame(shell)
     while not frame(shell):
@@ -160,14 +168,14 @@ def test_computer_turns_draw_each_step_and_each_animation_frame(px):
     from acquire8.ai import make_bot
     from acquire8.rules import Game
 
-    app = sc.App(settings=sc.Settings(pace="normal"), seed=2)
-    game = Game.new(players=3, seed=2, names=list(sc.NAMES[:3]))
-    play = sc.Play(app, game, {s: make_bot("greedy", s) for s in range(3)}, human=None, seed=2)
+    app = capp.App(settings=storage_mod.Settings(pace="normal"), seed=2)
+    game = Game.new(players=3, seed=2, names=list(capp.NAMES[:3]))
+    play = cplay.Play(app, game, {s: make_bot("greedy", s) for s in range(3)}, people=set(), seed=2)
     app.goto(play)
     shell = Shell(app, audio=False)
     skipped = 0
     for _ in range(6000):
-        if isinstance(app.scene, sc.GameOver):
+        if isinstance(app.scene, cplay.GameOver):
             break
         shown, stack, moving = len(play.shown), list(app.scenes), app.anim.active
         drew = frame(shell)
@@ -177,7 +185,7 @@ def test_computer_turns_draw_each_step_and_each_animation_frame(px):
             skipped += 1
             if skipped % 10 == 0:
                 assert_fresh(px, shell)
-    assert isinstance(app.scene, sc.GameOver)
+    assert isinstance(app.scene, cplay.GameOver)
     assert skipped > 0  # waits between steps with nothing moving
 
 
@@ -217,16 +225,18 @@ class SlowStart:
 def test_start_counts_against_the_frame_s_thinking_slice(start_ms):
     from acquire8.rules import Game
 
-    app = sc.App(settings=sc.Settings(pace="instant"), seed=1)
+    app = capp.App(settings=storage_mod.Settings(pace="instant"), seed=1)
     bot = SlowStart(start_ms)
-    app.goto(sc.Play(app, Game.new(players=2, seed=1, names=["Ana", "Bob"]), {0: bot, 1: bot}, human=None))
+    app.goto(
+        cplay.Play(app, Game.new(players=2, seed=1, names=["Ana", "Bob"]), {0: bot, 1: bot}, people=set())
+    )
     app.update(NOTHING)  # the first decision starts
-    if start_ms >= sc.BOT_BUDGET_MS:
+    if start_ms >= cplay.BOT_BUDGET_MS:
         assert bot.budgets == []  # start() was the whole slice: no step in the same frame
         app.update(NOTHING)
-        assert bot.budgets == [sc.BOT_BUDGET_MS]
+        assert bot.budgets == [cplay.BOT_BUDGET_MS]
     else:
-        assert len(bot.budgets) == 1 and 0 < bot.budgets[0] <= sc.BOT_BUDGET_MS - start_ms
+        assert len(bot.budgets) == 1 and 0 < bot.budgets[0] <= cplay.BOT_BUDGET_MS - start_ms
 
 
 def test_settle_memory_keeps_what_is_loaded_out_of_full_collections():
@@ -239,14 +249,23 @@ def test_settle_memory_keeps_what_is_loaded_out_of_full_collections():
         gc.unfreeze()  # the rest of the test run collects as usual
 
 
-def test_the_key_knows_every_clock_the_views_read():
-    """frame_key repeats the views' blink periods and the title's lift: a new use of the frame
-    counter in views.py must be added to the key too (this test then needs updating)."""
+def test_the_views_read_the_frame_counter_only_through_the_noted_clocks():
+    """The redraw key holds the phase of every clock the last drawing read (views.common.phase):
+    a view reading the frame counter some other way would go stale unnoticed."""
     import inspect
     import re
 
-    source = inspect.getsource(views)
-    periods = {int(p or 16) for p in re.findall(r"blink\(app(?:, (\d+))?\)", source)}
-    assert periods == {8, 16, 24}
-    uses = re.findall(r"app\.frame[^\n]*", source)
-    assert sorted(uses) == sorted(["app.frame % period < period // 2", "app.frame // 6) % 7 == i else 0"])
+    from acquire8.app.views import common
+    from acquire8.app.views import menus as menu_views
+    from acquire8.app.views import play as play_views
+
+    for module in (views, menu_views, play_views):
+        source = inspect.getsource(module)
+        assert not re.findall(r"\bframe_count\b|app\.frame\s*[%/]", source), module.__name__
+    uses = re.findall(
+        r"\bphase\(app\.frame[^)]*\)|\bblink\(app[^)]*\)",
+        inspect.getsource(menu_views) + inspect.getsource(play_views),
+    )
+    assert uses  # the title's lift and the blinks
+    common.clocks_read.clear()
+    assert common.blink(type("A", (), {"frame": 5})(), 8) is False and (4, 2) in common.clocks_read

@@ -8,10 +8,16 @@ from pathlib import Path
 
 import pytest
 
-from acquire8.app import scenes as sc
+from acquire8.app import buttons as bt
 from acquire8.app import session
+from acquire8.app.control import app as capp
+from acquire8.app.control import decisions as dec
+from acquire8.app.control import menus as menus
+from acquire8.app.control import play as cplay
+from acquire8.app.control.play import GUARD_FRAMES
 from acquire8.app.demo import NOTHING, position, press, start
 from acquire8.app.hint import hint
+from acquire8.app.session import open_app
 from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Phase, PlaceTile
 from acquire8.rules import events as ev
 from acquire8.storage import (
@@ -24,7 +30,7 @@ from acquire8.storage import (
     Storage,
 )
 
-X = frozenset({sc.X})
+X = frozenset({bt.X})
 
 
 def store_in(path: Path, **settings: object) -> Storage:
@@ -34,43 +40,43 @@ def store_in(path: Path, **settings: object) -> Storage:
     return store
 
 
-def title_pick(app: sc.App, item: str) -> None:
+def title_pick(app: capp.App, item: str) -> None:
     """Select `item` on the title menu and press X."""
     title = app.scene
-    assert isinstance(title, sc.Title)
+    assert isinstance(title, menus.Title)
     title.menu.index = title.menu.items.index(item)
     app.update(X)
 
 
-def play_until(app: sc.App, done, limit: int = 100_000) -> None:
+def play_until(app: capp.App, done, limit: int = 100_000) -> None:
     """X every other frame (the person takes the offered choice) until `done()`."""
     for i in range(limit):
         if done():
             return
-        app.update(X if i % 2 else NOTHING)
+        app.update(X if i % (GUARD_FRAMES + 1) == 0 else NOTHING)
     raise AssertionError("never reached")
 
 
-def over(app: sc.App) -> bool:
-    return isinstance(app.scene, sc.GameOver)
+def over(app: capp.App) -> bool:
+    return isinstance(app.scene, cplay.GameOver)
 
 
 # -------------------------------------------------------------- settings
 
 
 def test_settings_persist_across_restarts(tmp_path):
-    app = sc.App(storage=store_in(tmp_path))
+    app = open_app(store_in(tmp_path))
     assert app.settings == Settings() and not app.notices
     title_pick(app, "Settings")
     scene = app.scene
-    assert isinstance(scene, sc.SettingsScene)
+    assert isinstance(scene, menus.SettingsScene)
     for row, presses in (("music", 1), ("pace", 2), ("contrast", 1), ("end", 1), ("holdings", 1)):
         scene.menu.index = scene.menu.items.index(row)
-        press(app, *[sc.RIGHT] * presses)
+        press(app, *[bt.RIGHT] * presses)
     scene.menu.index = scene.menu.items.index("opponents")
-    press(app, sc.LEFT)  # 3 -> 2 opponents
+    press(app, bt.LEFT)  # 3 -> 2 opponents
     scene.menu.index = scene.menu.items.index("level1")
-    press(app, sc.RIGHT, sc.RIGHT)  # normal -> hard -> expert
+    press(app, bt.RIGHT, bt.RIGHT)  # normal -> hard -> expert
     expected = Settings(
         music=False,
         pace="instant",
@@ -81,25 +87,25 @@ def test_settings_persist_across_restarts(tmp_path):
         levels=["normal", "expert", "normal", "normal", "normal"],
     )
     assert app.settings == expected
-    again = sc.App(storage=store_in(tmp_path))  # a restart: a new App on the same records
+    again = open_app(store_in(tmp_path))  # a restart: a new App on the same records
     assert again.settings == expected and not again.notices
     # Setup starts from them, and a new game takes its rules options from them.
     again.update(X)
     again.update(X)
     play = again.scene
-    assert isinstance(play, sc.Play)
+    assert isinstance(play, cplay.Play)
     assert play.game.players == 3 and play.levels == {1: "normal", 2: "expert"}
     assert play.game.options.end == "auto" and play.game.options.holdings == "hidden"
 
 
 def test_setup_changes_are_the_next_defaults(tmp_path):
-    app = sc.App(storage=store_in(tmp_path))
+    app = open_app(store_in(tmp_path))
     app.update(X)  # New game
     setup = app.scene
-    assert isinstance(setup, sc.Setup)
+    assert isinstance(setup, menus.Setup)
     setup.row = 0
-    press(app, sc.RIGHT)  # 4 opponents
-    assert sc.App(storage=store_in(tmp_path)).settings.opponents == 4
+    press(app, bt.RIGHT)  # 4 opponents
+    assert open_app(store_in(tmp_path)).settings.opponents == 4
 
 
 # -------------------------------------------------------------- saved games
@@ -108,11 +114,11 @@ def test_setup_changes_are_the_next_defaults(tmp_path):
 def test_save_quit_continue_resumes_the_identical_game(tmp_path):
     levels = ["normal", "hard", "easy", "normal", "normal"]
     first = store_in(tmp_path / "a", pace="instant", levels=levels)
-    app = sc.App(seed=5, storage=first)
+    app = open_app(first, seed=5)
     turns: list[tuple[Game, int]] = []
-    autosave = app.on_turn
+    autosave = app.on_progress
 
-    def on_turn(play: sc.Play) -> None:
+    def on_turn(play: cplay.Play) -> None:
         autosave(play)
         if len(turns) == 7:  # a mid-game save, copied away: the "quit" of this test
             copy = tmp_path / "b"
@@ -121,19 +127,19 @@ def test_save_quit_continue_resumes_the_identical_game(tmp_path):
             (copy / "settings.json").write_bytes((tmp_path / "a" / "settings.json").read_bytes())
         turns.append((play.game.copy(), len(play.actions)))
 
-    app.on_turn = on_turn
+    app.on_progress = on_turn
     app.update(X)
     app.update(X)
     play = app.scene
-    assert isinstance(play, sc.Play)
+    assert isinstance(play, cplay.Play)
     play_until(app, lambda: over(app))
     saved_game, saved_actions = turns[7]
 
-    again = sc.App(seed=99, storage=store_in(tmp_path / "b"))
+    again = open_app(store_in(tmp_path / "b"), seed=99)
     assert "Continue" in again.scene.menu.items and not again.notices
     title_pick(again, "Continue")
     resumed = again.scene
-    assert isinstance(resumed, sc.Play)
+    assert isinstance(resumed, cplay.Play)
     assert resumed.game == saved_game  # same board, hands, pool order, rules random state
     assert resumed.actions == play.actions[:saved_actions]
     assert resumed.levels == play.levels and resumed.seed == play.seed
@@ -146,26 +152,26 @@ def test_save_quit_continue_resumes_the_identical_game(tmp_path):
 
 def test_a_finished_game_deletes_its_save_and_counts_in_the_stats(tmp_path):
     store = store_in(tmp_path, pace="instant", opponents=2, levels=["easy", "hard", *["normal"] * 3])
-    app = sc.App(seed=3, storage=store)
+    app = open_app(store, seed=3)
     app.update(X)
     app.update(X)
     play = app.scene
-    assert isinstance(play, sc.Play)
+    assert isinstance(play, cplay.Play)
     play_until(app, lambda: (tmp_path / "save.json").exists())
-    assert app.resume is not None
+    assert app.can_resume()
     play_until(app, lambda: over(app))
-    assert not (tmp_path / "save.json").exists() and app.resume is None
+    assert not (tmp_path / "save.json").exists() and not app.can_resume()
     stats, msg = store.load_stats()
     assert msg is None and list(stats.by_level) == ["hard"]  # the strongest opponent
     row = stats.by_level["hard"]
     assert row.played == 1 and row.won == int(0 in play.game.winners())
     assert row.best_cash == play.game.scores()[0]
     app.update(X)  # New game from the game-over screen, back out to the title
-    app.update(frozenset({sc.O}))
-    assert isinstance(app.scene, sc.Title) and "Continue" not in app.scene.menu.items
+    app.update(frozenset({bt.O}))
+    assert isinstance(app.scene, menus.Title) and "Continue" not in app.scene.menu.items
     title_pick(app, "Stats")
     shown = app.scene
-    assert isinstance(shown, sc.StatsScene)
+    assert isinstance(shown, menus.StatsScene)
     assert shown.rows == [("hard", 1, row.won, row.best_cash)]
 
 
@@ -173,10 +179,10 @@ def test_a_finished_game_deletes_its_save_and_counts_in_the_stats(tmp_path):
 def good_save(tmp_path_factory) -> str:
     """A valid autosave's text, from a game a few turns in."""
     path = tmp_path_factory.mktemp("good")
-    app = sc.App(seed=8, storage=store_in(path, pace="instant"))
+    app = open_app(store_in(path, pace="instant"), seed=8)
     app.update(X)
     app.update(X)
-    play_until(app, lambda: len(app.scene.actions) > 12 if isinstance(app.scene, sc.Play) else False)
+    play_until(app, lambda: len(app.scene.actions) > 12 if isinstance(app.scene, cplay.Play) else False)
     return (path / "save.json").read_text()
 
 
@@ -205,7 +211,7 @@ def test_a_damaged_save_gives_a_message_is_kept_aside_and_a_new_game_starts(tmp_
     bad = damage(good_save)
     assert "board" in good_save and bad != good_save
     (tmp_path / "save.json").write_text(bad, encoding="utf-8")
-    app = sc.App(seed=1, storage=store_in(tmp_path))
+    app = open_app(store_in(tmp_path), seed=1)
     assert app.notices == [message]
     assert "Continue" not in app.scene.menu.items
     kept = list(tmp_path.glob("save.json.*"))
@@ -213,25 +219,25 @@ def test_a_damaged_save_gives_a_message_is_kept_aside_and_a_new_game_starts(tmp_
     assert not (tmp_path / "save.json").exists()
     app.update(X)
     app.update(X)
-    assert isinstance(app.scene, sc.Play) and not app.notices
-    again = sc.App(storage=store_in(tmp_path))  # the next start is clean
+    assert isinstance(app.scene, cplay.Play) and not app.notices
+    again = open_app(store_in(tmp_path))  # the next start is clean
     assert not again.notices
 
 
 def test_the_valid_save_itself_continues(tmp_path, good_save):
     (tmp_path / "save.json").write_text(good_save)
-    app = sc.App(storage=store_in(tmp_path))
+    app = open_app(store_in(tmp_path))
     assert not app.notices
     title_pick(app, "Continue")
-    assert isinstance(app.scene, sc.Play) and app.scene.message == "Game continued"
+    assert isinstance(app.scene, cplay.Play) and app.scene.message == "Game continued"
 
 
 def test_a_save_damaged_while_the_title_shows_gives_a_message_not_a_crash(tmp_path, good_save):
     (tmp_path / "save.json").write_text(good_save)
-    app = sc.App(storage=store_in(tmp_path))
+    app = open_app(store_in(tmp_path))
     (tmp_path / "save.json").write_text(good_save[:100])
     title_pick(app, "Continue")
-    assert isinstance(app.scene, sc.Title) and app.notices == [MSG_SAVE_DAMAGED]
+    assert isinstance(app.scene, menus.Title) and app.notices == [MSG_SAVE_DAMAGED]
     assert "Continue" not in app.scene.menu.items
     assert len(list(tmp_path.glob("save.json.*"))) == 1
 
@@ -242,19 +248,19 @@ def test_a_save_damaged_while_the_title_shows_gives_a_message_not_a_crash(tmp_pa
 )
 def test_damaged_settings_give_a_message_and_defaults(tmp_path, text, message):
     (tmp_path / "settings.json").write_text(text)
-    app = sc.App(storage=store_in(tmp_path))
+    app = open_app(store_in(tmp_path))
     assert app.notices == [message] and app.settings == Settings()
     assert len(list(tmp_path.glob("settings.json.*"))) == 1
     app.update(X)
     app.update(X)
-    assert isinstance(app.scene, sc.Play)
+    assert isinstance(app.scene, cplay.Play)
 
 
 def test_the_title_draws_the_message(tmp_path, pyxel_headless, monkeypatch, text_bounds):
     from acquire8.app import views
 
     (tmp_path / "save.json").write_text("{")
-    app = sc.App(storage=store_in(tmp_path))
+    app = open_app(store_in(tmp_path))
     drawn: list[str] = []
     real = pyxel_headless.text
     monkeypatch.setattr(pyxel_headless, "text", lambda x, y, s, c: (drawn.append(s), real(x, y, s, c)))
@@ -269,14 +275,14 @@ def test_computer_decisions_are_seeded_per_decision():
     g = Game.from_json(position())
     a, b = make_bot("normal", 1), make_bot("normal", 2)
     b.rng.random()  # a different history of random numbers
-    seed = session.decision_seed(4, 1, 10)
+    seed = cplay.decision_seed(4, 1, 10)
     picks = []
     for bot in (a, b):
-        session.reseed(bot, seed)
+        cplay.reseed(bot, seed)
         picks.append([bot.rng.random() for _ in range(3)])
     assert picks[0] == picks[1]
     expert = make_bot("expert", 3, iterations=1)
-    session.reseed(expert, seed)
+    cplay.reseed(expert, seed)
     assert expert.rng.random() == expert.hard.rng.random()
     assert g.legal_actions()  # the position is playable
 
@@ -292,10 +298,10 @@ def test_actions_round_trip_through_json():
 # -------------------------------------------------------------- pass-and-play
 
 
-def pass_and_play(tmp_path: Path) -> sc.App:
+def pass_and_play(tmp_path: Path) -> capp.App:
     """Three seats: two people (P1, P2) and one easy computer."""
     store = store_in(tmp_path, pace="instant", opponents=2, levels=[PERSON, "easy", *["normal"] * 3])
-    app = sc.App(seed=21, storage=store)
+    app = open_app(store, seed=21)
     app.update(X)
     app.update(X)
     return app
@@ -303,8 +309,8 @@ def pass_and_play(tmp_path: Path) -> sc.App:
 
 def test_pass_and_play_names_and_seats(tmp_path):
     app = pass_and_play(tmp_path)
-    play = app.scene if isinstance(app.scene, sc.Play) else app.scenes[0]
-    assert isinstance(play, sc.Play)
+    play = app.scene if isinstance(app.scene, cplay.Play) else app.scenes[0]
+    assert isinstance(play, cplay.Play)
     assert play.game.names == ["P1", "P2", "Bob"] and play.people == {0, 1}
     assert play.levels == {2: "easy"}
 
@@ -315,7 +321,7 @@ def test_pass_screen_hides_the_hand_until_x(tmp_path, pyxel_headless, monkeypatc
 
     app = pass_and_play(tmp_path)
     play = app.scenes[0]
-    assert isinstance(play, sc.Play)
+    assert isinstance(play, cplay.Play)
     drawn: list[str] = []
     real = pyxel_headless.text
     monkeypatch.setattr(pyxel_headless, "text", lambda x, y, s, c: (drawn.append(s), real(x, y, s, c)))
@@ -323,8 +329,8 @@ def test_pass_screen_hides_the_hand_until_x(tmp_path, pyxel_headless, monkeypatc
     for _ in range(4000):
         if over(app) or len(seen) >= 4:
             break
-        if isinstance(app.scene, sc.Pass):
-            seat = play.passed
+        if app.scene is play and isinstance(play.stage, cplay.Passing):
+            seat = play.stage.seat
             assert seat is not None and play.is_person(seat)
             tiles = set(play.game.hand(0)) | set(play.game.hand(1))
             for frames in (0, 30):  # at once, and once any transition is over
@@ -337,14 +343,14 @@ def test_pass_screen_hides_the_hand_until_x(tmp_path, pyxel_headless, monkeypatc
                 rows = range(k.HAND_Y - 4, k.PREVIEW_Y + 3)  # the hand and its preview line
                 hand_row = {pyxel_headless.screen.pget(x, y) for y in rows for x in range(128)}
                 assert hand_row == {k.BG}, "the hand row is not empty"
-            assert isinstance(app.scene, sc.Pass)  # nothing but X lets it go
+            assert isinstance(play.stage, cplay.Passing)  # nothing but X lets it go
             seen.append(seat)
             app.update(X)
             assert app.scene is play and play.hand() == sorted(
                 play.game.hand(seat), key=lambda t: (t[-1], int(t[:-1]))
             )
             continue
-        app.update(X if app.frame % 2 else NOTHING)
+        app.update(X if app.frame % (GUARD_FRAMES + 1) == 0 else NOTHING)
     assert {0, 1} <= set(seen)
     for line in play.log:  # the shared log never names a drawn tile
         assert not ("draw" in line and any(tile in line.split() for tile in play.game.hand(0)))
@@ -354,9 +360,9 @@ def test_a_pass_and_play_game_reaches_the_end(tmp_path):
     app = pass_and_play(tmp_path)
     play = app.scenes[0]
     play_until(app, lambda: over(app))
-    assert isinstance(play, sc.Play)
+    assert isinstance(play, cplay.Play)
     assert app.scene.headline.endswith(("win", "wins"))  # no "You win" when several people play
-    stats, _ = app.storage.load_stats()
+    stats, _ = app.load_stats()
     # Pass-and-play counts under "people", won when any person won.
     assert stats.total().played == 1 and list(stats.by_level) == ["people"]
     g = play.game
@@ -384,26 +390,26 @@ def test_hint_is_legal_and_one_short_line_in_every_phase():
 
 
 def test_hint_from_the_pause_menu_selects_the_advised_tile():
-    app = sc.App(seed=2)
+    app = capp.App(seed=2)
     play = start(app, Game.from_json(position()))
     for _ in range(200):
-        if play.ui is not None and not play.busy and not play.guard:
+        if play.screen is not None and not play.busy and not play.guarding:
             break
         app.update(NOTHING)
-    press(app, sc.MENU)
+    press(app, bt.MENU)
     pause = app.scene
-    assert isinstance(pause, sc.Pause)
+    assert isinstance(pause, menus.Pause)
     pause.menu.index = pause.menu.items.index("Hint")
     app.update(X)
     assert app.scene is play
     assert isinstance(play.hint, PlaceTile) and play.hint in play.game.legal_actions()
     assert len(play.message) <= 32 and play.message.startswith(play.hint.tile)
     app.update(NOTHING)
-    assert isinstance(play.ui, sc.PlaceUI) and play.ui.tile == play.hint.tile
+    assert isinstance(play.screen, dec.PlaceScreen) and play.screen.tile == play.hint.tile
 
 
 def test_no_hint_during_computer_turns():
-    app = sc.App(seed=2)
+    app = capp.App(seed=2)
     play = start(app, Game.from_json(position()))
     play.people = set()  # nobody decides now
     play.show_hint()
@@ -424,7 +430,7 @@ def test_events_through_the_app_play_their_effects(pyxel_headless, monkeypatch):
     monkeypatch.setattr(
         pyxel_headless, "play", lambda ch, snd, *a, **kw: (played.append((ch, snd)), real(ch, snd, *a, **kw))
     )
-    app = sc.App(settings=Settings(pace="instant", levels=["normal"] * 5), seed=6)
+    app = capp.App(settings=Settings(pace="instant", levels=["normal"] * 5), seed=6)
     shell = Shell(app)
     assert shell.audio is not None
     checked: set[str] = set()
@@ -434,7 +440,7 @@ def test_events_through_the_app_play_their_effects(pyxel_headless, monkeypatch):
         if over(app):
             break
         played.clear()
-        app.update(X if i % 2 else NOTHING)
+        app.update(X if i % (GUARD_FRAMES + 1) == 0 else NOTHING)
         frame_events = list(app.heard)
         shell._sound()  # what Shell.update does after the controllers
         name = audio_mod.effect_for(frame_events)
@@ -448,28 +454,31 @@ def test_events_through_the_app_play_their_effects(pyxel_headless, monkeypatch):
 
 
 def test_quit_to_title_then_continue_returns_to_the_last_turn(tmp_path):
-    app = sc.App(seed=4, storage=store_in(tmp_path, pace="instant"))
+    app = open_app(store_in(tmp_path, pace="instant"), seed=4)
     app.update(X)
     app.update(X)
     play = app.scene
-    assert isinstance(play, sc.Play)
+    assert isinstance(play, cplay.Play)
     saves: list[Game] = []
-    autosave = app.on_turn
+    autosave = app.on_progress
 
-    def on_turn(p: sc.Play) -> None:
+    def on_turn(p: cplay.Play) -> None:
         autosave(p)
         saves.append(p.game.copy())
 
-    app.on_turn = on_turn
+    app.on_progress = on_turn
     play_until(app, lambda: len(saves) >= 5 and app.scene is play and not play.busy)
-    press(app, sc.MENU)
+    press(app, bt.MENU)
     pause = app.scene
-    assert isinstance(pause, sc.Pause)
+    assert isinstance(pause, menus.Pause)
     pause.menu.index = pause.menu.items.index("Quit to title")
     app.update(X)
-    assert isinstance(app.scene, sc.Title) and "Continue" in app.scene.menu.items
+    assert isinstance(app.scene, menus.Confirm) and "Continue" in app.scene.detail  # says what it means
+    press(app, bt.RIGHT, bt.X)
+    assert isinstance(app.scene, menus.Title) and "Continue" in app.scene.menu.items
+    assert app.scene.menu.item == "Continue"  # the title starts on Continue
     title_pick(app, "Continue")
-    assert isinstance(app.scene, sc.Play) and app.scene is not play
+    assert isinstance(app.scene, cplay.Play) and app.scene is not play
     assert app.scene.game == saves[-1]
 
 
@@ -478,14 +487,14 @@ def test_hidden_holdings_show_only_your_own_and_the_banks(pyxel_headless, monkey
 
     text = json.loads(position())
     text["options"] = {"end": "declare", "holdings": "hidden"}
-    app = sc.App(seed=2)
+    app = capp.App(seed=2)
     play = start(app, Game.from_json(json.dumps(text)))
     for _ in range(200):
-        if play.ui is not None and not play.busy:
+        if play.screen is not None and not play.busy:
             break
         app.update(NOTHING)
-    press(app, sc.O, sc.RIGHT)  # the chart's second page: every chain's standing
-    assert isinstance(app.scene, sc.Chart) and app.scene.page == 1
+    press(app, bt.O, bt.RIGHT)  # the chart's second page: every chain's standing
+    assert isinstance(app.scene, menus.Chart) and app.scene.page == 1
     drawn: list[str] = []
     real = pyxel_headless.text
     monkeypatch.setattr(pyxel_headless, "text", lambda x, y, s, c: (drawn.append(s), real(x, y, s, c)))
@@ -508,37 +517,37 @@ def test_new_screens_fit_the_screen(tmp_path, pyxel_headless, text_bounds):
     (tmp_path / "save.json").write_text("{")
     settings = Settings(opponents=5, levels=levels).to_dict()
     (tmp_path / "settings.json").write_text(json.dumps({**settings, "pace": "warp"}))
-    app = sc.App(storage=store_in(tmp_path))
+    app = open_app(store_in(tmp_path))
     assert len(app.notices) == 2 and app.settings.levels == levels and app.settings.pace == "normal"
     views.draw(app)
     for item in ("Settings", "Stats", "New game"):
         title_pick(app, item)
         views.draw(app)
-        app.update(frozenset({sc.O}))
+        app.update(frozenset({bt.O}))
     assert not text_bounds
 
 
 def test_a_persons_disposal_in_anothers_merger_is_passed_to_them():
-    app = sc.App(seed=2)
+    app = capp.App(seed=2)
     game = Game.from_json(position())  # 5A merges Tower and Luxor; seats 0 and 1 hold Luxor
-    play = sc.make_play(app, game, [PERSON, PERSON, "normal", "normal"], seed=None)
+    play = capp.make_play(app, game, [PERSON, PERSON, "normal", "normal"], seed=None)
     app.goto(play)
     passes: list[tuple[int, str]] = []
     for _ in range(400):
-        if isinstance(app.scene, sc.Pass):
-            passes.append((play.passed, play.game.phase))
+        if app.scene is play and isinstance(play.stage, cplay.Passing):
+            passes.append((play.stage.seat, play.game.phase))
             app.update(X)
             continue
         if app.scene is not play:  # the merger summary
             app.update(X)
             continue
-        if isinstance(play.ui, sc.PlaceUI) and not play.busy and not play.guard:
+        if isinstance(play.screen, dec.PlaceScreen) and not play.busy and not play.guarding:
             if play.game.current != 0 or play.game.turn != 0:
                 break
-            while play.ui.tile != "5A":
-                app.update(frozenset({sc.RIGHT}))
+            while play.screen.tile != "5A":
+                app.update(frozenset({bt.RIGHT}))
                 app.update(NOTHING)
-        app.update(X if app.frame % 2 else NOTHING)
+        app.update(X if app.frame % (GUARD_FRAMES + 1) == 0 else NOTHING)
     # P1 disposes of its own Luxor without a pass, P2 gets the device for its disposal, then the
     # device comes back to P1 for the purchase.
     assert passes[:3] == [(0, Phase.PLACE), (1, Phase.DISPOSE), (0, Phase.BUY)], passes
@@ -548,10 +557,10 @@ def test_damaged_stats_show_a_message_on_the_stats_screen(tmp_path):
     from acquire8.storage import MSG_STATS_DAMAGED
 
     (tmp_path / "stats.json").write_text('{"format": 1, "levels": {"hard": {"played": -4}}}')
-    app = sc.App(storage=store_in(tmp_path))
+    app = open_app(store_in(tmp_path))
     title_pick(app, "Stats")
     shown = app.scene
-    assert isinstance(shown, sc.StatsScene) and shown.message == MSG_STATS_DAMAGED and shown.rows == []
+    assert isinstance(shown, menus.StatsScene) and shown.message == MSG_STATS_DAMAGED and shown.rows == []
     assert len(list(tmp_path.glob("stats.json.*"))) == 1
 
 
@@ -559,11 +568,11 @@ def test_a_failed_autosave_says_so_and_keeps_the_previous_save(tmp_path):
     from acquire8.storage import MSG_SAVE_FAILED
 
     store = store_in(tmp_path, pace="instant")
-    app = sc.App(seed=9, storage=store)
+    app = open_app(store, seed=9)
     app.update(X)
     app.update(X)
     play = app.scene
-    assert isinstance(play, sc.Play)
+    assert isinstance(play, cplay.Play)
     play_until(app, lambda: (tmp_path / "save.json").exists())
     before = (tmp_path / "save.json").read_text()
     turns = len(play.actions)
@@ -582,22 +591,22 @@ def test_random_presses_with_records_and_people_raise_nothing(tmp_path, monkeypa
     """Title, settings, stats, pass screens, Continue and autosaves under random presses."""
     import random
 
-    monkeypatch.setattr(sc, "LEVELS", ("normal", "easy"))  # fast computer players only
+    monkeypatch.setattr(menus, "LEVELS", ("normal", "easy"))  # fast computer players only
     monkeypatch.setattr("os.fsync", lambda fd: None)  # hundreds of autosaves: skip the disk flushes
     rng = random.Random(5)
-    buttons = (sc.LEFT, sc.RIGHT, sc.UP, sc.DOWN, sc.O, sc.MENU)
+    buttons = (bt.LEFT, bt.RIGHT, bt.UP, bt.DOWN, bt.O, bt.MENU)
     frames = 0
     for run in range(5):
         levels = [rng.choice((PERSON, "easy")) for _ in range(5)]
         store = store_in(tmp_path, pace="instant", levels=levels, opponents=1 + run)
-        app = sc.App(seed=run, storage=store, can_quit=False)
+        app = open_app(store, seed=run, can_quit=False)
         for _ in range(2000):
-            pressed = {sc.X} if rng.random() < 0.5 else set()
+            pressed = {bt.X} if rng.random() < 0.5 else set()
             if rng.random() < 0.3:
                 pressed.add(rng.choice(buttons))
             app.update(frozenset(pressed))
             frames += 1
-            assert app.scenes and (isinstance(app.scenes[0], sc.Title | sc.Play))
+            assert app.scenes and (isinstance(app.scenes[0], menus.Title | cplay.Play))
     assert frames == 10_000
 
 

@@ -140,9 +140,9 @@ def run_headless(*args: str, env_extra: dict[str, str] | None = None) -> dict:
 
 
 def test_pyxapp_plays_headless_from_title_to_game_over(web):
-    """`pyxel play acquire8.pyxapp` as a handheld runs it, with X pressed every other frame."""
+    """`pyxel play acquire8.pyxapp` as a handheld runs it, with X tapped every 14 frames (a new turn takes X after 12 quiet frames)."""
     pyxapp, _ = web
-    stats = run_headless("--pyxapp", str(pyxapp), "--frames", "20000", "--press-every", "2", "--until-over")
+    stats = run_headless("--pyxapp", str(pyxapp), "--frames", "20000", "--press-every", "14", "--until-over")
     assert stats["game_over"] and not stats["quit"], stats
     assert stats["init"]["display_scale"] is None and "fullscreen" not in stats
 
@@ -210,7 +210,7 @@ def test_a_gamepad_alone_presses_every_button():
     import pyxel
 
     from acquire8.app import input as inp
-    from acquire8.app.scenes import BUTTONS, O
+    from acquire8.app.buttons import BUTTONS, O
 
     pad = {
         pyxel.GAMEPAD1_BUTTON_DPAD_LEFT,

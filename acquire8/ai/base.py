@@ -23,7 +23,7 @@ class Bot(Protocol):
 
 
 @runtime_checkable
-class SteppingBot(Bot, Protocol):
+class SteppingBot(Protocol):
     """A player that thinks across frames: `start(view)`, then `step(budget_ms)` until it
     returns an action."""
 

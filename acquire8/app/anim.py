@@ -106,6 +106,8 @@ class Animator:
         self.top: Any = None  # the full screen on top, to notice a change of screen
         self.fade_left = self.fade_len = 0
         self.receiver: Any = None  # the scene this frame's buttons went to
+        self._checked: object = None  # the last scene _is_board looked at ...
+        self._checked_board = False  # ... and what it found
 
     # -------------------------------------------------------------- queries for the views
 
@@ -130,6 +132,12 @@ class Animator:
         return self.fade_left / (self.fade_len + 1) if self.fade_left else 0.0
 
     # -------------------------------------------------------------- driving
+
+    def _is_board(self, scene: object) -> bool:
+        """Whether `scene` is a game on screen (the Protocol check is slow: once per scene)."""
+        if scene is not self._checked:
+            self._checked, self._checked_board = scene, isinstance(scene, Board)
+        return self._checked_board
 
     def frames(self, base: int) -> int:
         return max(1, round(base * self.scale))
@@ -181,7 +189,7 @@ class Animator:
             else:  # the X closed a summary or a menu: the board's animations are still to see
                 self.fade_left = 0
         self.receiver = app.scene  # the scene the next frame's buttons go to
-        top = next((s for s in reversed(app.scenes) if s.full), None)
+        top = app.drawn[0]  # the full screen on top
         if top is not self.top:
             if self.top is not None and self.scale:
                 self.fade_len = self.fade_left = self.frames(FADE)
@@ -189,7 +197,7 @@ class Animator:
         elif self.fade_left:
             self.fade_left -= 1
         scene = app.scene
-        if scene is not self.play and isinstance(scene, Board):
+        if scene is not self.play and self._is_board(scene):
             self._reset(scene)  # a play scene on top for the first time (new game, Continue)
         play = self.play
         if play is None or not self.scale:

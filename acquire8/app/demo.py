@@ -49,9 +49,7 @@ def position() -> str:
                 used.add(f"{c + 1}{'ABCDEFGHI'[r]}")
     pool = [t for t in TILE_NAMES if t not in used]
     random.Random(5).shuffle(pool)
-    players = [
-        {"name": NAMES[s], "cash": CASH[s], "shares": SHARES[s], "hand": HANDS[s]} for s in range(4)
-    ]
+    players = [{"name": NAMES[s], "cash": CASH[s], "shares": SHARES[s], "hand": HANDS[s]} for s in range(4)]
     return json.dumps({"format": 1, "board": BOARD, "players": players, "pool": pool, "current": 0})
 
 

@@ -8,7 +8,8 @@ that same view: who holds what, what a tile does. It never decides anything itse
 from __future__ import annotations
 
 from acquire8.ai import make_bot
-from acquire8.app.text import fit
+from acquire8.app.control.decisions import preview
+from acquire8.app.text import LINE_CHARS, fit
 from acquire8.rules import (
     Action,
     BuyShares,
@@ -22,7 +23,6 @@ from acquire8.rules import (
 )
 from acquire8.rules.tables import CHAINS, TIER_OF
 
-LINE_CHARS = 32
 HINT_SEED = 8  # a fixed seed: the same position always gets the same hint
 
 
@@ -38,10 +38,7 @@ def hint(game: Game) -> tuple[Action, str]:
 def what(g: Game, action: Action) -> str:
     """The action in a few capital words: "5A MERGE T+L", "BUY 2T 1A", "SELL 3 TRADE 2"."""
     if isinstance(action, PlaceTile):
-        effect = g.tile_effect(action.tile)
-        if effect in ("grow", "merge"):
-            return f"{action.tile} {effect.upper()} {'+'.join(g.merge_chains(action.tile))}"
-        return f"{action.tile} {effect.upper()}"
+        return f"{action.tile} {preview(g, action.tile)}"
     if isinstance(action, FoundChain):
         return f"FOUND {action.chain}"
     if isinstance(action, ChooseSurvivor):

@@ -17,6 +17,7 @@ import pyxel
 from acquire8.app import input as inp
 from acquire8.app import views
 from acquire8.app.control.app import App
+from acquire8.app.control.scene import Scene
 from acquire8.app.views.common import clocks_read
 from acquire8.rules import Game
 
@@ -107,28 +108,39 @@ def frame_key(app: App) -> tuple:
         app.frame if anim.active else 0,  # anything moving: every frame differs
         tuple(anim.money) if anim.money is not None else None,  # cash as the shown events tell it
     ]
-    key += [state_key(scene) for scene in views.drawn(app)]
+    key += [state_key(scene) for scene in app.drawn]
     key += [(app.frame // period) % count for period, count in clocks_read]
     return tuple(key)
 
 
-_PLAIN = (str, int, float, bool, type(None), tuple, frozenset)
+_PLAIN = (str, int, float, bool, type(None), tuple, frozenset)  # and their subclasses (enums)
+_PLAIN_TYPES = frozenset(_PLAIN)
+_SIZED_TYPES = frozenset((list, dict, set, deque))
+_OPAQUE = (Game, Scene)  # keyed by identity: see below
 
 
 def state_key(obj: object, depth: int = 3) -> tuple:
     """A controller's state as a hashable value: plain fields as they are, containers by
     identity and length (they only grow, shrink or get replaced), controllers inside it
-    (a stage, a decision screen, a menu) in turn, down to `depth`."""
+    (a stage, a decision screen, a menu) in turn, down to `depth`. A class lists in `UNDRAWN`
+    the timers no view reads (they show when they run out: a step is shown, a scene closes).
+    It runs every frame: types are looked up in sets before anything slower."""
     out: list = [id(obj)]
+    hidden = getattr(type(obj), "UNDRAWN", ())
     for name, value in vars(obj).items():
-        if name == "app" or callable(value):
+        if name in hidden or name == "app":
             continue
-        if isinstance(value, _PLAIN):
+        kind = type(value)
+        if kind in _PLAIN_TYPES:
             out.append(value)
-        elif isinstance(value, list | dict | set | deque):
+        elif kind in _SIZED_TYPES:
             out.append((id(value), len(value)))
-        elif depth and hasattr(value, "__dict__") and not isinstance(value, Game):
+        elif isinstance(value, _PLAIN):
+            out.append(value)
+        elif depth and hasattr(value, "__dict__") and not isinstance(value, _OPAQUE) and not callable(value):
             out.append(state_key(value, depth - 1))
         else:
-            out.append(id(value))  # a game, a bot: replaced, never changed behind the play's back
+            # A game, a bot: replaced, never changed behind the play's back; another scene (the
+            # play under a menu) is keyed in its own right when it is drawn.
+            out.append(id(value))
     return tuple(out)

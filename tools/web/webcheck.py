@@ -101,23 +101,26 @@ def percentile(values: list[float], q: float) -> float:
 
 
 def play_through_controllers(games: int, level: str | None = None, max_frames: int = 60_000) -> str:
-    """Whole games through the front end's controllers (scenes.App), as on the web (no Quit):
-    a person who only ever presses X, every other frame, against computer players (the
-    default level, or `level`). Times App.update per frame: the logic half of a browser frame,
-    computer players' sliced thinking included."""
-    from acquire8.app import scenes
+    """Whole games through the front end's controllers (control.app.App), as on the web (no
+    Quit): a person who only ever presses X, whenever it is live again after the turn guard,
+    against computer players (the default level, or `level`). Times App.update per frame: the
+    logic half of a browser frame, computer players' sliced thinking included."""
+    from acquire8.app.buttons import X
+    from acquire8.app.control.app import App
+    from acquire8.app.control.play import GUARD_FRAMES, GameOver
+    from acquire8.storage import Settings
 
-    settings = scenes.Settings(levels=[level] * 5) if level else None
+    settings = Settings(levels=[level] * 5) if level else None
     times: list[float] = []
     for n in range(games):
-        app = scenes.App(settings=settings, seed=n, can_quit=False)
+        app = App(settings=settings, seed=n, can_quit=False)
         assert "Quit" not in app.scene.menu.items, "Quit is hidden on the web"
         for frame in range(max_frames):
-            pressed = frozenset({scenes.X}) if frame % 2 == 0 else frozenset()
+            pressed = frozenset({X}) if frame % (GUARD_FRAMES + 1) == 0 else frozenset()
             t = time.perf_counter()
             app.update(pressed)
             times.append(time.perf_counter() - t)
-            if isinstance(app.scene, scenes.GameOver):
+            if isinstance(app.scene, GameOver):
                 break
         else:
             raise AssertionError(f"game {n} not over after {max_frames} frames of pressing X")
@@ -137,7 +140,8 @@ class _GameOver(Exception):
 
 def stand_in_pyxel(max_frames: int, stats: dict):
     """A `pyxel` module that draws nothing: constants and calls the front end uses, and a
-    run() that steps update/draw, tapping X every other frame, until the game is over."""
+    run() that steps update/draw, tapping X once X is live again (the turn guard lets a new
+    turn's X act 0.4 s after the last press), until the game is over."""
     import types
 
     px = types.ModuleType("pyxel")
@@ -172,7 +176,7 @@ def stand_in_pyxel(max_frames: int, stats: dict):
         times = stats["frame_ms"] = []
         for frame in range(max_frames):
             held.clear()
-            if frame % 2 == 0:
+            if frame % 14 == 0:  # the front end's GUARD_FRAMES (12) and a frame of slack
                 held.add(px.KEY_X)
             t = time.perf_counter()
             update()
@@ -262,11 +266,11 @@ def main() -> int:
                 need_pyxel.append(info.name.removeprefix("acquire8.app."))
         pure_s, pyxel_s = ", ".join(pure) or "none", ", ".join(need_pyxel) or "none"
         lines = [f"imported without Pyxel: {pure_s}; need Pyxel: {pyxel_s}"]
-        if "scenes" in pure:
-            from acquire8.app import scenes
+        if "control.app" in pure:
+            from acquire8.app.control.menus import LEVELS
 
             lines.append(play_through_controllers(1 if QUICK else 2))
-            if "expert" in scenes.LEVELS and not QUICK:
+            if "expert" in LEVELS and not QUICK:
                 lines.append(play_through_controllers(1, "expert"))
         return "\n".join(lines)
 

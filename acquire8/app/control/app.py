@@ -54,6 +54,14 @@ class App:
     def scene(self) -> Scene:
         return self.scenes[-1]
 
+    @property
+    def drawn(self) -> list[Scene]:
+        """The scenes a frame shows: the top one over those below it, down to a full screen."""
+        first = len(self.scenes) - 1
+        while first > 0 and not self.scenes[first].full:
+            first -= 1
+        return self.scenes[first:]
+
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         self.frame += 1
         self.scene.update(pressed, held)
@@ -110,8 +118,6 @@ class App:
         return self.show(make_play(self, game, seats, seed))
 
     def show(self, play: Play) -> Play:
-        """`play` on screen, saved after every decision when there is storage."""
-        play.on_progress = self.on_progress
         self.goto(play)
         return play
 

@@ -19,8 +19,8 @@ import random
 import sys
 import time
 from collections import deque
-from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import ClassVar
 
 from acquire8.ai.base import Bot, SteppingBot
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
@@ -74,12 +74,13 @@ class Job:
     def __init__(self, bot: Bot, view: Game):
         self.bot = bot
         self.view = view
-        if isinstance(bot, SteppingBot):
-            bot.start(view)
+        self.stepping = isinstance(bot, SteppingBot)  # checked once: a Protocol check is slow
+        if self.stepping:
+            bot.start(view)  # type: ignore[attr-defined]
 
     def step(self, budget_ms: float) -> Action | None:
-        if isinstance(self.bot, SteppingBot):
-            return self.bot.step(budget_ms)
+        if self.stepping:
+            return self.bot.step(budget_ms)  # type: ignore[attr-defined]
         return self.bot.choose(self.view)
 
 
@@ -91,6 +92,8 @@ class Showing:
     """Events still to reach the screen, each with the frames it stays and its line (None: the
     event's own brief)."""
 
+    UNDRAWN: ClassVar = ("wait", "job", "ready")  # timers and thinking: no view reads them
+
     queue: deque[tuple[ev.Event, int, str | None]] = field(default_factory=deque)
     own: bool = False  # the echo of the person's own decision in their turn: no turn guard after it
     wait: int = 0  # frames the current step stays before the next one
@@ -101,6 +104,8 @@ class Showing:
 
 @dataclass
 class Thinking:
+    UNDRAWN: ClassVar = ("job", "ready")
+
     job: Job | None = None
     hurry: bool = False
     ready: Action | None = None
@@ -163,8 +168,9 @@ class Play(Scene):
         self.levels = levels or {}  # computer seats' levels (saves, stats)
         self.bots = bots
         self.people = set(people) if people is not None else {0}  # seats persons play
-        # The person at the keys: in pass-and-play the one the device was passed to last.
-        self.human: int | None = min(self.people) if self.people else None
+        # The person at the keys: in pass-and-play the one the device was passed to last (none
+        # yet: the first person gets it through the pass screen too).
+        self.human: int | None = min(self.people) if len(self.people) == 1 else None
         self.log: list[str] = [str(e) for e in game_setup_events(game)]
         self.shown: list[ev.Event] = []  # every event that reached the screen, in order
         self.merger: list[ev.Event] = []  # events of the merger being shown
@@ -178,7 +184,6 @@ class Play(Scene):
         self.message = str(ev.TurnStarted(game.turn, game.names[game.turn]))
         self.log.append(self.message)
         self.stage: Stage = Showing()
-        self.on_progress: Callable[[Play], None] | None = None  # after each decision (autosave)
 
     # -------------------------------------------------------------- the frame
 
@@ -195,7 +200,9 @@ class Play(Scene):
             stage.hurry = True  # X during computer turns hurries them; it decides nothing
         if isinstance(stage, Showing):
             self._show_step(stage)
-        elif isinstance(stage, Thinking):
+            if isinstance(self.stage, Thinking):  # everything shown: the computer thinks at once
+                stage = self.stage
+        if isinstance(stage, Thinking):
             self._think(stage)
             if stage.ready is not None:
                 self.act(stage.ready)
@@ -293,7 +300,7 @@ class Play(Scene):
             t0 = time.perf_counter()
             stage.job = Job(bot, g.view(g.current))
             budget -= (time.perf_counter() - t0) * 1000  # start() counts against this frame's slice
-            if budget <= 0 and isinstance(bot, SteppingBot):
+            if budget <= 0 and stage.job.stepping:
                 return
         action = stage.job.step(max(0.0, budget))
         if action is not None:
@@ -338,8 +345,9 @@ class Play(Scene):
         return True
 
     def _progress(self) -> None:
-        if self.on_progress is not None:
-            self.on_progress(self)
+        """A decision or a turn is done: the host saves the game (Continue resumes here)."""
+        if self.app.on_progress is not None:
+            self.app.on_progress(self)
 
     def _snapshot(self) -> Snapshot:
         return Snapshot(
@@ -466,7 +474,10 @@ class Play(Scene):
     @property
     def busy(self) -> bool:
         """True while computer turns or messages are still playing out."""
-        return not isinstance(self.stage, Deciding | Over)
+        stage = self.stage
+        if isinstance(stage, Showing):
+            return bool(stage.queue or stage.wait) or not self.is_person(self.game.current)
+        return isinstance(stage, Thinking | Passing)
 
     @property
     def guarding(self) -> bool:
@@ -542,6 +553,7 @@ class Summary(Scene):
 
     full = False
     ROWS = 12
+    UNDRAWN = ("auto",)  # it closes by itself: the close is drawn, the countdown is not
 
     def __init__(self, app: Host, table: Play, merger: list[ev.Event], auto: bool = False):
         super().__init__(app)

@@ -3,7 +3,8 @@ Host (the app) they talk to. The host is a Protocol so that no controller import
 
 from __future__ import annotations
 
-from typing import Protocol
+from collections.abc import Callable
+from typing import Any, Protocol
 
 from acquire8.app.anim import Animator
 from acquire8.app.buttons import DOWN, UP, Button
@@ -24,6 +25,7 @@ class Host(Protocol):
     music: str | None  # the tune to play
     can_quit: bool
     quit: bool
+    on_progress: Callable[[Any], None] | None  # after each decision and turn: autosave
 
     def sound(self, name: str) -> None: ...
     def push(self, scene: Scene) -> None: ...

@@ -21,7 +21,6 @@ from acquire8.app.control.menus import (
     Title,
 )
 from acquire8.app.control.play import GameOver, Play, Summary
-from acquire8.app.control.scene import Scene
 from acquire8.app.views import menus, play
 from acquire8.app.views.common import clocks_read, use_palette
 
@@ -41,20 +40,12 @@ DRAWERS: dict[type, Callable] = {
 }
 
 
-def drawn(app: App) -> list[Scene]:
-    """The scenes a frame shows: the top one over those below it, down to a full screen."""
-    first = len(app.scenes) - 1
-    while first > 0 and not app.scenes[first].full:
-        first -= 1
-    return app.scenes[first:]
-
-
 def draw(app: App) -> None:
     """Draw the top scene, over the scenes below it when it does not fill the screen."""
     clocks_read.clear()
     use_palette(app.settings.high_contrast)
     pyxel.cls(k.BG)
-    for scene in drawn(app):
+    for scene in app.drawn:
         DRAWERS[type(scene)](scene)
     alpha = app.anim.fade_alpha()
     if alpha:  # a new screen fades in from black (dithered)

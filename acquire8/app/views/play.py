@@ -190,7 +190,7 @@ def draw_hand(p: Play, screen: PlaceScreen | None) -> None:
         line = f"{ui.tile}: {ui.previews[ui.index]}"
         text(1, k.PREVIEW_Y, line, k.GOOD if ok else k.BAD)
         rtext(128, k.PREVIEW_Y, "X place", k.DIM)
-    elif p.busy and p.human is not None:
+    elif p.human is not None and not p.game.is_over:
         rtext(128, k.PREVIEW_Y, "X hurry  Z chart", k.DIM)
 
 
