@@ -155,8 +155,9 @@ class Animator:
         self.fade_left = 0
         self._sync_money()
 
-    def _reset(self, play: Any) -> None:
-        """A new play scene: its board and cash as they stand, less what is still to be shown."""
+    def reset(self, play: Any) -> None:
+        """A new play scene, or one put back (undo): its board and cash as they stand, less
+        what is still to be shown."""
         self.cells.clear()  # the last play's, if any
         self.play = play
         self.seen = dict(play.game.board)
@@ -198,7 +199,7 @@ class Animator:
             self.fade_left -= 1
         scene = app.scene
         if scene is not self.play and self._is_board(scene):
-            self._reset(scene)  # a play scene on top for the first time (new game, Continue)
+            self.reset(scene)  # a play scene on top for the first time (new game, Continue)
         play = self.play
         if play is None or not self.scale:
             return
@@ -270,7 +271,7 @@ class Animator:
     def event(self, e: Any, play: Any) -> None:
         """A rules event reached the screen (Play._show)."""
         if play is not self.play:
-            self._reset(play)
+            self.reset(play)
             self._sync_money(e)
         if isinstance(e, ev.TilePlaced):
             self.tile = e.tile

@@ -13,7 +13,8 @@ class Button(StrEnum):
     O = "o"  # noqa: E741 - PICO-8's name for the second face button
     X = "x"
     MENU = "menu"
+    UNDO = "undo"  # takes back your last decision this turn (also in the pause menu)
 
 
-LEFT, RIGHT, UP, DOWN, O, X, MENU = Button  # noqa: E741
+LEFT, RIGHT, UP, DOWN, O, X, MENU, UNDO = Button  # noqa: E741
 BUTTONS = tuple(Button)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pyxel
 
-from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
+from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, O, X
 
 # Abstract button -> the keys and pad buttons that press it.
 MAPPING: dict[str, tuple[int, ...]] = {
@@ -16,6 +16,8 @@ MAPPING: dict[str, tuple[int, ...]] = {
     O: (pyxel.KEY_Z, pyxel.KEY_C, pyxel.KEY_N, pyxel.GAMEPAD1_BUTTON_B, pyxel.GAMEPAD1_BUTTON_BACK),
     X: (pyxel.KEY_X, pyxel.KEY_V, pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_A),
     MENU: (pyxel.KEY_RETURN, pyxel.KEY_ESCAPE, pyxel.KEY_P, pyxel.GAMEPAD1_BUTTON_START),
+    # Far from X (keyboard X, pad A), so hurrying the computers never takes a move back.
+    UNDO: (pyxel.KEY_BACKSPACE, pyxel.KEY_U, pyxel.GAMEPAD1_BUTTON_LEFTSHOULDER),
 }
 REPEATING = (LEFT, RIGHT, UP, DOWN)  # held directions repeat
 HOLD, REPEAT = 9, 3  # frames before the first repeat, then between repeats (at 30 fps)

@@ -211,9 +211,10 @@ HELP_PAGES = (
         "X  (V, M; pad A) confirm\n"
         "Z  (C, N; pad B) price chart\n"
         "UP/DOWN adjust, scroll\n"
-        "ENTER/ESC/P (pad START) menu\n\n"
-        "X hurries the computer players. Your turn waits until X has been let go a moment. "
-        "Undo (menu) takes back your moves this turn.",
+        "ENTER/ESC/P (pad START) menu\n"
+        "U, BACKSPACE (pad L1) undo\n\n"
+        "X hurries the computer players; your turn waits until X has been let go a moment. "
+        "Undo takes back your moves this turn.",
     ),
 )
 

@@ -23,7 +23,7 @@ from dataclasses import dataclass, field
 from typing import ClassVar
 
 from acquire8.ai.base import Bot, SteppingBot
-from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
+from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, O, X
 from acquire8.app.constants import FPS
 from acquire8.app.control.decisions import (
     Decision,
@@ -190,6 +190,9 @@ class Play(Scene):
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         if MENU in pressed:
             self.app.push(Pause(self.app, self))
+            return
+        if UNDO in pressed:
+            self.undo()
             return
         if O in pressed and not isinstance(self.stage, Passing):
             self.app.sound("move")
@@ -371,8 +374,6 @@ class Play(Scene):
         self.undo_stack.append(before)
         for e in events:
             reason = REVEALING.get(type(e))
-            if reason is None and isinstance(e, ev.TurnStarted):
-                reason = "the turn is over"
             if reason is not None:
                 self.undo_stack = []
                 self.undo_block = f"Can't undo: {reason}"
@@ -380,10 +381,11 @@ class Play(Scene):
 
     def undo(self) -> None:
         """Take back the person's last decision of this turn: the kept copy of the game, the
-        log and the screen as they were before it."""
-        if not isinstance(self.stage, Deciding) or not self.undo_stack:
+        log and the screen as they were before it. Also while the next player is still
+        thinking (the pause menu stops the game): until they decide, nothing is revealed."""
+        if not self.undo_stack or isinstance(self.stage, Over | Passing):
             self.app.sound("refuse")
-            self.message = self.undo_block if isinstance(self.stage, Deciding) else "Nothing to undo now"
+            self.message = self.undo_block
             return
         snap = self.undo_stack.pop()
         self.game = snap.game
@@ -394,12 +396,9 @@ class Play(Scene):
         self.merger = snap.merger
         self.last_tile = next((e.tile for e in reversed(self.shown) if isinstance(e, ev.TilePlaced)), None)
         self.stage = Deciding(make_screen(self.game, self.pick, self.declined), GUARD_FRAMES)
+        self.app.anim.reset(self)  # the board and cash as they are again, nothing moving
         self.app.sound("move")
         self._progress()
-
-    @property
-    def can_undo(self) -> bool:
-        return isinstance(self.stage, Deciding) and bool(self.undo_stack)
 
     # -------------------------------------------------------------- showing
 

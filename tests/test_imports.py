@@ -1,0 +1,98 @@
+"""The package's modules import one another without a cycle, at module level or inside
+functions (DESIGN.md: data flows one way)."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+
+PACKAGE = Path(__file__).resolve().parent.parent / "acquire8"
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imports_of(path: Path, modules: set[str]) -> set[str]:
+    """Every project module `path` imports, wherever the import statement stands."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            targets = [alias.name for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            # `from pkg import mod` imports the module pkg.mod; `from pkg import name`, pkg itself.
+            subs = [f"{base}.{alias.name}" for alias in node.names]
+            targets = [t if t in modules else base for t in subs]
+        else:
+            continue
+        found |= {t for t in targets if t in modules and t != name}
+    return found
+
+
+def graph() -> dict[str, set[str]]:
+    paths = sorted(PACKAGE.rglob("*.py"))
+    modules = {module_name(p) for p in paths}
+    return {module_name(p): imports_of(p, modules) for p in paths}
+
+
+def find_cycle(edges: dict[str, set[str]]) -> list[str] | None:
+    state: dict[str, int] = {}  # 1: on the current path, 2: done
+    path: list[str] = []
+
+    def visit(node: str) -> list[str] | None:
+        state[node] = 1
+        path.append(node)
+        for nxt in sorted(edges.get(node, ())):
+            if state.get(nxt) == 1:
+                return [*path[path.index(nxt) :], nxt]
+            if nxt not in state:
+                found = visit(nxt)
+                if found:
+                    return found
+        path.pop()
+        state[node] = 2
+        return None
+
+    for node in sorted(edges):
+        if node not in state:
+            found = visit(node)
+            if found:
+                return found
+    return None
+
+
+def test_no_import_cycle_anywhere_in_the_package():
+    cycle = find_cycle(graph())
+    assert cycle is None, " -> ".join(cycle or [])
+
+
+def test_the_cycle_finder_finds_cycles():
+    assert find_cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
+    assert find_cycle({"a": {"b"}, "b": set()}) is None
+
+
+def test_the_graph_sees_imports_inside_functions_and_relative_ones():
+    edges = graph()
+    assert "acquire8.rules.tables" in edges["acquire8.rules.events"]  # from .tables import ...
+    assert "acquire8.app.control.play" in edges["acquire8.app.control.app"]
+    assert edges["acquire8.rules.game"] <= {m for m in edges if m.startswith("acquire8.rules")}
+
+
+def test_layers_hold():
+    edges = graph()
+    for module, targets in edges.items():
+        if module.startswith("acquire8.rules"):
+            assert all(t.startswith("acquire8.rules") for t in targets), module
+        if module.startswith("acquire8.ai"):
+            assert all(t.startswith(("acquire8.ai", "acquire8.rules")) for t in targets), module
+        if module.startswith("acquire8.app.control"):  # controllers: pure Python, never the views
+            assert not any(t.startswith(("acquire8.app.views", "acquire8.app.shell")) for t in targets), module
+        if not module.startswith(("acquire8.app", "acquire8.cli")):
+            assert not any(t.startswith("acquire8.app") for t in targets), module
