@@ -140,7 +140,8 @@ def run_headless(*args: str, env_extra: dict[str, str] | None = None) -> dict:
 
 
 def test_pyxapp_plays_headless_from_title_to_game_over(web):
-    """`pyxel play acquire8.pyxapp` as a handheld runs it, with X tapped every 14 frames (a new turn takes X after 12 quiet frames)."""
+    """`pyxel play acquire8.pyxapp` as a handheld runs it, with X tapped every
+    14 frames (a new turn takes X after 12 quiet frames)."""
     pyxapp, _ = web
     stats = run_headless("--pyxapp", str(pyxapp), "--frames", "20000", "--press-every", "14", "--until-over")
     assert stats["game_over"] and not stats["quit"], stats
