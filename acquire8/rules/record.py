@@ -380,8 +380,12 @@ def moment_line(number: int, long: str, short: str, change: int) -> str:
     ):
         if len(line) <= LINE:
             return line
-    head = f"T{number}: "  # a long imported name: cut the words, keep the turn and the amount
-    return head + short[: LINE - len(head) - len(amount) - 1].rstrip() + " " + amount
+    line = f"T{number}:"  # a long imported name: whole words while they fit, then the amount
+    for word in short.split(" "):
+        if len(line) + 1 + len(word) + 1 + len(amount) > LINE:
+            break
+        line += " " + word
+    return f"{line} {amount}"
 
 
 def key_moments(record: GameRecord, seat: int, n: int = 3) -> list[str]:
