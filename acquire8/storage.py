@@ -500,6 +500,10 @@ class SavedGame:
 # --- the store ------------------------------------------------------------------------------
 
 
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))  # a TypeError here is a bug in the caller
+
+
 class _Bad(Exception):
     """A record that cannot be used: set it aside with this reason."""
 
@@ -513,6 +517,9 @@ class Storage:
 
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
+        # The kept games as last read or written, by their exact text: checking them replays
+        # every game, so a game's end does not check again what this store has just checked.
+        self._games: tuple[str, list[GameRecord]] | None = None
 
     @classmethod
     def default(cls) -> Storage:
@@ -524,11 +531,10 @@ class Storage:
 
     # Reading: a record that cannot be used is set aside and reported, never deleted.
 
-    def _read(self, key: str, version: int) -> dict[str, Any] | None:
-        try:
-            text = self.backend.read(key)
-        except Exception as e:  # permissions, an I/O error: move it aside like a damaged one
-            raise _Bad("unreadable", f"{key}: cannot read ({e})") from None
+    def _read(self, key: str, version: int, text: str | None = None) -> dict[str, Any] | None:
+        """The JSON object stored under key (or given as `text`, read from there), or None."""
+        if text is None:
+            text = self._read_text(key)
         if text is None:
             return None
         try:
@@ -546,6 +552,12 @@ class Storage:
             raise _Bad("bad", f"{key}: unknown format {fmt}")
         return data
 
+    def _read_text(self, key: str) -> str | None:
+        try:
+            return self.backend.read(key)
+        except Exception as e:  # permissions, an I/O error: move it aside like a damaged one
+            raise _Bad("unreadable", f"{key}: cannot read ({e})") from None
+
     def _set_aside(self, key: str, bad: _Bad) -> bool:
         """Move the record under key aside; False (and the record left in place) if that failed."""
         try:
@@ -557,7 +569,7 @@ class Storage:
             return False
 
     def _write(self, key: str, data: dict[str, Any], failure: str) -> str | None:
-        text = json.dumps(data, separators=(",", ":"))  # a TypeError here is a bug in the caller
+        text = _dumps(data)
         try:
             self.backend.write(key, text)
         except Exception as e:  # disk full, read-only, quota exceeded (a JS error on the web)
@@ -655,9 +667,12 @@ class Storage:
         games are written back, so nothing is lost and the rest stay replayable.
         """
         try:
-            data = self._read(GAMES, GAMES_FORMAT)
-            if data is None:
+            text = self._read_text(GAMES)
+            if text is None:
                 return [], None
+            if self._games is not None and text == self._games[0]:
+                return list(self._games[1]), None
+            data = self._read(GAMES, GAMES_FORMAT, text)
             games = data.get("games")
             if not isinstance(games, list):
                 raise _Bad("bad", "games: 'games' must be a list")
@@ -674,6 +689,7 @@ class Storage:
                 newer = newer or isinstance(e, NewerRecord)
                 problems.append(f"game {i + 1}: {e}")
         if not problems:
+            self._games = (text, list(kept))
             return kept, None
         reason = "newer" if newer and len(problems) == 1 else "bad"
         if self._set_aside(GAMES, _Bad(reason, "games: " + "; ".join(problems))):
@@ -682,7 +698,9 @@ class Storage:
 
     def _write_records(self, records: list[GameRecord]) -> str | None:
         data = {"format": GAMES_FORMAT, "games": [r.to_dict() for r in records[:KEPT_GAMES]]}
-        return self._write(GAMES, data, MSG_GAMES_FAILED)
+        failed = self._write(GAMES, data, MSG_GAMES_FAILED)
+        self._games = None if failed else (_dumps(data), records[:KEPT_GAMES])
+        return failed
 
     def keep_record(self, record: GameRecord) -> str | None:
         """Add a finished game to the kept ones (the oldest beyond KEPT_GAMES dropped);
