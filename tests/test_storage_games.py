@@ -376,3 +376,13 @@ def test_good_stats_of_format_2_load_as_stored(store, tmp_path):
     stats, message = store.load_stats()
     assert message is None
     assert stats.by_level["hard"] == LevelStats(1, 1, 9000, 1, 9000, 1, 1.0, 1, 1)
+
+
+def test_kept_games_changed_behind_the_stores_back_are_checked_again(store, tmp_path, record):
+    store.game_over(record)
+    assert store.load_records() == ([replace(record, played=store.load_records()[0][0].played)], None)
+    data = json.loads((tmp_path / "games.json").read_text())
+    data["games"][0]["actions"] = data["games"][0]["actions"][:10]  # no longer a finished game
+    (tmp_path / "games.json").write_text(json.dumps(data))
+    assert store.load_records() == ([], storage.MSG_GAMES_DAMAGED)  # the same store, not fooled
+    assert len(aside(tmp_path, "games.json")) == 1
