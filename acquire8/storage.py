@@ -513,7 +513,8 @@ class _Bad(Exception):
 
 
 class Storage:
-    """Settings, the autosave and stats on one backend. No method raises on bad stored data."""
+    """Settings, the autosave, stats and the kept games on one backend. No method raises on bad
+    stored data."""
 
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
