@@ -1,8 +1,12 @@
-"""Command line: `acquire8` plays; `acquire8 simulate` runs computer-only games."""
+"""Command line: `acquire8` plays; `acquire8 simulate` runs computer-only games; `replay`
+prints a game file's log; `games`, `export` and `import` list, write and read the finished
+games the game keeps."""
 
 from __future__ import annotations
 
 import argparse
+import os
+import sys
 import time
 
 from acquire8.ai import BASELINES, LEVELS, make_bot
@@ -32,6 +36,91 @@ def simulate(games: int, seed: int, players: int, bots: list[str]) -> None:
         print(f"P{s + 1} {levels[s]:>8}: won {wins[s]:7.1f} ({share:5.1f}%)  mean cash {mean:>7,}")
 
 
+def _fail(command: str, problem: str) -> None:
+    """One line on stderr and exit status 1: a file the command cannot use."""
+    print(f"acquire8 {command}: {problem}", file=sys.stderr)
+    raise SystemExit(1)
+
+
+def replay(path: str) -> None:
+    """Print the log of the finished game recorded in the file at `path`."""
+    from acquire8.rules.record import log_lines
+    from acquire8.storage import import_record
+
+    try:
+        record = import_record(path)
+    except ValueError as e:
+        _fail("replay", f"{path}: {e}")
+    seats = ", ".join(f"{name} ({kind})" for name, kind in zip(record.names, record.seats, strict=True))
+    played = f", played {record.played}" if record.played else ""
+    print(f"Game of seed {record.seed}{played}: {seats}")
+    for line in log_lines(record):
+        print(line)
+    print(f"Final cash: {_cash(record)}")
+
+
+def _cash(record) -> str:  # a GameRecord; the rules are imported lazily like the rest here
+    """ "You $41,200, Ana $38,100": every player's final cash."""
+    from acquire8.rules.tables import money
+
+    final = record.final()
+    return ", ".join(f"{n} {money(c)}" for n, c in zip(final.names, final.scores(), strict=True))
+
+
+def _storage(directory: str | None):  # -> Storage; imported lazily like the rest of the commands
+    """The game's data: --data, else $ACQUIRE8_DATA_DIR, else Pyxel's user data directory."""
+    from acquire8.storage import APP, DATA_DIR_ENV, VENDOR, Storage
+
+    directory = directory or os.environ.get(DATA_DIR_ENV)
+    if not directory:
+        import pyxel
+
+        pyxel.init(128, 128, headless=True, capture_sec=0)  # user_data_dir needs an initialised Pyxel
+        directory = pyxel.user_data_dir(VENDOR, APP)
+    return Storage.in_directory(directory)
+
+
+def games(directory: str | None) -> None:
+    """List the kept finished games, newest first, numbered for `export --game N`."""
+    records, message = _storage(directory).load_records()
+    if message:
+        print(message, file=sys.stderr)
+    if not records:
+        print("No finished games kept yet")
+    for i, record in enumerate(records, 1):
+        print(f"{i:>2}  {record.played or '-':<16}  {_cash(record)}")
+
+
+def export(path: str, number: int, directory: str | None) -> None:
+    """Write kept game `number` (1 the newest) to the file at `path`."""
+    from acquire8.storage import export_record
+
+    records, message = _storage(directory).load_records()
+    if message:
+        print(message, file=sys.stderr)
+    if not 1 <= number <= len(records):
+        _fail("export", f"no game {number}: {len(records)} kept")
+    try:
+        export_record(records[number - 1], path)
+    except OSError as e:
+        _fail("export", f"{path}: {e.strerror or e}")
+    print(f"Game {number} written to {path}")
+
+
+def import_(path: str, directory: str | None) -> None:
+    """Check the game file at `path` and keep its game among the finished ones."""
+    from acquire8.storage import import_record
+
+    try:
+        record = import_record(path)
+    except ValueError as e:
+        _fail("import", f"{path}: {e}")
+    message = _storage(directory).keep_record(record)
+    if message:
+        _fail("import", message)
+    print(f"Game of seed {record.seed} kept")
+
+
 def _positive(text: str) -> int:
     value = int(text)
     if value < 1:
@@ -50,7 +139,31 @@ def main(argv: list[str] | None = None) -> None:
     sim.add_argument("--seed", type=int, default=1)
     sim.add_argument("--players", type=int, default=4, choices=range(2, 7))
     sim.add_argument("--bots", default="greedy", help="comma-separated levels, one per seat, repeating")
+    rep = sub.add_parser("replay", help="print the log of a game file")
+    rep.add_argument("file")
+    data_help = "the game's data directory (default: $ACQUIRE8_DATA_DIR or the game's own)"
+    lst = sub.add_parser("games", help="list the finished games kept for replays")
+    lst.add_argument("--data", help=data_help)
+    exp = sub.add_parser("export", help="write a kept game to a game file")
+    exp.add_argument("file")
+    exp.add_argument("--game", type=_positive, default=1, help="which game (1 = the newest; see 'games')")
+    exp.add_argument("--data", help=data_help)
+    imp = sub.add_parser("import", help="keep the game of a game file for replays")
+    imp.add_argument("file")
+    imp.add_argument("--data", help=data_help)
     args = parser.parse_args(argv)
+    if args.command == "replay":
+        replay(args.file)
+        return
+    if args.command == "games":
+        games(args.data)
+        return
+    if args.command == "export":
+        export(args.file, args.game, args.data)
+        return
+    if args.command == "import":
+        import_(args.file, args.data)
+        return
     if args.command == "simulate":
         bots = args.bots.split(",")
         unknown = [b for b in bots if b not in (*BASELINES, *LEVELS)]

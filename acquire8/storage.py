@@ -1,4 +1,5 @@
-"""Settings, the autosaved game and stats: JSON files on desktop, localStorage in the browser.
+"""Settings, the autosaved game, stats and the last finished games: JSON files on desktop,
+localStorage in the browser.
 
 Nothing here imports Pyxel at import time: the web check runs this module under Pyodide
 without Pyxel, and tests run it without a window. Every load is forgiving: a damaged,
@@ -13,7 +14,10 @@ Typical use by the front end (after `pyxel.init`, which `pyxel.user_data_dir` ne
     saved, msg = store.load_game()        # saved is None: no Continue on the title
     store.save_game(game, meta)           # after every turn; returns a message or None
     store.delete_save()                   # when the game is over
-    stats, msg = store.record_game(GameResult.from_game(game, seat=0, levels=["hard"]))
+    stats, msg = store.game_over(record)  # a finished game's GameRecord: kept, and counted in the stats
+    records, msg = store.load_records()   # the kept games, newest first, for replays
+    msg = store.export_game(record)       # to the fixed file exchange_location() names
+    record, msg = store.import_game()     # from that file, checked; kept among the games
 """
 
 from __future__ import annotations
@@ -26,26 +30,34 @@ import re
 import sys
 import tempfile
 import time
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
 from typing import Any, Protocol
 
 from acquire8.rules import Game, Options
+from acquire8.rules.record import PERSON, GameRecord, NewerRecord, NotARecord
 
 log = logging.getLogger("acquire8.storage")
 
 SAVE_FORMAT = 1  # version of the save envelope {"format", "meta", "game"}
 SETTINGS_FORMAT = 1
-STATS_FORMAT = 1
+STATS_FORMAT = 2  # 2 added average cash and rank and the winning streaks; 1 migrates on load
+GAMES_FORMAT = 1  # version of the kept games' envelope {"format", "games": [record, ...]}
 
 VENDOR, APP = "acquire8-team", "acquire8"  # pyxel.user_data_dir(VENDOR, APP)
 DATA_DIR_ENV = "ACQUIRE8_DATA_DIR"  # overrides the desktop data directory (tests, portable installs)
-SAVE, SETTINGS, STATS = "save", "settings", "stats"  # backend keys
+SAVE, SETTINGS, STATS, GAMES = "save", "settings", "stats", "games"  # backend keys
+# The one game file a player exports to and imports from (a handheld has no file picker):
+# acquire8-game.json in the data directory, or that localStorage key in the browser.
+EXCHANGE = "acquire8-game"
+KEPT_GAMES = 20  # finished games kept for replays, newest first
 
 PACES = ("slow", "normal", "fast", "instant")
 LEVELS = ("easy", "normal", "hard", "expert")  # as acquire8.ai.LEVELS; storage imports no ai
-PERSON = "person"  # a seat played by a person (pass-and-play), stored among the levels
+# PERSON ("person", from the rules' records): a seat played by a person, stored among the levels
+PEOPLE = "people"  # the stats bucket of pass-and-play games
 MAX_OPPONENTS = 5
+MAX_PLAYERS = MAX_OPPONENTS + 1
 
 # One-line messages for the player (<= 32 characters each).
 MSG_SAVE_DAMAGED = "Saved game damaged; set aside"
@@ -58,6 +70,14 @@ MSG_SETTINGS_FAILED = "Could not save settings"
 MSG_STATS_DAMAGED = "Stats damaged; starting afresh"
 MSG_STATS_NEWER = "Stats from a newer version"
 MSG_STATS_FAILED = "Could not save stats"
+MSG_GAMES_DAMAGED = "Kept games damaged; set aside"
+MSG_GAMES_NEWER = "Kept games from a newer version"
+MSG_GAMES_FAILED = "Could not keep the game"
+MSG_IMPORT_NONE = "No game file to import"
+MSG_IMPORT_DAMAGED = "Game file damaged; set aside"
+MSG_IMPORT_FOREIGN = "Not a game file; set aside"
+MSG_IMPORT_NEWER = "Game file from a newer version"
+MSG_EXPORT_FAILED = "Could not write the game file"
 
 
 # --- backends -------------------------------------------------------------------------------
@@ -77,6 +97,9 @@ class Backend(Protocol):
 
     def delete(self, key: str) -> None:
         """Remove the record under key, if any."""
+
+    def where(self, key: str) -> str:
+        """Where the record under key lives, to tell the player (a path, or a localStorage key)."""
 
 
 def _stamp() -> str:
@@ -104,48 +127,61 @@ class FileBackend:
             return None
 
     def write(self, key: str, text: str) -> None:
-        self.directory.mkdir(parents=True, exist_ok=True)
-        target = self.path(key)
-        # The temp file is in the same directory so os.replace is a rename on one file system:
-        # a crash leaves either the old file or the new one, never half of either.
-        fd, tmp = tempfile.mkstemp(prefix=f".{key}.", suffix=".tmp", dir=self.directory)
-        try:
-            with os.fdopen(fd, "w", encoding="utf-8") as f:
-                f.write(text)
-                f.flush()
-                os.fsync(f.fileno())
-            os.replace(tmp, target)
-        except BaseException:
-            with contextlib.suppress(OSError):
-                os.unlink(tmp)
-            raise
-        self._sync_directory()
-
-    def _sync_directory(self) -> None:
-        # Make the rename itself durable; not possible on every system (Windows), and not essential.
-        try:
-            fd = os.open(self.directory, os.O_RDONLY)
-        except OSError:
-            return
-        try:
-            with contextlib.suppress(OSError):
-                os.fsync(fd)
-        finally:
-            os.close(fd)
+        write_file(self.path(key), text)
 
     def set_aside(self, key: str, reason: str) -> str:
-        source = self.path(key)
-        base = f"{source.name}.{_slug(reason)}-{_stamp()}"
-        target, n = self.directory / base, 1
-        while target.exists():  # two in the same second: add a counter
-            n += 1
-            target = self.directory / f"{base}-{n}"
-        os.replace(source, target)
-        return target.name
+        return set_file_aside(self.path(key), reason).name
 
     def delete(self, key: str) -> None:
         with contextlib.suppress(FileNotFoundError):
             self.path(key).unlink()
+
+    def where(self, key: str) -> str:
+        return str(self.path(key))
+
+
+def write_file(target: Path, text: str) -> None:
+    """Write `text` to `target` all or nothing (temp file + os.replace); OSError on failure."""
+    directory = target.parent
+    directory.mkdir(parents=True, exist_ok=True)
+    # The temp file is in the same directory so os.replace is a rename on one file system:
+    # a crash leaves either the old file or the new one, never half of either.
+    fd, tmp = tempfile.mkstemp(prefix=f".{target.stem}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "w", encoding="utf-8") as f:
+            f.write(text)
+            f.flush()
+            os.fsync(f.fileno())
+        os.replace(tmp, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp)
+        raise
+    _sync_directory(directory)
+
+
+def _sync_directory(directory: Path) -> None:
+    # Make the rename itself durable; not possible on every system (Windows), and not essential.
+    try:
+        fd = os.open(directory, os.O_RDONLY)
+    except OSError:
+        return
+    try:
+        with contextlib.suppress(OSError):
+            os.fsync(fd)
+    finally:
+        os.close(fd)
+
+
+def set_file_aside(source: Path, reason: str) -> Path:
+    """Rename `source` to `<name>.<reason>-<time>` beside it, never deleting it; the new path."""
+    base = f"{source.name}.{_slug(reason)}-{_stamp()}"
+    target, n = source.with_name(base), 1
+    while target.exists():  # two in the same second: add a counter
+        n += 1
+        target = source.with_name(f"{base}-{n}")
+    os.replace(source, target)
+    return target
 
 
 class MemoryStorage:
@@ -204,6 +240,9 @@ class LocalStorageBackend:
 
     def delete(self, key: str) -> None:
         self.storage.removeItem(self.prefix + key)
+
+    def where(self, key: str) -> str:
+        return f"localStorage {self.prefix}{key}"
 
 
 def default_backend() -> Backend:
@@ -287,9 +326,85 @@ class Settings:
 
 @dataclass
 class LevelStats:
+    """One stats bucket: the games against one opponent level (or all of them, or "people").
+
+    Stats of format 1 counted only games, wins and the best cash: games migrated from them
+    count in `played`, `won` and `best_cash` but not in the averages (`cash_games` and
+    `rank_games` count the games those include), and their streaks are unknown (a best
+    streak of 1 when any was won, the least it can have been).
+    """
+
     played: int = 0
     won: int = 0
     best_cash: int = 0
+    cash_games: int = 0  # games counted in cash_total
+    cash_total: int = 0
+    rank_games: int = 0  # games counted in rank_total
+    rank_total: float = 0  # sum of ranks: 1 first, ties share (two first: 1.5 each)
+    streak: int = 0  # games won in a row, up to the last one
+    best_streak: int = 0
+
+    @property
+    def win_share(self) -> float | None:
+        """Games won per game played, 0..1; None before the first game."""
+        return self.won / self.played if self.played else None
+
+    @property
+    def average_cash(self) -> int | None:
+        """Average final cash, to the dollar; None when no game counts towards it."""
+        return round(self.cash_total / self.cash_games) if self.cash_games else None
+
+    @property
+    def average_rank(self) -> float | None:
+        """Average finishing place (1 is first); None when no game counts towards it."""
+        return self.rank_total / self.rank_games if self.rank_games else None
+
+    def record(self, result: GameResult) -> None:
+        self.played += 1
+        self.won += int(result.won)
+        self.best_cash = max(self.best_cash, result.cash)
+        self.cash_games += 1
+        self.cash_total += result.cash
+        if result.rank is not None:
+            self.rank_games += 1
+            self.rank_total += result.rank
+        self.streak = self.streak + 1 if result.won else 0
+        self.best_streak = max(self.best_streak, self.streak)
+
+    @classmethod
+    def from_dict(cls, row: Any, where: str) -> LevelStats:
+        """A bucket of format-2 stats; ValueError naming what is off."""
+        names = [f.name for f in fields(cls)]
+        if not isinstance(row, dict) or set(row) != set(names):
+            raise ValueError(f"stats {where}: expected {', '.join(names)}")
+        if not all(type(row[k]) is int and row[k] >= 0 for k in names if k != "rank_total"):
+            raise ValueError(f"stats {where}: counts must be whole numbers, 0 or more")
+        st = cls(**row)
+        ranks = st.rank_total
+        if type(ranks) not in (int, float) or not st.rank_games <= ranks <= MAX_PLAYERS * st.rank_games:
+            raise ValueError(f"stats {where}: rank_total must lie between 1 and 6 per ranked game")
+        if not max(st.won, st.cash_games, st.rank_games) <= st.played:
+            raise ValueError(f"stats {where}: more wins or counted games than games played")
+        if not st.streak <= st.best_streak <= st.won:
+            raise ValueError(f"stats {where}: streaks must satisfy streak <= best streak <= won")
+        return st
+
+    @classmethod
+    def from_v1(cls, row: Any, where: str) -> LevelStats:
+        """A bucket of format-1 stats (played, won, best_cash), migrated."""
+        if not isinstance(row, dict) or set(row) != {"played", "won", "best_cash"}:
+            raise ValueError(f"stats {where}: expected played, won, best_cash")
+        if not all(type(v) is int and v >= 0 for v in row.values()) or row["won"] > row["played"]:
+            raise ValueError(f"stats {where}: counts must be whole numbers, won <= played")
+        return cls(**row, best_streak=min(row["won"], 1))
+
+
+def rank_of(scores: list[int], seat: int) -> float:
+    """`seat`'s finishing place: 1 + those ahead, seats tied sharing their places (as the arena)."""
+    mine = scores[seat]
+    above = sum(1 for s in scores if s > mine)
+    tied = sum(1 for s in scores if s == mine)  # the seat itself included
+    return above + (tied + 1) / 2
 
 
 @dataclass(frozen=True)
@@ -298,53 +413,82 @@ class GameResult:
 
     won: bool  # shared first place counts as a win
     cash: int  # the player's final cash
-    level: str  # stats bucket: the strongest opponent level, or "people" for pass-and-play games
+    level: str  # stats bucket: the strongest opponent level, or PEOPLE for pass-and-play games
+    rank: float | None = None  # the finishing place (rank_of); None: not counted in average rank
 
     @classmethod
     def from_game(cls, game: Game, seat: int, levels: list[str]) -> GameResult:
         """The result for `seat` of a finished game against computer players of `levels`."""
         known = [lv for lv in levels if lv in LEVELS]
-        level = max(known, key=LEVELS.index) if known else (levels[0] if levels else "people")
-        return cls(won=seat in game.winners(), cash=game.scores()[seat], level=level)
+        level = max(known, key=LEVELS.index) if known else (levels[0] if levels else PEOPLE)
+        scores = game.scores()
+        return cls(won=seat in game.winners(), cash=scores[seat], level=level, rank=rank_of(scores, seat))
+
+    @classmethod
+    def for_seats(cls, game: Game, seats: list[str] | tuple[str, ...]) -> GameResult | None:
+        """The result of a finished game whose seats are PERSON or computer levels; None
+        when no person played. Pass-and-play is no one player's game: it counts under
+        PEOPLE, won when any person won, with the best cash and place a person reached."""
+        people = [s for s, kind in enumerate(seats) if kind == PERSON]
+        if not people:
+            return None
+        if len(people) == 1:
+            return cls.from_game(game, people[0], [k for k in seats if k != PERSON])
+        scores, winners = game.scores(), game.winners()
+        return cls(
+            won=any(s in winners for s in people),
+            cash=max(scores[s] for s in people),
+            level=PEOPLE,
+            rank=min(rank_of(scores, s) for s in people),
+        )
 
 
 @dataclass
 class Stats:
-    """Games played, won and best final cash, per opponent level (a GameResult.level)."""
+    """Per opponent level (a GameResult.level) and over all games: see LevelStats."""
 
     by_level: dict[str, LevelStats] = field(default_factory=dict)
+    overall: LevelStats = field(default_factory=LevelStats)  # every game: its streak spans levels
 
     def total(self) -> LevelStats:
-        rows = self.by_level.values()
-        return LevelStats(
-            played=sum(r.played for r in rows),
-            won=sum(r.won for r in rows),
-            best_cash=max((r.best_cash for r in rows), default=0),
-        )
+        return self.overall
 
     def record(self, result: GameResult) -> None:
-        row = self.by_level.setdefault(result.level, LevelStats())
-        row.played += 1
-        row.won += int(result.won)
-        row.best_cash = max(row.best_cash, result.cash)
+        self.by_level.setdefault(result.level, LevelStats()).record(result)
+        self.overall.record(result)
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": STATS_FORMAT, "levels": {k: asdict(v) for k, v in self.by_level.items()}}
+        return {
+            "format": STATS_FORMAT,
+            "levels": {k: asdict(v) for k, v in self.by_level.items()},
+            "all": asdict(self.overall),
+        }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Stats:
-        """Raises ValueError when anything is off: stats are all kept aside or all trusted."""
+        """Stats of this format or migrated from format 1. Raises ValueError when anything
+        is off: stats are all kept aside or all trusted."""
+        fmt = data.get("format", STATS_FORMAT)
         levels = data.get("levels")
         if not isinstance(levels, dict):
             raise ValueError("stats: 'levels' must be an object")
-        stats = cls()
-        for level, row in levels.items():
-            if not isinstance(row, dict) or set(row) != {"played", "won", "best_cash"}:
-                raise ValueError(f"stats {level!r}: expected played, won, best_cash")
-            if not all(type(v) is int and v >= 0 for v in row.values()) or row["won"] > row["played"]:
-                raise ValueError(f"stats {level!r}: counts must be whole numbers, won <= played")
-            stats.by_level[level] = LevelStats(**row)
-        return stats
+        if fmt == 1:
+            by_level = {lv: LevelStats.from_v1(row, repr(lv)) for lv, row in levels.items()}
+            rows = by_level.values()
+            overall = LevelStats(
+                played=sum(r.played for r in rows),
+                won=sum(r.won for r in rows),
+                best_cash=max((r.best_cash for r in rows), default=0),
+                best_streak=min(sum(r.won for r in rows), 1),
+            )
+            return cls(by_level, overall)
+        if fmt != STATS_FORMAT:
+            raise ValueError(f"stats: unknown format {fmt!r}")
+        by_level = {lv: LevelStats.from_dict(row, repr(lv)) for lv, row in levels.items()}
+        overall = LevelStats.from_dict(data.get("all"), "'all'")
+        if overall.played != sum(r.played for r in by_level.values()):
+            raise ValueError("stats: the games of all levels do not add up")
+        return cls(by_level, overall)
 
 
 @dataclass
@@ -356,6 +500,10 @@ class SavedGame:
 # --- the store ------------------------------------------------------------------------------
 
 
+def _dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))  # a TypeError here is a bug in the caller
+
+
 class _Bad(Exception):
     """A record that cannot be used: set it aside with this reason."""
 
@@ -365,10 +513,14 @@ class _Bad(Exception):
 
 
 class Storage:
-    """Settings, the autosave and stats on one backend. No method raises on bad stored data."""
+    """Settings, the autosave, stats and the kept games on one backend. No method raises on bad
+    stored data."""
 
     def __init__(self, backend: Backend) -> None:
         self.backend = backend
+        # The kept games as last read or written, by their exact text: checking them replays
+        # every game, so a game's end does not check again what this store has just checked.
+        self._games: tuple[str, list[GameRecord]] | None = None
 
     @classmethod
     def default(cls) -> Storage:
@@ -380,11 +532,10 @@ class Storage:
 
     # Reading: a record that cannot be used is set aside and reported, never deleted.
 
-    def _read(self, key: str, version: int) -> dict[str, Any] | None:
-        try:
-            text = self.backend.read(key)
-        except Exception as e:  # permissions, an I/O error: move it aside like a damaged one
-            raise _Bad("unreadable", f"{key}: cannot read ({e})") from None
+    def _read(self, key: str, version: int, text: str | None = None) -> dict[str, Any] | None:
+        """The JSON object stored under key (or given as `text`, read from there), or None."""
+        if text is None:
+            text = self._read_text(key)
         if text is None:
             return None
         try:
@@ -402,15 +553,24 @@ class Storage:
             raise _Bad("bad", f"{key}: unknown format {fmt}")
         return data
 
-    def _set_aside(self, key: str, bad: _Bad) -> None:
+    def _read_text(self, key: str) -> str | None:
+        try:
+            return self.backend.read(key)
+        except Exception as e:  # permissions, an I/O error: move it aside like a damaged one
+            raise _Bad("unreadable", f"{key}: cannot read ({e})") from None
+
+    def _set_aside(self, key: str, bad: _Bad) -> bool:
+        """Move the record under key aside; False (and the record left in place) if that failed."""
         try:
             where = self.backend.set_aside(key, bad.reason)
             log.warning("%s; kept as %s", bad, where)
+            return True
         except Exception as e:  # even if renaming fails the game goes on; say so in the log
             log.error("%s; could not set it aside: %s", bad, e)
+            return False
 
     def _write(self, key: str, data: dict[str, Any], failure: str) -> str | None:
-        text = json.dumps(data, separators=(",", ":"))  # a TypeError here is a bug in the caller
+        text = _dumps(data)
         try:
             self.backend.write(key, text)
         except Exception as e:  # disk full, read-only, quota exceeded (a JS error on the web)
@@ -498,3 +658,124 @@ class Storage:
         stats, message = self.load_stats()
         stats.record(result)
         return stats, self._write(STATS, stats.to_dict(), MSG_STATS_FAILED) or message
+
+    # The finished games kept for replays
+
+    def load_records(self) -> tuple[list[GameRecord], str | None]:
+        """The kept finished games, newest first, and a message when some were set aside.
+
+        One bad game among good ones: the whole file is set aside as it was and the good
+        games are written back, so nothing is lost and the rest stay replayable.
+        """
+        try:
+            text = self._read_text(GAMES)
+            if text is None:
+                return [], None
+            if self._games is not None and text == self._games[0]:
+                return list(self._games[1]), None
+            data = self._read(GAMES, GAMES_FORMAT, text)
+            games = data.get("games")
+            if not isinstance(games, list):
+                raise _Bad("bad", "games: 'games' must be a list")
+        except _Bad as bad:
+            self._set_aside(GAMES, bad)
+            return [], MSG_GAMES_NEWER if bad.reason == "newer" else MSG_GAMES_DAMAGED
+        kept: list[GameRecord] = []
+        problems: list[str] = []
+        newer = False
+        for i, item in enumerate(games):
+            try:
+                kept.append(GameRecord.from_dict(item, finished=True))
+            except ValueError as e:  # NewerRecord and NotARecord are ValueErrors too
+                newer = newer or isinstance(e, NewerRecord)
+                problems.append(f"game {i + 1}: {e}")
+        if not problems:
+            self._games = (text, list(kept))
+            return kept, None
+        reason = "newer" if newer and len(problems) == 1 else "bad"
+        if self._set_aside(GAMES, _Bad(reason, "games: " + "; ".join(problems))):
+            self._write_records(kept)
+        return kept, MSG_GAMES_NEWER if reason == "newer" else MSG_GAMES_DAMAGED
+
+    def _write_records(self, records: list[GameRecord]) -> str | None:
+        data = {"format": GAMES_FORMAT, "games": [r.to_dict() for r in records[:KEPT_GAMES]]}
+        failed = self._write(GAMES, data, MSG_GAMES_FAILED)
+        self._games = None if failed else (_dumps(data), records[:KEPT_GAMES])
+        return failed
+
+    def keep_record(self, record: GameRecord) -> str | None:
+        """Add a finished game to the kept ones (the oldest beyond KEPT_GAMES dropped);
+        None on success, else a message. An identical game already kept is not kept twice."""
+        records, message = self.load_records()
+        records = [record, *(r for r in records if r != record)]
+        return self._write_records(records) or message
+
+    def game_over(self, record: GameRecord) -> tuple[Stats, str | None]:
+        """What the front end calls once a game is over: keeps its record for replays and
+        adds it to the stats. Returns the updated stats and a message when something failed.
+
+        The record must replay to a finished game (ValueError otherwise: a bug of the caller,
+        not bad stored data). A game with no person in it is no one's: neither kept nor counted.
+        """
+        final = record.final()
+        if not final.is_over:
+            raise ValueError("game_over: the record's game is not finished")
+        result = GameResult.for_seats(final, record.seats)
+        if result is None:
+            return self.load_stats()
+        if not record.played:
+            record = replace(record, played=time.strftime("%Y-%m-%d %H:%M"))
+        kept = self.keep_record(record)
+        stats, message = self.record_game(result)
+        return stats, kept or message
+
+    # The game file a player exports and imports
+
+    def exchange_location(self) -> str:
+        """Where export_game writes and import_game reads, to show the player."""
+        return self.backend.where(EXCHANGE)
+
+    def export_game(self, record: GameRecord) -> str | None:
+        """Write a game record to the game file; None on success, else a message."""
+        return self._write(EXCHANGE, record.to_dict(), MSG_EXPORT_FAILED)
+
+    def import_game(self) -> tuple[GameRecord | None, str | None]:
+        """The finished game in the game file, checked like a save and then kept among the
+        games; a damaged, foreign or newer file is set aside with a message, never deleted."""
+        try:
+            text = self.backend.read(EXCHANGE)
+        except Exception as e:
+            self._set_aside(EXCHANGE, _Bad("unreadable", f"{EXCHANGE}: cannot read ({e})"))
+            return None, MSG_IMPORT_DAMAGED
+        if text is None:
+            return None, MSG_IMPORT_NONE
+        try:
+            record = GameRecord.from_json(text, finished=True)
+        except NewerRecord as e:
+            self._set_aside(EXCHANGE, _Bad("newer", f"{EXCHANGE}: {e}"))
+            return None, MSG_IMPORT_NEWER
+        except NotARecord as e:
+            self._set_aside(EXCHANGE, _Bad("foreign", f"{EXCHANGE}: {e}"))
+            return None, MSG_IMPORT_FOREIGN
+        except ValueError as e:
+            self._set_aside(EXCHANGE, _Bad("bad", f"{EXCHANGE}: {e}"))
+            return None, MSG_IMPORT_DAMAGED
+        return record, self.keep_record(record)
+
+
+# --- game files anywhere (the command line) --------------------------------------------------
+
+
+def export_record(record: GameRecord, path: str | os.PathLike[str]) -> None:
+    """Write a game record to `path` all or nothing; OSError when that fails."""
+    write_file(Path(path), record.to_json())
+
+
+def import_record(path: str | os.PathLike[str]) -> GameRecord:
+    """The finished game recorded in the file at `path`, checked through and replayed;
+    ValueError naming the problem (the file is left as it is)."""
+    try:
+        text = Path(path).read_text(encoding="utf-8", errors="replace")
+    except OSError as e:
+        raise ValueError(f"cannot read: {e.strerror or e}") from None
+    return GameRecord.from_json(text, finished=True)

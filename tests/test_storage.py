@@ -306,10 +306,13 @@ def test_stats_accumulate_per_level_and_persist(tmp_path):
     store.record_game(GameResult(won=False, cash=52000, level="hard"))
     stats, message = store.record_game(GameResult(won=True, cash=30000, level="easy"))
     assert message is None
-    assert stats.by_level == {"hard": LevelStats(2, 1, 52000), "easy": LevelStats(1, 1, 30000)}
+    counts = {lv: (r.played, r.won, r.best_cash, r.average_cash) for lv, r in stats.by_level.items()}
+    assert counts == {"hard": (2, 1, 52000, 46500), "easy": (1, 1, 30000, 30000)}
     reloaded, _ = Storage.in_directory(tmp_path).load_stats()
     assert reloaded == stats
-    assert reloaded.total() == LevelStats(played=3, won=2, best_cash=52000)
+    total = reloaded.total()
+    assert (total.played, total.won, total.best_cash, total.average_cash) == (3, 2, 52000, 41000)
+    assert (total.streak, total.best_streak) == (1, 1)  # won, lost, won
 
 
 def test_game_result_from_a_finished_game():
@@ -333,14 +336,15 @@ STATS_DAMAGED = storage.MSG_STATS_DAMAGED
         ('{"format": 1, "levels": {"hard": {"played": 1, "won": 3, "best_cash": 0}}}', STATS_DAMAGED),
         ('{"format": 1, "levels": {"hard": {"played": -1, "won": 0, "best_cash": 0}}}', STATS_DAMAGED),
         ('{"format": 1, "levels": []}', storage.MSG_STATS_DAMAGED),
-        ('{"format": 2, "levels": {}}', storage.MSG_STATS_NEWER),
+        ('{"format": 2, "levels": {}}', storage.MSG_STATS_DAMAGED),  # format 2 has "all"
+        ('{"format": 3, "levels": {}}', storage.MSG_STATS_NEWER),
     ],
 )
 def test_corrupt_stats_are_set_aside_and_recording_starts_afresh(store, tmp_path, text, message):
     (tmp_path / "stats.json").write_text(text)
     stats, got = store.record_game(GameResult(won=True, cash=9000, level="normal"))
     assert got == message
-    assert stats.by_level == {"normal": LevelStats(1, 1, 9000)}
+    assert stats.by_level == {"normal": LevelStats(1, 1, 9000, 1, 9000, streak=1, best_streak=1)}
     [kept] = aside(tmp_path, "stats")
     assert (tmp_path / kept).read_text() == text
     assert store.load_stats() == (stats, None)

@@ -278,6 +278,7 @@ def main() -> int:
     def storage() -> str:
         import acquire8.storage as st
         from acquire8.rules import Game
+        from acquire8.rules.record import GameRecord
 
         if sys.platform == "emscripten":
             store = st.Storage.default()  # the browser path: js.localStorage
@@ -296,8 +297,10 @@ def main() -> int:
 
         assert store.load_game() == (None, None)
         g = Game.new(players=4, seed=5)
+        actions = []
         for _ in range(12):
-            g.apply(g.legal_actions()[0])
+            actions.append(g.legal_actions()[0])
+            g.apply(actions[-1])
         assert store.save_game(g, {"levels": ["normal"] * 3}) is None
         saved, msg = store.load_game()
         assert msg is None and saved is not None, msg
@@ -308,15 +311,20 @@ def main() -> int:
         assert saved is None and msg == st.MSG_SAVE_DAMAGED, msg
 
         while not g.is_over:
-            g.apply(g.legal_actions()[-1])
-        stats, msg = store.record_game(st.GameResult.from_game(g, seat=0, levels=["normal"] * 3))
+            actions.append(g.legal_actions()[-1])
+            g.apply(actions[-1])
+        seats = ("person", "normal", "normal", "normal")
+        record = GameRecord(seed=5, names=tuple(g.names), seats=seats, actions=tuple(actions))
+        stats, msg = store.game_over(record)  # the game's record kept and its stats counted
         assert msg is None and store.load_stats()[0] == stats, msg
+        records, msg = store.load_records()
+        assert msg is None and records[0].final() == g, msg
         if sys.platform == "emscripten":  # the records are in the page's localStorage itself
             import js
 
-            for key in (st.SETTINGS, st.STATS):
+            for key in (st.SETTINGS, st.STATS, st.GAMES):
                 assert isinstance(js.localStorage.getItem(f"acquire8.{key}"), str), key
-        return "settings, save/load, damaged save set aside, stats"
+        return "settings, save/load, damaged save set aside, stats, kept games"
 
     # The game part starts with storage: after a storage failure it may loop for ever, so it
     # then runs under the deadline tracer (and its frame times are only indicative).
