@@ -18,64 +18,28 @@ import logging
 from dataclasses import asdict
 from typing import Any
 
-from acquire8 import rules
 from acquire8.ai import LEVELS
 from acquire8.app.control.app import App, make_play
 from acquire8.app.control.play import Play
-from acquire8.rules import Action, Game
+from acquire8.rules import Game
+from acquire8.rules.record import GameRecord, action_from_dict, action_to_dict
 from acquire8.storage import PERSON, SAVE, GameResult, SavedGame, Settings, Storage
 
-PEOPLE = "people"  # the stats bucket of pass-and-play games (StatsScene.ORDER lists it last)
 META_FORMAT = 1  # version of what the front end keeps in the save's "meta"
 LOG_KEPT = 200  # log lines carried over to a resumed game
 MSG_SAVE_UNUSABLE = "Saved game damaged; set aside"  # as storage.MSG_SAVE_DAMAGED
 
-_ACTIONS = {
-    cls.__name__: cls
-    for cls in (
-        rules.PlaceTile,
-        rules.FoundChain,
-        rules.ChooseSurvivor,
-        rules.ChooseDefunct,
-        rules.Dispose,
-        rules.BuyShares,
-        rules.DeclareEnd,
-    )
-}
-
-
-# -------------------------------------------------------------- actions as JSON
-
-
-def action_to_dict(action: Action) -> dict[str, Any]:
-    data = asdict(action)
-    if "chains" in data:
-        data["chains"] = list(data["chains"])
-    return {"type": type(action).__name__, **data}
-
-
-def action_from_dict(data: Any) -> Action:
-    """The action stored by `action_to_dict`; ValueError when it is not one."""
-    if not isinstance(data, dict) or data.get("type") not in _ACTIONS:
-        raise ValueError(f"not an action: {data!r}")
-    fields = {k: v for k, v in data.items() if k != "type"}
-    if "chains" in fields:
-        if not isinstance(fields["chains"], list):
-            raise ValueError(f"not an action: {data!r}")
-        fields["chains"] = tuple(fields["chains"])
-    try:
-        return _ACTIONS[data["type"]](**fields)
-    except TypeError as e:
-        raise ValueError(f"not an action: {data!r} ({e})") from None
-
-
 # -------------------------------------------------------------- the save's meta
+
+
+def seats_of(play: Play) -> list[str]:
+    """Each seat's kind: "person" or the computer level."""
+    return [PERSON if play.is_person(s) else play.levels.get(s, "normal") for s in range(play.game.players)]
 
 
 def meta_of(play: Play) -> dict[str, Any]:
     """What the front end needs besides the game to resume it exactly."""
-    g = play.game
-    seats = [PERSON if play.is_person(s) else play.levels.get(s, "normal") for s in range(g.players)]
+    seats = seats_of(play)
     return {
         "format": META_FORMAT,
         "seed": play.seed,
@@ -214,20 +178,15 @@ class Keeper:
         if g.is_over:
             self.storage.delete_save()
             app.resumer = None
-            levels = [play.levels[s] for s in sorted(play.levels) if not play.is_person(s)]
-            if len(play.people) > 1:
-                # Pass-and-play is no one player's game: it counts under "people", won when
-                # any person won, with the best cash a person finished with.
-                scores, winners = g.scores(), g.winners()
-                result = GameResult(
-                    won=any(s in winners for s in play.people),
-                    cash=max(scores[s] for s in play.people),
-                    level=PEOPLE,
-                )
+            seats = seats_of(play)
+            if play.seed is None:  # a game without its seed cannot be replayed: stats only
+                result = GameResult.for_seats(g, seats)
+                msg = self.storage.record_game(result)[1] if result is not None else None
             else:
-                seat = min(play.people) if play.people else 0
-                result = GameResult.from_game(g, seat=seat, levels=levels)
-            _, msg = self.storage.record_game(result)
+                record = GameRecord(
+                    seed=play.seed, names=g.names, seats=seats, actions=play.actions, options=g.options
+                )
+                msg = self.storage.game_over(record)[1]
             if msg:
                 play.message = msg
             return
