@@ -165,6 +165,8 @@ def make_effects() -> dict[str, tuple[list[Step], int]]:
             ),
             6,
         ),
+        # Your turn: two clear rising chimes, so a player looking away hears the game wait.
+        "turn": (raw("e3 r a3 a3 a3", "t t t t t", "6 0 7 5 3", "n n n n f"), 6),
         # Winner: a fanfare in C, to sit over the game-over tune's opening C chord.
         "win": (
             voice("g2:2 g2:1 g2:1 c3:4 e3:2 d3:1 e3:1 g3:4 e3:2 g3:2 c4:10", instrument("p", (6, 6, 5), 3)),
@@ -275,7 +277,7 @@ def gameover_tune() -> Tune:
     )
 
 
-# Sounds 0-9 are the effects (see EFFECTS); tunes take the slots from here on.
+# Sounds 0-10 are the effects (see EFFECTS); tunes take the slots from here on.
 FIRST_MUSIC_SOUND = 16
 
 

@@ -31,6 +31,7 @@ EFFECTS: dict[str, int] = {
     "buy": 7,
     "declare": 8,
     "win": 9,
+    "turn": 10,
 }
 
 # Tune name -> (music index in the pyxres, loops?).
