@@ -536,6 +536,8 @@ def test_a_persons_disposal_in_anothers_merger_is_passed_to_them():
     for _ in range(400):
         if app.scene is play and isinstance(play.stage, cplay.Passing):
             passes.append((play.stage.seat, play.game.phase))
+            for _ in range(GUARD_FRAMES):  # the pass screen takes X once it has been up 0.4 s
+                app.update(NOTHING)
             app.update(X)
             continue
         if app.scene is not play:  # the merger summary

@@ -5,7 +5,8 @@
 - Thinking: a computer player decides, a slice of time per frame;
 - Deciding: a person's decision screen; at the start of a turn X acts only once it has been
   up for GUARD_FRAMES, so a mashed or held X that hurried the computers never decides;
-- Passing: pass-and-play, the device goes to the next person, every hand hidden;
+- Passing: pass-and-play, the device goes to the next person, every hand hidden (X takes it
+  only once it has been up for GUARD_FRAMES too);
 - Over: the final standings are shown (GameOver, over the board).
 
 Undo: before each of the person's decisions the play keeps a copy of the game (and of what
@@ -124,6 +125,11 @@ class Deciding:
 @dataclass
 class Passing:
     seat: int
+    quiet: int = 0  # as Deciding's: a mashed X must not reveal the hand
+
+    @property
+    def armed(self) -> bool:
+        return self.quiet >= GUARD_FRAMES
 
 
 @dataclass
@@ -210,10 +216,12 @@ class Play(Scene):
             if stage.ready is not None:
                 self.act(stage.ready)
         elif isinstance(stage, Passing):
-            if X in pressed:
+            if X in pressed and stage.armed:
                 self.app.sound("confirm")
                 self.human = stage.seat
                 self._decide(guarded=True)
+            elif not stage.armed:
+                stage.quiet = 0 if (X in pressed or X in held) else stage.quiet + 1
         elif isinstance(stage, Deciding):
             self._deciding(stage, pressed, held)
 
@@ -480,8 +488,9 @@ class Play(Scene):
 
     @property
     def guarding(self) -> bool:
-        """Your turn has begun and X is not live yet (the view makes it plain it is your turn)."""
-        return isinstance(self.stage, Deciding) and not self.stage.armed
+        """Your turn has begun (or the device is being passed) and X is not live yet: the view
+        makes it plain that it is your turn."""
+        return isinstance(self.stage, Deciding | Passing) and not self.stage.armed
 
     @property
     def viewer(self) -> int | None:
