@@ -51,7 +51,7 @@ screenshots: $(READY)
 clean:
 	rm -rf $(VENV) dist build *.egg-info .pytest_cache .ruff_cache tools/web/node_modules
 
-# --- shipping (issue 6): web export, web check under Pyodide, handheld folder -------------
+# --- shipping: web export, web check under Pyodide, handheld folder -------------
 .PHONY: web web-check handheld
 WEB_NODE := tools/web/node_modules/.ready
 

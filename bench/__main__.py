@@ -29,7 +29,7 @@ print(
 
 figures["frames"] = frame_report()  # front end: update+draw per frame over computer-only games
 
-# Shipping (issue 6): start-up to the first title frame, peak memory of a game, .pyxapp size.
+# Shipping: start-up to the first title frame, peak memory of a game, .pyxapp size.
 figures["startup"] = startup_report()
 figures["memory"] = memory_report()
 figures["size"] = size_report()

@@ -1,4 +1,4 @@
-"""Decision times of the computer players (issue 4): hard p95 <= 5 ms; the expert's
+"""Decision times of the computer players: hard p95 <= 5 ms; the expert's
 search sliced into frames of at most 8 ms of thinking."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Front-end frame cost (issue 6), through the Shell as the game runs it (idle frames skip drawing):
+"""Front-end frame cost, through the Shell as the game runs it (idle frames skip drawing):
 
 - busy: `update` + `draw` per frame over a whole computer-only game at the normal pace, thinking
   included (the app slices stepping computer players, BOT_BUDGET_MS a frame): mean, 99th

@@ -1,4 +1,4 @@
-"""Memory: peak resident size of a whole game (issue 6 budget: 80 MB).
+"""Memory: peak resident size of a whole game (budget: 80 MB).
 
 Two fresh processes, each reporting its own peak (VmHWM, else resource.getrusage ru_maxrss;
 see tools/headless.py peak_rss_mb):

@@ -1,4 +1,4 @@
-"""Size: the .pyxapp the web and handheld builds ship (issue 6 budget: 100 KB)."""
+"""Size: the .pyxapp the web and handheld builds ship (budget: 100 KB)."""
 
 from __future__ import annotations
 

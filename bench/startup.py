@@ -1,4 +1,4 @@
-"""Start-up: from process start to the first drawn title frame (issue 6 budget: 0.5 s).
+"""Start-up: from process start to the first drawn title frame (budget: 0.5 s).
 
 Each run is a fresh interpreter running the real game through tools/headless.py (Pyxel
 headless, no window), timed by this process from just before it starts the child to the

@@ -1,4 +1,4 @@
-"""The arena of issue 4: seat-rotated games and the figures it prints."""
+"""The arena: seat-rotated games and the figures it prints."""
 
 from acquire8.ai import arena
 

@@ -1,4 +1,4 @@
-"""Issue 4: the four computer levels only ever take legal actions, decide from their
+"""The four computer levels only ever take legal actions, decide from their
 view alone, and repeat themselves exactly for the same seed."""
 
 import random

@@ -1,4 +1,4 @@
-"""Idle frames skip drawing (issue 6), and the screen they leave is never stale: whenever
+"""Idle frames skip drawing, and the screen they leave is never stale: whenever
 Shell.draw skips, drawing the frame afresh gives the very same pixels."""
 
 from __future__ import annotations

@@ -1,4 +1,4 @@
-"""Issue 5 through the app: persisted settings, autosave and Continue, damaged records, stats,
+"""Through the app: persisted settings, autosave and Continue, damaged records, stats,
 pass-and-play, the hint, and sounds from events. Every test keeps its records in tmp_path."""
 
 from __future__ import annotations

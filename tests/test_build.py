@@ -1,4 +1,4 @@
-"""The shipping pipeline (issue 6): what goes into the .pyxapp, the html, the handheld folder,
+"""The shipping pipeline: what goes into the .pyxapp, the html, the handheld folder,
 and that the shipped code can run in Pyxel's web runtime (Pyodide: one thread, no processes,
 no sleeping, no blocking console input)."""
 
@@ -232,6 +232,6 @@ def test_a_gamepad_alone_presses_every_button():
 
 
 def test_pyxapp_within_its_size_budget(web):
-    """Issue 6: acquire8.pyxapp at most 100 KB (it is also embedded, base64, in the html)."""
+    """acquire8.pyxapp at most 100 KB (it is also embedded, base64, in the html)."""
     pyxapp, _ = web
     assert pyxapp.stat().st_size <= 100 * 1024, f"{pyxapp.stat().st_size / 1024:.1f} KB"

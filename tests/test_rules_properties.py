@@ -1,5 +1,5 @@
 """Property tests: thousands of seeded complete games of random and greedy players, with the
-rules' invariants checked after every action (issue 2), and a fuzz of illegal actions."""
+rules' invariants checked after every action, and a fuzz of illegal actions."""
 
 from __future__ import annotations
 
