@@ -24,6 +24,7 @@ class Table(Protocol):
 
     game: Game
     log: list[str]
+    marked: list[str]  # the tiles placed since the viewer's last turn, oldest first
 
     def show_hint(self) -> None: ...
     def undo(self) -> None: ...
@@ -360,17 +361,42 @@ class Log(Scene):
 
 
 class Chart(Scene):
-    """The price chart (page 0) and every chain's standing (page 1); O closes it."""
+    """The reference pages Z opens: prices, the chains, everyone's holdings and a labelled
+    board. Left/right flip pages; on the board page the arrows move a cursor that names the
+    square under it (left past column 1 flips back). Z, X or MENU close it."""
 
-    def __init__(self, app: Host, table: Table):
+    PAGES = ("prices", "chains", "holdings", "board")
+
+    def __init__(self, app: Host, table: Table, page: str = "prices"):
         super().__init__(app)
         self.table = table
-        self.page = 0
+        self.page = self.PAGES.index(page)
+        placed = table.marked or list(table.game.board)
+        last = placed[-1] if placed else "6E"
+        self.cursor = (int(last[:-1]) - 1, "ABCDEFGHI".index(last[-1]))  # (column, row) from 0
+
+    @property
+    def square(self) -> str:
+        """The board page cursor's square, e.g. "8B"."""
+        col, row = self.cursor
+        return f"{col + 1}{'ABCDEFGHI'[row]}"
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         if O in pressed or X in pressed or MENU in pressed:
             self.app.pop()
             return
-        if LEFT in pressed or RIGHT in pressed:
-            self.page = 1 - self.page
-            self.app.sound("move")
+        step = (RIGHT in pressed) - (LEFT in pressed)
+        if self.PAGES[self.page] == "board":
+            col, row = self.cursor
+            rows = (DOWN in pressed) - (UP in pressed)
+            if col + step < 0:  # past the left edge: the page before
+                self.page -= 1
+            elif step or rows:
+                self.cursor = (min(11, col + step), (row + rows) % 9)
+            else:
+                return
+        elif step:
+            self.page = (self.page + step) % len(self.PAGES)
+        else:
+            return
+        self.app.sound("move")

@@ -23,6 +23,7 @@ from acquire8.app.views.common import (
     text,
 )
 from acquire8.rules import CHAINS, Game, price
+from acquire8.rules import events as ev
 from acquire8.rules.tables import CHART_ROWS, CHART_SIZES, END_SIZE, ROW_LETTERS, SAFE_SIZE, TIER_OF
 
 
@@ -302,54 +303,118 @@ def draw_buy(p: Play, ui: BuyScreen) -> None:
 
 
 def draw_chart(s: Chart) -> None:
+    page = s.PAGES[s.page]
+    CHART_PAGES[page](s)
+    rtext(128, 2, f"{s.page + 1}/{len(s.PAGES)}", k.DIM)
+    footer("ARROWS MOVE  Z CLOSE" if page == "board" else "<> PAGE  Z CLOSE")
+
+
+def draw_prices(s: Chart) -> None:
     g = s.table.game
-    if s.page == 0:
-        ctext(2, "PRICE CHART", k.ACCENT)
-        rtext(128, 2, "1/2", k.DIM)
-        y = 12
-        text(2, y + 1, "size", k.DIM)
-        tiers = [[c for c in CHAINS if TIER_OF[CHAINS.index(c)] == t] for t in range(3)]
-        rights = (50, 86, 122)  # where each tier's prices end
+    ctext(2, "PRICE CHART", k.ACCENT)
+    y = 12
+    text(2, y + 1, "size", k.DIM)
+    tiers = [[c for c in CHAINS if TIER_OF[CHAINS.index(c)] == t] for t in range(3)]
+    rights = (50, 86, 122)  # where each tier's prices end
+    for members, right in zip(tiers, rights, strict=True):
+        for j, c in enumerate(members):
+            chain_box(right - 8 * len(members) + 8 * j, y - 1, c)
+    for i, label in enumerate(CHART_ROWS):
+        ry = y + 10 + i * 8
+        if i % 2 == 0:
+            pyxel.rect(0, ry - 1, 128, 7, k.PANEL)
+        text(2, ry, label, k.TEXT)
         for members, right in zip(tiers, rights, strict=True):
+            rtext(right, ry, str(price(members[0], CHART_SIZES[i])), k.TEXT)
+            # Each chain on the board, by its letter, in the row of its size now.
             for j, c in enumerate(members):
-                chain_box(right - 8 * len(members) + 8 * j, y - 1, c)
-        for i, label in enumerate(CHART_ROWS):
-            ry = y + 10 + i * 8
-            if i % 2 == 0:
-                pyxel.rect(0, ry - 1, 128, 7, k.PANEL)
-            text(2, ry, label, k.TEXT)
-            for members, right in zip(tiers, rights, strict=True):
-                rtext(right, ry, str(price(members[0], CHART_SIZES[i])), k.TEXT)
-                # Each chain on the board, by its letter, in the row of its size now.
-                for j, c in enumerate(members):
-                    if g.chain_size(c) and _chart_row(g.chain_size(c)) == i:
-                        bg = k.PANEL if i % 2 == 0 else k.BG
-                        text(right - 16 - 4 * (len(members) - j) - 1, ry, c, chain_text(c, bg))
-        text(2, 96, "Bonuses: 1st 10x, 2nd 5x price", k.DIM)
-        text(2, 103, f"Safe at {SAFE_SIZE} tiles; end at {END_SIZE}+.", k.DIM)
-        text(2, 110, "Letters mark each chain's size", k.DIM)
+                if g.chain_size(c) and _chart_row(g.chain_size(c)) == i:
+                    bg = k.PANEL if i % 2 == 0 else k.BG
+                    text(right - 16 - 4 * (len(members) - j) - 1, ry, c, chain_text(c, bg))
+    notes = (
+        "Bonuses: 1st 10x, 2nd 5x price",
+        f"Safe at {SAFE_SIZE} tiles (framed white)",
+        f"The end may come at {END_SIZE}+ tiles",
+        "Letters mark each chain's size",
+    )
+    for i, note in enumerate(notes):
+        text(2, 95 + 7 * i, note, k.DIM)
+
+
+def draw_chains(s: Chart) -> None:
+    g = s.table.game
+    ctext(2, "CHAINS", k.ACCENT)
+    for i, chain in enumerate(CHAINS):
+        y = 10 + i * 16
+        size = g.chain_size(chain)
+        chain_box(1, y, chain, 7, on=bool(size))
+        name = chain_name(chain)
+        text(11, y + 1, name, k.CHAIN_TEXT[chain])
+        # Columns, each right-aligned on its own edge: size (and * when safe), price, bank.
+        rtext(127, y + 1, f"bk{g.bank_shares(chain)}", k.TEXT if size else k.DIM)
+        if not size:
+            rtext(72, y + 1, "-", k.FAINT)
+            rtext(106, y + 1, "-", k.FAINT)
+            text(11, y + 8, "not on the board", k.FAINT)
+            continue
+        rtext(72, y + 1, str(size), k.TEXT)
+        if g.is_safe(chain):
+            text(73, y + 1, "*", k.ACCENT)
+        rtext(106, y + 1, money(g.price(chain)), k.TEXT)
+        text(11, y + 8, fit(_bonus_line(s.table, chain), 29), k.DIM)
+
+
+def draw_board_page(s: Chart) -> None:
+    """The board with row and column labels, a cursor naming the square under it, and the
+    tiles placed since your turn marked."""
+    p, g, app = s.table, s.table.game, s.table.app
+    ctext(2, "BOARD", k.ACCENT)
+    x0, y0, cell = k.MAP_X, k.MAP_Y, k.MAP_CELL
+    for c in range(12):
+        ctext(y0 - 7, str(c + 1), k.ACCENT if c == s.cursor[0] else k.DIM, x0 + c * cell + cell // 2)
+    mine = set(p.hand())
+    for r, row in enumerate(ROW_LETTERS):
+        text(x0 - 6, y0 + r * cell + 1, row, k.ACCENT if r == s.cursor[1] else k.DIM)
+        for c in range(12):
+            name = f"{c + 1}{row}"
+            x, y = x0 + c * cell, y0 + r * cell
+            letter = g.board.get(name)
+            if letter is None:
+                pyxel.rect(x, y, cell - 1, cell - 1, k.PANEL)
+                if name in mine:
+                    pyxel.rectb(x, y, cell - 1, cell - 1, k.SKY)
+            elif letter == "#":
+                pyxel.rect(x, y, cell - 1, cell - 1, k.LOOSE_COLOR)
+            else:
+                chain_box(x, y, letter, cell - 1)
+            if name in p.marked:
+                new_corner(x, y, cell - 1)
+    x, y = x0 + s.cursor[0] * cell, y0 + s.cursor[1] * cell
+    pyxel.rectb(x - 1, y - 1, cell + 1, cell + 1, k.SELECT if blink(app) else k.ACCENT)
+    text(2, 104, fit(square_info(s), 31), k.TEXT)
+    text(2, 111, "White corner: placed since your turn", k.DIM)
+
+
+def square_info(s: Chart) -> str:
+    """What is on the cursor's square, in words: "8B: Luxor (5 tiles), Ana placed it"."""
+    p, name = s.table, s.square
+    letter = p.game.board.get(name)
+    if letter is None:
+        what = "in your hand" if name in p.hand() else "empty"
+    elif letter == "#":
+        what = "a loose tile, in no chain"
     else:
-        ctext(2, "CHAINS", k.ACCENT)
-        rtext(128, 2, "2/2", k.DIM)
-        for i, chain in enumerate(CHAINS):
-            y = 10 + i * 16
-            size = g.chain_size(chain)
-            chain_box(1, y, chain, 7, on=bool(size))
-            name = chain_name(chain)
-            text(11, y + 1, name, k.CHAIN_TEXT[chain])
-            # Columns, each right-aligned on its own edge: size (and * when safe), price, bank.
-            rtext(127, y + 1, f"bk{g.bank_shares(chain)}", k.TEXT if size else k.DIM)
-            if not size:
-                rtext(72, y + 1, "-", k.FAINT)
-                rtext(106, y + 1, "-", k.FAINT)
-                text(11, y + 8, "not on the board", k.FAINT)
-                continue
-            rtext(72, y + 1, str(size), k.TEXT)
-            if g.is_safe(chain):
-                text(73, y + 1, "*", k.ACCENT)
-            rtext(106, y + 1, money(g.price(chain)), k.TEXT)
-            text(11, y + 8, fit(_bonus_line(s.table, chain), 29), k.DIM)
-    footer("<> PAGE  Z CLOSE")
+        what = f"{chain_name(letter)} ({p.game.chain_size(letter)} tiles)"
+    placed = next((e.name for e in reversed(p.shown) if isinstance(e, ev.TilePlaced) and e.tile == name), None)
+    if placed and name in p.marked:
+        what += f", {placed} placed it"
+    return f"{name}: {what}"
+
+
+def new_corner(x: int, y: int, size: int) -> None:
+    """A tile placed since your turn: its top right corner lit."""
+    pyxel.line(x + size - 3, y, x + size - 1, y, k.WHITE)
+    pyxel.line(x + size - 1, y, x + size - 1, y + 2, k.WHITE)
 
 
 def _chart_row(size: int) -> int:
@@ -421,3 +486,6 @@ def draw_game_over(s: GameOver) -> None:
         if sel:
             pyxel.rect(cx - 18, 116, 36, 9, k.ACCENT)
         ctext(118, item, k.BLACK if sel else k.TEXT, cx)
+
+
+CHART_PAGES = {"prices": draw_prices, "chains": draw_chains, "holdings": draw_holdings, "board": draw_board_page}
