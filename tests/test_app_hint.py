@@ -76,7 +76,7 @@ def _merger_position(ours: int, theirs: int, holdings: str = "open") -> Game:
 def test_merge_reason_is_the_bonus_paid_and_hidden_holdings_tell_nothing():
     assert why(_merger_position(3, 2), 0, PlaceTile("6A")) == "+$3,000 majority in L now"
     assert why(_merger_position(2, 3), 0, PlaceTile("6A")) == "+$1,500 minority in L now"
-    assert why(_merger_position(0, 3), 0, PlaceTile("6A")) == "no bonus; T survives"
+    assert why(_merger_position(0, 3), 0, PlaceTile("6A")) == "no bonus for you in it"
     hidden = [why(_merger_position(3, theirs, "hidden"), 0, PlaceTile("6A")) for theirs in (0, 2, 5)]
     assert hidden == ["bonus for your 3 L"] * 3
     g = _merger_position(3, 2)
@@ -233,3 +233,15 @@ def test_dispose_reason_counts_the_survivor_shares_at_their_price_after_the_merg
     assert why(g, 0, Dispose(0, 4)) == "2 T worth $1,200"
     assert why(g, 0, Dispose(2, 2)) == "+$600 cash, 1 T worth $600"
     assert why(g, 0, Dispose(0, 0)) == "keep 4 L for its return"
+
+
+def test_the_benchmark_plays_the_hint_follower_as_the_arena_plays_the_hard_player():
+    """With four players the hard player draws nothing at random, so the benchmark's
+    hint-follower and the arena's hard player (other seeds) win exactly the same games."""
+    from acquire8.ai import arena
+    from bench.hint import hint_share
+
+    follower = hint_share(games=8, seed=3)
+    hard = arena.run("hard", "normal", 8, seed=3)
+    assert follower["games"] == hard.games == 8
+    assert follower["win_share"] == hard.share and follower["interval95"] == hard.interval

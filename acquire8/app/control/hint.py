@@ -141,7 +141,7 @@ def _why_bonuses(g: Game, seat: int, pays: list, hidden: bool, survivor: str) ->
         held = [p for p in pays if g.shares(seat, p.chain)]
         if held:
             return f"bonus for your {g.shares(seat, held[0].chain)} {held[0].chain}"
-        return f"your {survivor} grows" if g.shares(seat, survivor) else f"{survivor} survives"
+        return f"your {survivor} grows" if g.shares(seat, survivor) else "no bonus for you in it"
     unsure = [p.chain for p in pays if not p.certain]
     if unsure:
         return f"{'+'.join(unsure)} bonus: market's draw"
@@ -151,9 +151,10 @@ def _why_bonuses(g: Game, seat: int, pays: list, hidden: bool, survivor: str) ->
         return f"+{money(p.amount)} {KIND_WORDS[p.kind]} in {p.chain} now"
     if paid:
         return f"+{money(sum(p.amount for p in paid))} bonuses in {'+'.join(p.chain for p in paid)}"
-    if g.shares(seat, survivor):
-        return f"your {g.shares(seat, survivor)} {survivor} survive"
-    return f"no bonus; {survivor} survives"
+    held = g.shares(seat, survivor)
+    if held:
+        return f"{survivor} keeps your {held} share{'s' if held > 1 else ''}"
+    return "no bonus for you in it"
 
 
 def _why_dispose(g: Game, seat: int, action: Dispose) -> str:
@@ -180,9 +181,11 @@ def _why_buy(g: Game, seat: int, action: Action, hidden: bool) -> str:
     assert isinstance(action, BuyShares)
     cash = g.cash(seat)
     if not action.chains:
+        if g.legal_actions() == [action]:
+            return "no share you can buy" if cash else "no cash to buy with"
         merging = [t for t in g.hand(seat) if g.tile_effect(t) == "merge"]
-        if merging:
-            return fit(f"keeps {money(cash)}; {merging[0]} merges next turn")
+        if merging:  # a merger's bonus is paid before buying: cash to spend after it
+            return fit(f"keeps {money(cash)} for a {merging[0]} merger")
         return f"keeps your {money(cash)} in hand"
     chains = list(dict.fromkeys(action.chains))
     if not hidden:

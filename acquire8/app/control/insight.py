@@ -36,6 +36,7 @@ __all__ = [
     "holdings",
     "is_hidden",
     "merger_payouts",
+    "payouts",
     "recap",
     "settle",
     "tile_preview",
