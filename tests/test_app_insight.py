@@ -110,13 +110,17 @@ def test_merger_previews_pay_what_the_rules_pay_over_random_games():
                 for e in out:  # the price shown is the one shares are sold at
                     if isinstance(e, ev.SharesSold) and e.chain == p.chain:
                         assert e.amount == e.count * p.price
-                if not p.certain:
+                got = sum(e.amount for e in paid)
+                if not p.certain:  # two players: the draw made falls in the range shown
                     assert g.players == 2 and g.shares(seat, p.chain) and g.pool_size()
+                    assert p.amount <= got <= p.high and p.amount < p.high
                     seen["market's draw"] += 1
                     if survivor is None and not hidden:
-                        assert "market" in " ".join(lines)
+                        assert f"{money(p.amount)}-{money(p.high)}" in " ".join(lines), lines
                     continue
-                assert p.amount == sum(e.amount for e in paid)
+                if g.players == 2 and g.shares(seat, p.chain) and g.pool_size():
+                    seen["certain despite the market"] += 1
+                assert p.amount == got
                 assert p.kind == (paid[0].kind if paid else "")
                 seen[p.kind or "none"] += 1
                 if survivor is None and not hidden and p.amount:
@@ -125,7 +129,7 @@ def test_merger_previews_pay_what_the_rules_pay_over_random_games():
                     assert "maj" not in " ".join(lines) and "min" not in " ".join(lines)
     for kind in ("majority", "minority", "both", "shared", "none", "survivor tie", "several defunct"):
         assert seen[kind] >= 3, seen
-    for kind in ("safe survivor", "market's draw"):
+    for kind in ("safe survivor", "market's draw", "certain despite the market"):
         assert seen[kind] >= 1, seen
 
 
@@ -205,9 +209,20 @@ def test_merger_preview_in_hand_made_positions():
     assert tile_preview(hidden, "6A") == tile_preview(_merger_position(3, 9, holdings="hidden"), "6A")
 
 
-def test_two_player_merger_preview_names_the_market_unless_the_pool_is_empty():
+def test_two_player_merger_preview_gives_the_range_of_the_markets_draws():
+    # the market may draw a tile of any column you cannot see: here 1, 2 or 3; 3 ties you
     drawn = _merger_position(3, 2, players=2)
-    assert tile_preview(drawn, "6A")[1] == "L $300: bonus by market's draw"
+    assert tile_preview(drawn, "6A")[1] == "L $300: $2,300-$3,000 by draw"
+    # any column: 4 or more give the market the majority and you the minority
+    columns = [f"{c}H" for c in range(1, 13)]
+    assert (
+        tile_preview(_merger_position(3, 2, players=2, pool=columns), "6A")[1]
+        == "L $300: $1,500-$3,000 by draw"
+    )
+    # 13 shares beat any draw (at most 12): the majority is certain
+    assert (
+        tile_preview(_merger_position(13, 2, players=2, pool=columns), "6A")[1] == "L $300/share: +$3,000 maj"
+    )
     # with an empty pool the market holds none (RULES §12): the bonus is certain
     empty = _merger_position(3, 2, players=2, pool=[])
     assert tile_preview(empty, "6A")[1] == "L $300/share: +$3,000 maj"

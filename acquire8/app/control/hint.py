@@ -12,7 +12,7 @@ players' share counts.
 from __future__ import annotations
 
 from acquire8.ai import make_bot
-from acquire8.app.control.insight import buy_standing, is_hidden, merger_payouts, payouts, settle
+from acquire8.app.control.insight import buy_standing, is_hidden, merger_payouts, play_out, settle
 from acquire8.app.text import LINE_CHARS, fit, money
 from acquire8.rules import (
     Action,
@@ -91,15 +91,12 @@ def why(g: Game, seat: int, action: Action) -> str:
         return (
             f"free {action.chain} share worth {p}" if founded.free_share else f"{action.chain} at {p} a share"
         )
-    if isinstance(action, ChooseSurvivor | ChooseDefunct):
-        h = g.copy()
-        out = h.apply(action)
-        out += settle(h)
+    if isinstance(action, ChooseSurvivor):
+        return _why_bonuses(g, seat, play_out(g, [action])[1], hidden, action.chain)
+    if isinstance(action, ChooseDefunct):
         state = g.merger_state()
         assert state is not None
-        if isinstance(action, ChooseSurvivor):
-            return _why_bonuses(g, seat, payouts(g, out, seat), hidden, action.chain)
-        pays = payouts(g, out, seat, state["defunct_left"])
+        pays = play_out(g, [action], state["defunct_left"])[1]
         return _why_bonuses(g, seat, pays, hidden, state["survivor"])
     if isinstance(action, Dispose):
         return _why_dispose(g, seat, action)
@@ -142,9 +139,10 @@ def _why_bonuses(g: Game, seat: int, pays: list, hidden: bool, survivor: str) ->
         if held:
             return f"bonus for your {g.shares(seat, held[0].chain)} {held[0].chain}"
         return f"your {survivor} grows" if g.shares(seat, survivor) else "no bonus for you in it"
-    unsure = [p.chain for p in pays if not p.certain]
-    if unsure:
-        return f"{'+'.join(unsure)} bonus: market's draw"
+    unsure = [p for p in pays if not p.certain]
+    if unsure:  # two players: the range over the market's draws
+        low, high = sum(p.amount for p in pays), sum(p.high for p in pays)
+        return fit(f"{money(low)}-{money(high)} in {'+'.join(p.chain for p in unsure)} by draw")
     paid = [p for p in pays if p.amount]
     if len(paid) == 1:
         p = paid[0]

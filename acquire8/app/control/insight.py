@@ -5,19 +5,24 @@ holdings sheet. Pure Python, no pyxel.
 Every amount comes from the rules core: the move is applied to a `Game.copy()` and the
 amounts are read from the events it returns (or from public readers such as
 `bonus_payouts` and `net_worth`); no rule is worked out here a second time. With two
-players the stock market's draw is random, so a bonus it takes part in is named as
-depending on that draw rather than guessed. With hidden holdings nothing here tells one
+players the stock market's draw is random, so a bonus it takes part in is shown as the
+range the rules core pays over every holding the market may draw (one amount when the
+draw cannot change it), never as a guess. With hidden holdings nothing here tells one
 player's share counts (or what follows from them, like who gets a bonus) to another.
+Each call plays moves on copies (a few milliseconds at most): compute once per
+decision screen, not every frame.
 """
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
 from acquire8.app.text import KIND_SHORT, LINE_CHARS, fit, money
 from acquire8.rules import (
     CHAINS,
+    Action,
     BuyShares,
     ChooseSurvivor,
     Dispose,
@@ -37,13 +42,12 @@ __all__ = [
     "is_hidden",
     "merger_payouts",
     "payouts",
+    "play_out",
     "recap",
     "settle",
     "tile_preview",
     "tiles_since",
 ]
-
-MARKET_DRAW = "market's draw"  # what decides a two-player bonus
 
 
 def is_hidden(game: Game, hidden: bool | None = None) -> bool:
@@ -66,18 +70,22 @@ def settle(g: Game) -> list[ev.Event]:
 
 @dataclass(frozen=True)
 class Payout:
-    """One defunct chain's bonus for one seat, as the rules core paid it on a copy."""
+    """One defunct chain's bonus for one seat, as the rules core paid it on a copy. With
+    two players and a market to draw, `low`-`high` is the range over every holding the
+    market may draw (`certain` when that range is one amount)."""
 
     chain: str
     price: int  # the defunct chain's share price: bonuses and sales are at it
-    amount: int  # the bonus paid to the seat (0 for none)
+    amount: int  # the bonus paid to the seat (0 for none); the least when not certain
     kind: str  # "majority", "minority", "both", "shared", or "" for none
-    certain: bool  # False when the two-player market's draw decides the bonus
+    certain: bool = True
+    high: int = 0  # the most the seat may get, when not certain
 
     def words(self, short: bool = False) -> str:
-        """ "$4,000 maj" / "no bonus" / "market's draw"; `short` for several on a line."""
+        """ "+$4,000 maj" / "no bonus for you" / "$0-$4,500 by draw"; `short` for several on a line."""
         if not self.certain:
-            return "market draw" if short else f"bonus by {MARKET_DRAW}"
+            spread = f"{money(self.amount)}-{money(self.high)}"
+            return spread if short else f"{spread} by draw"
         if not self.amount:
             return "none" if short else "no bonus for you"
         paid = f"{money(self.amount)} {KIND_SHORT[self.kind]}"
@@ -88,7 +96,8 @@ def payouts(
     before: Game, events: Iterable[ev.Event], seat: int, chains: Sequence[str] | None = None
 ) -> list[Payout]:
     """The bonus `seat` got for each defunct chain in `events` (applied to a copy of
-    `before`): `chains`, or those the merger started in `events` made defunct."""
+    `before`): `chains`, or those the merger started in `events` made defunct. A bonus
+    the two-player market drew for is marked not certain (unless the seat holds none)."""
     events = list(events)
     if chains is None:
         chains = [c for e in events if isinstance(e, ev.MergerStarted) for c in e.defunct]
@@ -97,10 +106,66 @@ def payouts(
         paid = [b for b in events if isinstance(b, ev.BonusPaid) and b.chain == chain and b.seat == seat]
         drawn = any(isinstance(m, ev.MarketHolds) and m.chain == chain and m.count for m in events)
         amount = sum(b.amount for b in paid)
-        # Holding none, the seat gets nothing whatever the market draws.
         certain = not drawn or not before.shares(seat, chain)
-        out.append(Payout(chain, before.price(chain), amount, paid[0].kind if paid else "", certain))
+        out.append(Payout(chain, before.price(chain), amount, paid[0].kind if paid else "", certain, amount))
     return out
+
+
+def play_out(
+    game: Game, actions: Sequence[Action], chains: Sequence[str] | None = None
+) -> tuple[list[ev.Event], list[Payout]]:
+    """`actions` applied on a copy for the seat deciding and the merger finished (`settle`):
+    the events and that seat's bonus for each defunct chain (see `payouts`). With two
+    players the market's draw is random: each uncertain bonus becomes the range of what
+    the rules core pays over every holding the market may draw."""
+    seat = game.current
+    g = game.copy()
+    out: list[ev.Event] = []
+    for act in actions:
+        out += g.apply(act)
+    out += settle(g)
+    pays = payouts(game, out, seat, chains)
+    if all(p.certain for p in pays):
+        return out, pays
+    runs = [payouts(game, events, seat, chains) for events in _market_runs(game, actions)]
+    spread = []
+    for i, p in enumerate(pays):
+        if p.certain:
+            spread.append(p)
+            continue
+        amounts = [run[i].amount for run in runs]
+        low, high = min(amounts), max(amounts)
+        kinds = {run[i].kind for run in runs}
+        kind = kinds.pop() if len(kinds) == 1 else ""
+        spread.append(Payout(p.chain, p.price, low, kind if low == high else "", low == high, high))
+    return out, spread
+
+
+def _market_runs(game: Game, actions: Sequence[Action]) -> list[list[ev.Event]]:
+    """The events of `actions` (and the rest of the merger) once for every holding the
+    two-player market may draw: a column of a tile the seat deciding cannot see. Each run
+    is a position (the public format) whose pool holds only tiles of that column, so
+    every draw of the merger is that holding; the other hands, unused until the turn
+    ends, are left out."""
+    seat = game.current
+    data = json.loads(game.to_json())
+    unseen = list(data["pool"])
+    for i, p in enumerate(data["players"]):
+        if i != seat:
+            unseen += p["hand"]
+            p["hand"] = []
+    data.pop("rng", None)
+    data.pop("hand_sizes", None)
+    data["seed"] = 0
+    runs = []
+    for column in sorted({t[:-1] for t in unseen}, key=int):
+        data["pool"] = [t for t in unseen if t[:-1] == column]
+        g = Game.from_json(json.dumps(data))
+        out: list[ev.Event] = []
+        for act in actions:
+            out += g.apply(act)
+        runs.append(out + settle(g))
+    return runs
 
 
 def merger_payouts(
@@ -112,16 +177,17 @@ def merger_payouts(
     _check_place(game, tile)
     if game.tile_effect(tile) != "merge":
         raise ValueError(f"{tile} does not merge chains: {game.tile_effect(tile)}")
-    g = game.copy()
-    out = g.apply(PlaceTile(tile))
-    if g.phase == Phase.SURVIVOR:
-        if survivor is None:
-            return None
-        out += g.apply(ChooseSurvivor(survivor))
-    out += settle(g)
+    tied = game.copy()
+    tied.apply(PlaceTile(tile))
+    if tied.phase == Phase.SURVIVOR and survivor is None:
+        return None
+    actions: list[Action] = [PlaceTile(tile)]
+    if tied.phase == Phase.SURVIVOR:
+        actions.append(ChooseSurvivor(survivor))
+    out, pays = play_out(game, actions)
     started = next(e for e in out if isinstance(e, ev.MergerStarted))
     size = [e for e in out if isinstance(e, ev.ChainDefunct)][-1].size
-    return started.survivor, size, payouts(game, out, game.current)
+    return started.survivor, size, pays
 
 
 def _check_place(game: Game, tile: str) -> None:
@@ -209,7 +275,8 @@ def _merge_preview(game: Game, tile: str, chains: list[str], seat: int, hidden: 
             pays = result[2]
             total = sum(p.amount for p in pays)
             if not all(p.certain for p in pays):
-                parts.append(f"if {c} market draw")
+                low, high = sum(p.amount for p in pays), sum(p.high for p in pays)
+                parts.append(f"if {c} {money(low)}-{money(high)}")
             else:
                 parts.append(f"if {c} +{money(total)}" if total else f"if {c} none")
         return [head, *_pack(parts, ", ")]
