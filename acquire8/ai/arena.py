@@ -15,9 +15,11 @@ import argparse
 import math
 import statistics
 import time
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 from acquire8.ai import make_bot
+from acquire8.ai.base import Bot
 from acquire8.rules import Game, Options
 
 
@@ -73,9 +75,9 @@ class Stats:
 
 def play_one(args: tuple) -> Stats:
     """One game: the hero in `seat`, the field elsewhere; returns the hero's figures."""
-    hero, field_level, tile_seed, seat, players, hero_opts, end = args
+    hero, field_level, tile_seed, seat, players, hero_opts, end, make_hero = args
     bots = [
-        make_bot(hero, tile_seed * 100 + s, **hero_opts)
+        (make_hero(tile_seed * 100 + s) if make_hero else make_bot(hero, tile_seed * 100 + s, **hero_opts))
         if s == seat
         else make_bot(field_level, tile_seed * 100 + s)
         for s in range(players)
@@ -114,11 +116,14 @@ def run(
     jobs: int = 1,
     hero_opts: dict | None = None,
     end: str = "declare",
+    make_hero: Callable[[int], Bot] | None = None,
 ) -> Stats:
-    """`games` rounded down to whole deals (tile seeds x seats)."""
+    """`games` rounded down to whole deals (tile seeds x seats). `make_hero` (a seed to a
+    player; picklable for `jobs` > 1) plays the hero instead of the level `hero`, which
+    then only names it: players outside acquire8.ai, such as the front end's hint."""
     deals = max(1, games // players)
     tasks = [
-        (hero, field_level, seed + i, s, players, hero_opts or {}, end)
+        (hero, field_level, seed + i, s, players, hero_opts or {}, end, make_hero)
         for i in range(deals)
         for s in range(players)
     ]
