@@ -76,6 +76,8 @@ PANEL_Y, PANEL_H = TABLE_Y - 1, MESSAGE_Y - TABLE_Y  # decision panels cover the
 
 # The chart's board page: a larger, labelled board (column numbers above, row letters left).
 MAP_X, MAP_Y, MAP_CELL = 9, 19, 9  # 12x9 cells of 9 px: to x 117, y 100
+# The holdings page: a column per chain after the names, cash and worth on the right.
+SHEET_X, SHEET_COL = 20, 11
 
 # The title, drawn as pixel art: 5-row glyphs, one string per row, "#" lit.
 BIG_FONT = {

@@ -56,7 +56,7 @@ def position() -> str:
 def start(app: App, game: Game, level: str = "greedy") -> Play:
     """Play `game` in `app`: seat 0 is the person, every other seat a computer player."""
     bots = {s: make_bot(level, s) for s in range(1, game.players)}
-    return app.show(Play(app, game, bots, people={0}))
+    return app.show(Play(app, game, bots, people={0}, levels=dict.fromkeys(bots, level)))
 
 
 def press(app: App, *buttons: str) -> None:
@@ -114,6 +114,10 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     yield "chart", app
     press(app, RIGHT)
     yield "chains", app
+    press(app, RIGHT)
+    yield "holdings", app
+    press(app, RIGHT, UP)
+    yield "board", app
     press(app, O)
 
     select_tile(app, play, "10B")

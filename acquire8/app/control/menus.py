@@ -9,8 +9,9 @@ from typing import Protocol
 from acquire8 import ai
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
-from acquire8.app.text import wrap
+from acquire8.app.text import chain_name, wrap
 from acquire8.rules import Game
+from acquire8.rules import events as ev
 from acquire8.rules.tables import END_SIZE, SAFE_SIZE
 from acquire8.storage import PERSON, Settings
 
@@ -25,6 +26,13 @@ class Table(Protocol):
     game: Game
     log: list[str]
     marked: list[str]  # the tiles placed since the viewer's last turn, oldest first
+    levels: dict[int, str]  # each computer seat's level
+    people: set[int]
+    human: int | None
+    viewer: int | None
+    shown: list[ev.Event]  # every event that reached the screen
+
+    def hand(self) -> list[str]: ...
 
     def show_hint(self) -> None: ...
     def undo(self) -> None: ...
@@ -371,8 +379,8 @@ class Chart(Scene):
         super().__init__(app)
         self.table = table
         self.page = self.PAGES.index(page)
-        placed = table.marked or list(table.game.board)
-        last = placed[-1] if placed else "6E"
+        placed = [e.tile for e in table.shown if isinstance(e, ev.TilePlaced)]
+        last = (table.marked or placed or ["6E"])[-1]  # the newest tile, or the middle
         self.cursor = (int(last[:-1]) - 1, "ABCDEFGHI".index(last[-1]))  # (column, row) from 0
 
     @property
@@ -380,6 +388,24 @@ class Chart(Scene):
         """The board page cursor's square, e.g. "8B"."""
         col, row = self.cursor
         return f"{col + 1}{'ABCDEFGHI'[row]}"
+
+    @property
+    def square_info(self) -> str:
+        """What is on the cursor's square, in words: "8B: Luxor (5 tiles), Ana placed it"."""
+        table, name = self.table, self.square
+        letter = table.game.board.get(name)
+        if letter is None:
+            what = "in your hand" if name in table.hand() else "empty"
+        elif letter == "#":
+            what = "a loose tile, in no chain"
+        else:
+            what = f"{chain_name(letter)} ({table.game.chain_size(letter)} tiles)"
+        if name in table.marked:
+            placed = (
+                e.name for e in reversed(table.shown) if isinstance(e, ev.TilePlaced) and e.tile == name
+            )
+            what += f", {next(placed, 'someone')} placed it"
+        return f"{name}: {what}"
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         if O in pressed or X in pressed or MENU in pressed:

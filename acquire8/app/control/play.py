@@ -182,6 +182,7 @@ class Play(Scene):
         self.merger: list[ev.Event] = []  # events of the merger being shown
         self.final_tail: list[ev.Event] = []  # events after the last purchase (the end scoring)
         self.last_tile: str | None = None
+        self.marked: list[str] = []  # tiles placed since the person at the keys last decided
         self.declined = False  # the person said no to ending the game this turn
         self.pick: str | None = None  # the hand tile last selected, kept across turns
         self.hint: Action | None = None  # the hard computer's advice, when asked for
@@ -342,6 +343,7 @@ class Play(Scene):
         self.hint = None
         if person:
             self.app.sound("confirm")
+            self.marked = []  # you have acted: what happened before is seen
         if isinstance(action, BuyShares):
             self.declined = False
         self._keep_for_undo(before, seat, events)
@@ -440,6 +442,8 @@ class Play(Scene):
             self.message = line
         if isinstance(e, ev.TilePlaced):
             self.last_tile = e.tile
+            if e.seat != self.human:
+                self.marked.append(e.tile)
         if isinstance(e, ev.MergerStarted):
             self.merger = [e]
         elif self.merger and isinstance(e, MERGER_STEPS | ev.ChainDefunct):

@@ -8,6 +8,7 @@ import pyxel
 from acquire8.app import constants as k
 from acquire8.app.anim import Animator
 from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
+from acquire8.app.control.insight import holdings
 from acquire8.app.control.menus import Chart
 from acquire8.app.control.play import GameOver, Passing, Play, Summary
 from acquire8.app.text import chain_name, fit, money
@@ -23,7 +24,6 @@ from acquire8.app.views.common import (
     text,
 )
 from acquire8.rules import CHAINS, Game, price
-from acquire8.rules import events as ev
 from acquire8.rules.tables import CHART_ROWS, CHART_SIZES, END_SIZE, ROW_LETTERS, SAFE_SIZE, TIER_OF
 
 
@@ -364,6 +364,44 @@ def draw_chains(s: Chart) -> None:
         text(11, y + 8, fit(_bonus_line(s.table, chain), 29), k.DIM)
 
 
+def draw_holdings(s: Chart) -> None:
+    """Every player's and the bank's shares per chain, cash, net worth and level; the counts
+    that would take a bonus now in colour (majority yellow, minority blue)."""
+    p = s.table
+    sheet = holdings(p.game, p.viewer)
+    ctext(2, "HOLDINGS", k.ACCENT)
+    x0, pitch = k.SHEET_X, k.SHEET_COL
+    for i, chain in enumerate(CHAINS):
+        chain_box(x0 + i * pitch, 10, chain, 7, on=bool(sheet.sizes[i]))
+    rtext(127, 11, "cash", k.DIM)
+    y = 19
+    for seat, name in enumerate(sheet.names):
+        you = seat == sheet.viewer
+        text(1, y, name[:4], k.TEXT if you else k.SKY)
+        for i in range(len(CHAINS)):
+            held, lead = sheet.shares[seat][i], sheet.leads[i]
+            col = k.FAINT
+            if held:
+                col = k.TEXT
+                if lead is not None and seat in lead.majority:
+                    col = k.ACCENT
+                elif lead is not None and seat in lead.minority:
+                    col = k.CORNFLOWER
+            ctext(y, "?" if held is None else str(held) if held else "-", col, x0 + i * pitch + 3)
+        rtext(127, y, short_money(sheet.cash[seat]), k.TEXT)
+        level = p.levels.get(seat) or ("you" if seat == p.human and len(p.people) == 1 else "person")
+        worth = sheet.worth[seat]
+        text(5, y + 6, level, k.DIM)
+        rtext(127, y + 6, "worth ?" if worth is None else f"worth {short_money(worth)}", k.DIM)
+        y += 14
+    text(1, y, "Bank", k.DIM)
+    for i in range(len(CHAINS)):
+        ctext(y, str(sheet.bank[i]), k.DIM, x0 + i * pitch + 3)
+    text(1, y + 9, "Yellow: majority now, blue: 2nd", k.DIM)
+    if sheet.hidden:
+        text(1, y + 16, "Hidden holdings: only yours", k.DIM)
+
+
 def draw_board_page(s: Chart) -> None:
     """The board with row and column labels, a cursor naming the square under it, and the
     tiles placed since your turn marked."""
@@ -371,7 +409,8 @@ def draw_board_page(s: Chart) -> None:
     ctext(2, "BOARD", k.ACCENT)
     x0, y0, cell = k.MAP_X, k.MAP_Y, k.MAP_CELL
     for c in range(12):
-        ctext(y0 - 7, str(c + 1), k.ACCENT if c == s.cursor[0] else k.DIM, x0 + c * cell + cell // 2)
+        col = k.ACCENT if c == s.cursor[0] else (k.DIM if c % 2 else k.SKY)  # 10, 11, 12 stay apart
+        ctext(y0 - 7, str(c + 1), col, x0 + c * cell + cell // 2)
     mine = set(p.hand())
     for r, row in enumerate(ROW_LETTERS):
         text(x0 - 6, y0 + r * cell + 1, row, k.ACCENT if r == s.cursor[1] else k.DIM)
@@ -391,24 +430,8 @@ def draw_board_page(s: Chart) -> None:
                 new_corner(x, y, cell - 1)
     x, y = x0 + s.cursor[0] * cell, y0 + s.cursor[1] * cell
     pyxel.rectb(x - 1, y - 1, cell + 1, cell + 1, k.SELECT if blink(app) else k.ACCENT)
-    text(2, 104, fit(square_info(s), 31), k.TEXT)
-    text(2, 111, "White corner: placed since your turn", k.DIM)
-
-
-def square_info(s: Chart) -> str:
-    """What is on the cursor's square, in words: "8B: Luxor (5 tiles), Ana placed it"."""
-    p, name = s.table, s.square
-    letter = p.game.board.get(name)
-    if letter is None:
-        what = "in your hand" if name in p.hand() else "empty"
-    elif letter == "#":
-        what = "a loose tile, in no chain"
-    else:
-        what = f"{chain_name(letter)} ({p.game.chain_size(letter)} tiles)"
-    placed = next((e.name for e in reversed(p.shown) if isinstance(e, ev.TilePlaced) and e.tile == name), None)
-    if placed and name in p.marked:
-        what += f", {placed} placed it"
-    return f"{name}: {what}"
+    text(2, 104, fit(s.square_info, 31), k.TEXT)
+    text(2, 111, "Lit corner: new since your turn", k.DIM)
 
 
 def new_corner(x: int, y: int, size: int) -> None:
@@ -488,4 +511,9 @@ def draw_game_over(s: GameOver) -> None:
         ctext(118, item, k.BLACK if sel else k.TEXT, cx)
 
 
-CHART_PAGES = {"prices": draw_prices, "chains": draw_chains, "holdings": draw_holdings, "board": draw_board_page}
+CHART_PAGES = {
+    "prices": draw_prices,
+    "chains": draw_chains,
+    "holdings": draw_holdings,
+    "board": draw_board_page,
+}
