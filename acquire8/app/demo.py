@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Iterator
 
 from acquire8.ai import make_bot
-from acquire8.app.buttons import DOWN, MENU, RIGHT, O, X
+from acquire8.app.buttons import DOWN, MENU, RIGHT, UP, O, X
 from acquire8.app.control.app import NAMES, App
 from acquire8.app.control.decisions import PlaceScreen
 from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver, Play, Summary
