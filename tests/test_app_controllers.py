@@ -481,7 +481,7 @@ def test_pause_menu_log_help_and_quit_to_title():
     assert isinstance(app.scene, menus.Pause)
     press(app, bt.MENU)
     assert app.scene is play
-    press(app, bt.MENU, bt.DOWN, bt.DOWN, bt.X)  # past Undo
+    press(app, bt.MENU, *[bt.DOWN] * menus.Pause.ITEMS.index("Log"), bt.X)
     log = app.scene
     assert isinstance(log, menus.Log) and log.lines
     press(app, bt.X)  # closes the log, back to the pause menu
@@ -491,7 +491,7 @@ def test_pause_menu_log_help_and_quit_to_title():
     for _ in range(len(menus.HELP_PAGES)):
         press(app, bt.X)  # page on, then close
     assert isinstance(app.scene, menus.Pause)
-    press(app, bt.UP, bt.UP, bt.UP, bt.UP, bt.X)  # up past the top: the last item, quit to title
+    press(app, *[bt.UP] * (menus.Pause.ITEMS.index("How to play") + 1), bt.X)  # past the top: quit
     assert isinstance(app.scene, menus.Confirm) and app.scenes[0] is play  # a second question first
     press(app, bt.X)  # BACK: still in the game
     assert isinstance(app.scene, menus.Pause)
@@ -621,6 +621,8 @@ def test_a_mashed_or_held_x_that_hurried_the_computers_never_decides(held):
     assert game.current == 0 and game.hand(0) == hand and play.guarding  # your turn, nothing decided
     for _ in range(cplay.GUARD_FRAMES):  # let go of X for 0.4 s
         app.update(NOTHING)
-    assert not play.guarding
+    assert not play.guarding and play.stage.recap  # the turn opens on what the others did
+    press(app, bt.X)  # X closes the recap ...
+    assert not play.stage.recap and game.hand(0) == hand
     press(app, bt.X)
-    assert len(game.hand(0)) == len(hand) - 1  # now X places
+    assert len(game.hand(0)) == len(hand) - 1  # ... and now places

@@ -14,9 +14,9 @@ from acquire8.app.control import app as capp
 from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
+from acquire8.app.control.hint import hint
 from acquire8.app.control.play import GUARD_FRAMES
 from acquire8.app.demo import NOTHING, position, press, start
-from acquire8.app.hint import hint
 from acquire8.app.session import open_app
 from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Phase, PlaceTile
 from acquire8.rules import events as ev
@@ -403,7 +403,8 @@ def test_hint_from_the_pause_menu_selects_the_advised_tile():
     app.update(X)
     assert app.scene is play
     assert isinstance(play.hint, PlaceTile) and play.hint in play.game.legal_actions()
-    assert len(play.message) <= 32 and play.message.startswith(play.hint.tile)
+    assert all(len(part) <= 32 for part in play.message.split("\n"))
+    assert play.message.startswith(play.hint.tile)
     app.update(NOTHING)
     assert isinstance(play.screen, dec.PlaceScreen) and play.screen.tile == play.hint.tile
 
@@ -629,11 +630,11 @@ def _merge_position(theirs: int, holdings: str) -> Game:
 
 
 def test_hint_reasons_never_read_hidden_holdings():
-    from acquire8.app.hint import why
+    from acquire8.app.control.hint import why
 
     def reason(theirs: int, holdings: str) -> str:
         g = _merge_position(theirs, holdings)
         return why(g.view(0), 0, PlaceTile("4A"))
 
-    assert reason(1, "open") == "you hold majority" and reason(5, "open") == "you hold minority"
-    assert reason(1, "hidden") == reason(5, "hidden") == "bonus for your 3 L"
+    assert "majority" in reason(1, "open") and "minority" in reason(5, "open")
+    assert reason(1, "hidden") == reason(5, "hidden")  # the others' counts change nothing said

@@ -9,6 +9,7 @@ from collections.abc import Callable, Iterator
 
 from acquire8.ai import make_bot
 from acquire8.app.buttons import DOWN, MENU, RIGHT, UP, O, X
+from acquire8.app.control import menus
 from acquire8.app.control.app import NAMES, App
 from acquire8.app.control.decisions import PlaceScreen
 from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver, Play, Summary
@@ -76,8 +77,19 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 5000) -> None:
 
 
 def my_decision(play: Play) -> Callable[[], bool]:
-    """The person's decision is on screen and X is live (the turn's guard has passed)."""
-    return lambda: play.app.scene is play and isinstance(play.stage, Deciding) and play.stage.armed
+    """A `run_until` condition: the person's decision is on screen and X is live (the turn's
+    guard has passed). A recap of the others' turns on the way is closed with X, as a person
+    would, so the next X decides."""
+
+    def ready() -> bool:
+        stage = play.stage
+        if play.app.scene is not play or not isinstance(stage, Deciding) or not stage.armed:
+            return False
+        if stage.recap:
+            press(play.app, X)  # type: ignore[arg-type]
+        return not stage.recap
+
+    return ready
 
 
 def select_tile(app: App, play: Play, tile: str) -> None:
@@ -144,7 +156,8 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     yield "buy", app
     press(app, MENU)
     yield "pause", app
-    press(app, DOWN, DOWN, X)  # past Undo to Log
+    press(app, *[DOWN] * menus.Pause.ITEMS.index("Log"), X)
+
     yield "log", app
     press(app, X, DOWN, X, RIGHT)  # close the log; How to play, second page
     yield "help", app

@@ -4,10 +4,10 @@ Options and their effects come from the rules core (`legal_actions`, `tile_effec
 
 from __future__ import annotations
 
-import random
 from dataclasses import dataclass
 
 from acquire8.app.buttons import DOWN, LEFT, RIGHT, UP, X
+from acquire8.app.control.insight import buy_standing, end_standing, preview, tile_preview
 from acquire8.app.control.scene import Pressed
 from acquire8.app.text import chain_name, fit, money, tier_name
 from acquire8.rules import (
@@ -41,16 +41,6 @@ def hand_order(tiles: list[str]) -> list[str]:
     return sorted(tiles, key=lambda t: (t[-1], int(t[:-1])))
 
 
-def preview(game: Game, tile: str) -> str:
-    """What a hand tile would do: LONE, FOUND, GROW L, MERGE T+L, DEAD, NO 8TH CHAIN."""
-    effect = game.tile_effect(tile)
-    if effect == "grow":
-        return f"GROW {game.merge_chains(tile)[0]}"
-    if effect == "merge":
-        return "MERGE " + "+".join(game.merge_chains(tile))
-    return effect.upper()
-
-
 class PlaceScreen:
     """Pick a hand tile with left/right; X places it if the rules allow."""
 
@@ -61,10 +51,23 @@ class PlaceScreen:
         legal = {a.tile for a in game.legal_actions() if isinstance(a, PlaceTile)}
         self.playable = [t in legal for t in self.tiles]
         self.previews = [preview(game, t) for t in self.tiles]
+        self.game = game
+        self._details: dict[str, list[str]] = {}
         if pick in self.tiles and self.playable[self.tiles.index(pick)]:
             self.index = self.tiles.index(pick)
         else:
             self.index = self.playable.index(True) if True in self.playable else 0
+        self.details = self._detail()
+
+    def _detail(self) -> list[str]:
+        """What the selected tile would pay, from the rules core on a copy (insight.py): one or
+        two lines; worked out once per tile, when it is first selected."""
+        tile = self.tile
+        if tile is None:
+            return []
+        if tile not in self._details:
+            self._details[tile] = tile_preview(self.game, tile)
+        return self._details[tile]
 
     @property
     def tile(self) -> str | None:
@@ -77,6 +80,7 @@ class PlaceScreen:
         result = None
         if step:
             self.index = (self.index + step) % len(self.tiles)
+            self.details = self._detail()
             result = MOVED
         if X in pressed:
             if self.playable[self.index]:
@@ -120,28 +124,6 @@ class ChoiceScreen:
         return result
 
 
-def standing_if_ended(game: Game) -> str:
-    """How the deciding player would finish if the game ended now, buying nothing: "You'd
-    finish 2nd, $4,200 behind Ana" (the rules core scores a copy of what the player may
-    know: with two players the stock market's draw there is one possible draw, not the real one)."""
-    seat = game.current
-    after = game.view(seat).determinize(random.Random(0))
-    after.apply(DeclareEnd())
-    after.apply(BuyShares(()))
-    scores = after.scores()
-    mine = scores[seat]
-    rank = 1 + sum(1 for s in range(after.players) if scores[s] > mine)
-    ahead = max((s for s in range(after.players) if s != seat), key=lambda s: (scores[s], -s))
-    you = "You'd" if game.names[seat] == "You" else f"{game.names[seat]} would"
-    if rank == 1:
-        tied = [game.names[s] for s in range(after.players) if s != seat and scores[s] == mine]
-        if tied:
-            return f"{you} share 1st with {tied[0]}"
-        return f"{you} win by {money(mine - scores[ahead])}"
-    ordinal = {2: "2nd", 3: "3rd"}.get(rank, f"{rank}th")
-    return f"{you} finish {ordinal}, {money(scores[ahead] - mine)} behind {game.names[ahead]}"
-
-
 class DeclareScreen:
     """May the deciding player end the game? NO or YES, then a second question that says
     what ending gives ("You'd finish 2nd ..."); only that second X declares."""
@@ -149,7 +131,7 @@ class DeclareScreen:
     kind = "declare"
 
     def __init__(self, game: Game):
-        self.standing = standing_if_ended(game)
+        self.standing = end_standing(game)
         self.confirming = False
         self.index = 0  # 0: no (keep playing), 1: yes
 
@@ -247,9 +229,11 @@ class BuyScreen:
         self.chains = game.chains_on_board()
         self.options = [*self.chains, *(["UNDO"] if self.chains else []), "DONE"]
         self.cart: list[str] = []
+        self._standings: dict[tuple[str, tuple[str, ...]], str] = {}
         self.cash = game.cash(game.current)
         firsts = [c for c in self.chains if self.can_add(c)]
         self.index = self.options.index(firsts[0]) if firsts else len(self.options) - 1
+        self.standing = self._standing()
 
     @property
     def option(self) -> str:
@@ -265,7 +249,23 @@ class BuyScreen:
     def cost(self) -> int:
         return sum(self.game.price(c) for c in self.cart)
 
+    def _standing(self) -> str:
+        """How one more share of the selected chain would change your standing in it ("you'd
+        lead I: 5 vs Ana 4"); "" on UNDO, DONE or a chain you cannot add."""
+        option = self.option
+        if option not in self.chains or not self.can_add(option):
+            return ""
+        key = (option, tuple(self.cart))
+        if key not in self._standings:
+            self._standings[key] = buy_standing(self.game, option, tuple(self.cart))
+        return self._standings[key]
+
     def update(self, pressed: Pressed) -> Decision | None:
+        decision = self._update(pressed)
+        self.standing = self._standing()  # the cursor or the cart may have changed
+        return decision
+
+    def _update(self, pressed: Pressed) -> Decision | None:
         step = (RIGHT in pressed) - (LEFT in pressed)
         result = None
         if step:
@@ -353,6 +353,7 @@ def preselect(screen: Screen, advice: Action) -> None:
     """The hint's advice set up in its screen, for X to confirm (or to change)."""
     if isinstance(screen, PlaceScreen) and isinstance(advice, PlaceTile) and advice.tile in screen.tiles:
         screen.index = screen.tiles.index(advice.tile)
+        screen.details = screen._detail()
     elif isinstance(screen, ChoiceScreen):
         for i, opt in enumerate(screen.options):
             if opt.action == advice:
@@ -368,3 +369,4 @@ def preselect(screen: Screen, advice: Action) -> None:
             if screen.can_add(chain):
                 screen.cart.append(chain)
         screen.index = screen.options.index("DONE")
+        screen.standing = screen._standing()

@@ -12,7 +12,15 @@ players' share counts.
 from __future__ import annotations
 
 from acquire8.ai import make_bot
-from acquire8.app.control.insight import buy_standing, is_hidden, merger_payouts, play_out, settle
+from acquire8.app.control.insight import (
+    buy_standing,
+    end_standing,
+    is_hidden,
+    merger_payouts,
+    play_out,
+    preview,
+    settle,
+)
 from acquire8.app.text import LINE_CHARS, fit, money
 from acquire8.rules import (
     Action,
@@ -33,7 +41,6 @@ __all__ = ["HINT_SEED", "advice", "end_standing", "hint", "what", "why"]
 
 HINT_SEED = 8  # a fixed seed: the same position always gets the same hint
 KIND_WORDS = {"majority": "majority", "minority": "minority", "both": "maj+min", "shared": "shared"}
-ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
 
 
 def advice(game: Game) -> Action:
@@ -53,10 +60,7 @@ def hint(game: Game) -> tuple[Action, str]:
 def what(g: Game, action: Action) -> str:
     """The action in a few capital words: "5A MERGE T+L", "BUY 2T 1A", "SELL 3 TRADE 2"."""
     if isinstance(action, PlaceTile):
-        effect = g.tile_effect(action.tile)
-        if effect in ("grow", "merge"):
-            return f"{action.tile} {effect.upper()} {'+'.join(g.merge_chains(action.tile))}"
-        return f"{action.tile} {effect.upper()}"
+        return f"{action.tile} {preview(g, action.tile)}"
     if isinstance(action, FoundChain):
         return f"FOUND {action.chain}"
     if isinstance(action, ChooseSurvivor):
@@ -220,34 +224,3 @@ def _lead_holds(g: Game, seat: int, chain: str, bought: tuple[str, ...]) -> str:
         if g.shares(s, chain) + min(bank, MAX_BUY + trades) > mine:
             return ""
     return fit(f"{g.names[rival]} can't pass your {chain} this round")
-
-
-def end_standing(game: Game, purchase: tuple[str, ...] = ()) -> str:
-    """Where ending the game now would leave the seat deciding (phase "buy"): the end is
-    declared and `purchase` bought on a copy, and the final scores read, e.g. "You'd
-    be 2nd, $4,200 behind Ana". With two players the market's draws are random and
-    with hidden holdings the others' scores would tell their counts: then only what is
-    certain, the seat's own cash and shares at today's prices."""
-    seat = game.current
-    g = game.copy()
-    if game.phase != Phase.BUY:
-        raise ValueError(f"the end is declared in the buy phase, not in {game.phase}")
-    if DeclareEnd() in game.legal_actions():
-        g.apply(DeclareEnd())
-    if BuyShares(purchase) not in g.legal_actions():
-        raise ValueError(f"cannot buy {'+'.join(purchase) or 'nothing'} now")
-    out = g.apply(BuyShares(purchase))
-    if not g.is_over:
-        raise ValueError("the end cannot be declared now")
-    if is_hidden(game) or any(isinstance(e, ev.MarketHolds) and e.count for e in out):
-        return fit(f"You'd end with {money(game.net_worth(seat))} + bonuses")
-    scores = g.scores()
-    mine = scores[seat]
-    rank = sum(1 for s in scores if s > mine)
-    best_other = max((s for s in range(g.players) if s != seat), key=lambda s: scores[s])
-    tied = [g.names[s] for s in range(g.players) if s != seat and scores[s] == mine]
-    if rank == 0 and tied:
-        return fit(f"You'd tie for 1st with {' & '.join(tied)}")
-    if rank == 0:
-        return fit(f"You'd win by {money(mine - scores[best_other])} over {g.names[best_other]}")
-    return fit(f"You'd be {ORDINALS[rank]}, {money(scores[best_other] - mine)} behind {g.names[best_other]}")

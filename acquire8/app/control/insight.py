@@ -25,6 +25,7 @@ from acquire8.rules import (
     Action,
     BuyShares,
     ChooseSurvivor,
+    DeclareEnd,
     Dispose,
     Game,
     Phase,
@@ -38,11 +39,13 @@ __all__ = [
     "Lead",
     "Payout",
     "buy_standing",
+    "end_standing",
     "holdings",
     "is_hidden",
     "merger_payouts",
     "payouts",
     "play_out",
+    "preview",
     "recap",
     "settle",
     "tile_preview",
@@ -526,3 +529,49 @@ def holdings(game: Game, viewer: int | None, hidden: bool | None = None) -> Hold
         worth=tuple(game.net_worth(s) if shown(s) else None for s in range(game.players)),
         leads=tuple(leads),
     )
+
+
+def preview(game: Game, tile: str) -> str:
+    """What a hand tile would do: LONE, FOUND, GROW L, MERGE T+L, DEAD, NO 8TH CHAIN."""
+    effect = game.tile_effect(tile)
+    if effect == "grow":
+        return f"GROW {game.merge_chains(tile)[0]}"
+    if effect == "merge":
+        return "MERGE " + "+".join(game.merge_chains(tile))
+    return effect.upper()
+
+
+# ----------------------------------------------------------------------- ending now
+
+ORDINALS = ("1st", "2nd", "3rd", "4th", "5th", "6th")
+
+
+def end_standing(game: Game, purchase: tuple[str, ...] = ()) -> str:
+    """Where ending the game now would leave the seat deciding (phase "buy"): the end is
+    declared and `purchase` bought on a copy, and the final scores read, e.g. "You'd
+    be 2nd, $4,200 behind Ana". With two players the market's draws are random and
+    with hidden holdings the others' scores would tell their counts: then only what is
+    certain, the seat's own cash and shares at today's prices."""
+    seat = game.current
+    g = game.copy()
+    if game.phase != Phase.BUY:
+        raise ValueError(f"the end is declared in the buy phase, not in {game.phase}")
+    if DeclareEnd() in game.legal_actions():
+        g.apply(DeclareEnd())
+    if BuyShares(purchase) not in g.legal_actions():
+        raise ValueError(f"cannot buy {'+'.join(purchase) or 'nothing'} now")
+    out = g.apply(BuyShares(purchase))
+    if not g.is_over:
+        raise ValueError("the end cannot be declared now")
+    if is_hidden(game) or any(isinstance(e, ev.MarketHolds) and e.count for e in out):
+        return fit(f"You'd end with {money(game.net_worth(seat))} + bonuses")
+    scores = g.scores()
+    mine = scores[seat]
+    rank = sum(1 for s in scores if s > mine)
+    best_other = max((s for s in range(g.players) if s != seat), key=lambda s: scores[s])
+    tied = [g.names[s] for s in range(g.players) if s != seat and scores[s] == mine]
+    if rank == 0 and tied:
+        return fit(f"You'd tie for 1st with {' & '.join(tied)}")
+    if rank == 0:
+        return fit(f"You'd win by {money(mine - scores[best_other])} over {g.names[best_other]}")
+    return fit(f"You'd be {ORDINALS[rank]}, {money(scores[best_other] - mine)} behind {g.names[best_other]}")

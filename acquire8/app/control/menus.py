@@ -35,6 +35,7 @@ class Table(Protocol):
     def hand(self) -> list[str]: ...
 
     def show_hint(self) -> None: ...
+    def show_recap(self) -> None: ...
     def undo(self) -> None: ...
 
 
@@ -301,7 +302,7 @@ class Confirm(Scene):
 
 class Pause(Scene):
     full = False
-    ITEMS = ("Resume", "Undo", "Log", "How to play", "Hint", "Settings", "New game", "Quit to title")
+    ITEMS = ("Resume", "Undo", "Recap", "Log", "How to play", "Hint", "Settings", "New game", "Quit to title")
 
     def __init__(self, app: Host, table: Table):
         super().__init__(app)
@@ -324,6 +325,9 @@ class Pause(Scene):
         elif item == "Undo":
             app.pop()
             self.table.undo()
+        elif item == "Recap":
+            app.pop()
+            self.table.show_recap()
         elif item == "Log":
             app.push(Log(app, self.table.log))
         elif item == "How to play":

@@ -35,11 +35,12 @@ from acquire8.app.control.decisions import (
     nothing_to_buy,
     preselect,
 )
+from acquire8.app.control.hint import hint
+from acquire8.app.control.insight import recap
 from acquire8.app.control.menus import Chart, Log, Pause
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
-from acquire8.app.hint import hint
 from acquire8.app.text import KIND_SHORT, brief, chain_name, fit, money
-from acquire8.rules import Action, BuyShares, Game, IllegalAction
+from acquire8.rules import Action, BuyShares, Game, IllegalAction, Phase
 from acquire8.rules import events as ev
 
 PACE_FRAMES = {"slow": 30, "normal": 16, "fast": 6, "instant": 0}  # frames a computer step stays shown
@@ -48,6 +49,7 @@ PACE_FRAMES = {"slow": 30, "normal": 16, "fast": 6, "instant": 0}  # frames a co
 # larger there: its frames stay under 6 ms, 50 frames a decision.
 BOT_BUDGET_MS = 3.0 if sys.platform == "emscripten" else 1.5
 GUARD_FRAMES = round(0.4 * FPS)  # X must have been up this long before it acts on a new turn
+RECAP_ROWS = 8  # lines of the turn's recap on screen at once
 SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
 # A merger's steps after it starts (each shown for half a computer step, gathered for the summary).
 MERGER_STEPS = (
@@ -116,6 +118,8 @@ class Thinking:
 class Deciding:
     screen: Screen
     quiet: int  # frames X has been up since this decision began (X acts from GUARD_FRAMES on)
+    recap: list[str] = field(default_factory=list)  # what the others did, shown until X
+    recap_top: int = 0  # its first line shown (up/down scroll a long one)
 
     @property
     def armed(self) -> bool:
@@ -186,6 +190,7 @@ class Play(Scene):
         self.declined = False  # the person said no to ending the game this turn
         self.pick: str | None = None  # the hand tile last selected, kept across turns
         self.hint: Action | None = None  # the hard computer's advice, when asked for
+        self.last_recap: list[str] = []  # what the others did before your turn, to open again
         self.undo_stack: list[Snapshot] = []
         self.undo_block = "Nothing to undo yet"  # why undo cannot go further back
         self.message = str(ev.TurnStarted(game.turn, game.names[game.turn]))
@@ -230,6 +235,14 @@ class Play(Scene):
         if not stage.armed:
             stage.quiet = 0 if (X in pressed or X in held) else stage.quiet + 1
             pressed = pressed - {X}
+        if stage.recap:  # X closes the recap; up/down scroll it; left/right already choose
+            if X in pressed:
+                stage.recap = []
+                self.app.sound("confirm")
+                return
+            step = (DOWN in pressed) - (UP in pressed)
+            stage.recap_top = max(0, min(len(stage.recap) - RECAP_ROWS, stage.recap_top + step))
+            pressed = pressed - {UP, DOWN}
         decision = stage.screen.update(pressed)
         if isinstance(stage.screen, PlaceScreen):
             self.pick = stage.screen.tile
@@ -289,6 +302,9 @@ class Play(Scene):
         if self.hint is not None:
             preselect(screen, self.hint)
         self.stage = Deciding(screen, 0 if guarded else GUARD_FRAMES)
+        if guarded and g.turn == g.current and g.phase == Phase.PLACE and self.human is not None:
+            self.last_recap = recap(self.shown, self.human, g.names)  # a new turn of yours opens
+            self.stage.recap = list(self.last_recap)
         if guarded:
             self.app.sound("turn")
 
@@ -527,6 +543,14 @@ class Play(Scene):
     def others_playing(self) -> bool:
         """Someone else is deciding: the turn bar shows "..."."""
         return self.human is not None and self.game.current != self.human and not self.game.is_over
+
+    def show_recap(self) -> None:
+        """Open the recap of what the others did before your turn again."""
+        if not isinstance(self.stage, Deciding):
+            self.message = "No recap now: not your decision"
+            return
+        self.stage.recap = list(self.last_recap) or ["Nothing happened since your turn."]
+        self.stage.recap_top = 0
 
     def show_hint(self) -> None:
         """The hard computer's choice for the person deciding now, in the message line."""

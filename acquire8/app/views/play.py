@@ -10,7 +10,7 @@ from acquire8.app.anim import Animator
 from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.insight import holdings
 from acquire8.app.control.menus import Chart
-from acquire8.app.control.play import GameOver, Passing, Play, Summary
+from acquire8.app.control.play import RECAP_ROWS, Deciding, GameOver, Passing, Play, Summary
 from acquire8.app.text import chain_name, fit, money
 from acquire8.app.views.common import (
     blink,
@@ -43,6 +43,8 @@ def draw_play(p: Play) -> None:
     rtext(97, k.TOP_Y, f"tiles {g.pool_size()}", k.DIM)
     draw_board(p)
     draw_players(p)
+    if isinstance(p.stage, Deciding) and p.stage.recap:
+        draw_recap(p.stage)
     screen = p.screen
     if isinstance(screen, ChoiceScreen):
         draw_choice(p, screen)
@@ -55,7 +57,29 @@ def draw_play(p: Play) -> None:
     else:
         draw_table(g, p.viewer)
         draw_hand(p, screen)
-    text(1, k.MESSAGE_Y, fit(p.message), k.SKY)  # whole words, as every message
+    if not (isinstance(screen, PlaceScreen) and len(screen.details) > 1):
+        draw_message(p.message, screen.standing if isinstance(screen, BuyScreen) else "")
+
+
+def draw_message(message: str, standing: str = "") -> None:
+    """The message line (whole words, as every message); a two-line message (a long hint)
+    takes the line above too. On the buy screen the selected chain's standing shows there."""
+    lines = [standing] if standing else message.split("\n")[-2:]
+    for i, line in enumerate(lines):
+        y = k.MESSAGE_Y - 6 * (len(lines) - 1 - i)
+        pyxel.rect(0, y - 1, k.WIDTH, 7, k.BG)
+        text(1, y, fit(line), k.ACCENT if standing else k.SKY)
+
+
+def draw_recap(stage: Deciding) -> None:
+    """What the others did since your turn, over the board (the hand stays in view)."""
+    lines = stage.recap[stage.recap_top : stage.recap_top + RECAP_ROWS]
+    panel(0, k.BOARD_Y - 1, k.WIDTH, k.RECAP_H)
+    text(3, k.BOARD_Y + 2, "SINCE YOUR TURN", k.ACCENT)
+    for i, line in enumerate(lines):
+        text(3, k.BOARD_Y + 10 + 7 * i, fit(line, 31), k.TEXT)
+    more = "UP/DN MORE  " if len(stage.recap) > RECAP_ROWS else ""
+    rtext(126, k.BOARD_Y + 2, f"{more}X OK", k.DIM)
 
 
 def draw_pass(name: str) -> None:
@@ -188,9 +212,11 @@ def draw_hand(p: Play, screen: PlaceScreen | None) -> None:
         ctext(k.HAND_Y + 2, tile, col, x + (k.HAND_BOX_W + 2) // 2)
     if ui and ui.tiles:
         ok = ui.playable[ui.index]
-        line = f"{ui.tile}: {ui.previews[ui.index]}"
-        text(1, k.PREVIEW_Y, line, k.GOOD if ok else k.BAD)
-        rtext(128, k.PREVIEW_Y, "X place", k.DIM)
+        lines = ui.details or [ui.previews[ui.index]]
+        text(1, k.PREVIEW_Y, fit(lines[0]), k.GOOD if ok else k.BAD)
+        if len(lines) > 1:  # the second line where the message goes: the preview is what matters now
+            pyxel.rect(0, k.MESSAGE_Y - 1, k.WIDTH, k.HEIGHT - k.MESSAGE_Y + 1, k.BG)
+            text(1, k.MESSAGE_Y, fit(lines[1]), k.GOOD if ok else k.DIM)
     elif p.human is not None and not p.game.is_over:
         rtext(128, k.PREVIEW_Y, "X hurry  Z chart", k.DIM)
 
