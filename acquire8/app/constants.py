@@ -74,7 +74,7 @@ PREVIEW_Y = 117
 MESSAGE_Y = 123
 PANEL_Y, PANEL_H = TABLE_Y - 1, MESSAGE_Y - TABLE_Y  # decision panels cover the table and the hand
 
-RECAP_H = 10 + 7 * 8 + 3  # the recap panel over the board: a heading and eight lines
+RECAP_H = BOARD_H + 2  # the recap panel covers the board: a heading and eight lines
 
 # The chart's board page: a larger, labelled board (column numbers above, row letters left).
 MAP_X, MAP_Y, MAP_CELL = 9, 19, 9  # 12x9 cells of 9 px: to x 117, y 100

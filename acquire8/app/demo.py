@@ -8,7 +8,7 @@ import random
 from collections.abc import Callable, Iterator
 
 from acquire8.ai import make_bot
-from acquire8.app.buttons import DOWN, MENU, RIGHT, UP, O, X
+from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control import menus
 from acquire8.app.control.app import NAMES, App
 from acquire8.app.control.decisions import PlaceScreen
@@ -161,6 +161,16 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     yield "log", app
     press(app, X, DOWN, X, RIGHT)  # close the log; How to play, second page
     yield "help", app
+
+    app = App(seed=5)
+    play = start(app, Game.from_json(position()))
+    run_until(app, my_decision(play))
+    select_tile(app, play, "12D")  # a lone tile, then nothing bought
+    press(app, X)
+    run_until(app, my_decision(play))
+    press(app, LEFT, X)
+    run_until(app, lambda: isinstance(play.stage, Deciding) and bool(play.stage.recap) and play.stage.armed)
+    yield "recap", app
 
     app = App(seed=4)
     game_over(app)

@@ -216,6 +216,15 @@ HELP_PAGES = (
         "Then bonuses are paid for every chain, all shares are sold, and the most cash wins.",
     ),
     (
+        "ON SCREEN",
+        "Grey: a loose tile, in no chain. Blue outline: a square in your hand (dim: not "
+        "playable now). Blinking frame: your choice, or the tile just placed. Lit corner: "
+        "placed since your turn.\n"
+        "Below: each chain's size, price and your shares; white frame: a safe chain.\n"
+        "Right: > marks whose turn it is.\n"
+        "Z: prices, chains, holdings, board.",
+    ),
+    (
         "CONTROLS",
         "LEFT/RIGHT choose\n"
         "X  (V, M; pad A) confirm\n"

@@ -131,6 +131,8 @@ def draw_board(p: Play) -> None:
                 pyxel.rect(x, y, 7, 7, k.LOOSE_COLOR)
             else:
                 chain_box(x, y, letter)
+            if name in p.marked:
+                new_corner(x, y, 7)
             if name == p.last_tile and p.busy and blink(app, 8):
                 pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
             elif name == pending:  # the tile whose founding or merger is being decided
