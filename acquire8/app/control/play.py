@@ -43,7 +43,8 @@ from acquire8.app.text import KIND_SHORT, brief, chain_name, fit, money
 from acquire8.rules import Action, BuyShares, Game, IllegalAction, Phase
 from acquire8.rules import events as ev
 
-PACE_FRAMES = {"slow": 30, "normal": 16, "fast": 6, "instant": 0}  # frames a computer step stays shown
+# Frames a computer step stays shown: at "normal" a step can be read as it happens.
+PACE_FRAMES = {"slow": 36, "normal": 22, "fast": 8, "instant": 0}
 # Thinking time a computer player may use per frame (frames p99 <= 2 ms, max <= 8 ms). In the
 # browser the 150 ms of an expert decision would take over 3 s at 1.5 ms a frame, so slices are
 # larger there: its frames stay under 6 ms, 50 frames a decision.
@@ -437,7 +438,7 @@ class Play(Scene):
         if isinstance(e, ev.TilesDrawn | ev.ChainDefunct | ev.GameOver):
             return 0
         if isinstance(e, ev.TilePlaced):
-            return pace if e.kind == "lone" else pace // 2
+            return pace * 2 // 3  # what the tile does follows at once (founds, grows, merges)
         if isinstance(e, MERGER_STEPS):
             return pace // 2
         return pace
