@@ -52,7 +52,7 @@ BOT_BUDGET_MS = 3.0 if sys.platform == "emscripten" else 1.5
 GUARD_FRAMES = round(0.4 * FPS)  # X must have been up this long before it acts on a new turn
 RECAP_ROWS = 8  # lines of the turn's recap on screen at once
 SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
-# A merger's steps after it starts (each shown for half a computer step, gathered for the summary).
+# A merger's steps after it starts (each shown briefly, gathered for the summary).
 MERGER_STEPS = (
     ev.BonusPaid | ev.MarketBonus | ev.MarketHolds | ev.SharesSold | ev.SharesTraded | ev.SharesKept
 )
@@ -440,7 +440,7 @@ class Play(Scene):
         if isinstance(e, ev.TilePlaced):
             return pace * 2 // 3  # what the tile does follows at once (founds, grows, merges)
         if isinstance(e, MERGER_STEPS):
-            return pace // 2
+            return pace * 3 // 8  # quick: the merger's summary lists them all at the end
         return pace
 
     def _show(self, e: ev.Event, line: str | None = None) -> None:
