@@ -67,7 +67,8 @@ def draw_message(message: str, standing: str = "") -> None:
     lines = [standing] if standing else message.split("\n")[-2:]
     for i, line in enumerate(lines):
         y = k.MESSAGE_Y - 6 * (len(lines) - 1 - i)
-        pyxel.rect(0, y - 1, k.WIDTH, 7, k.BG)
+        if len(lines) > 1:  # over the preview line: cleared first
+            pyxel.rect(0, y - 1, k.WIDTH, 7, k.BG)
         text(1, y, fit(line), k.ACCENT if standing else k.SKY)
 
 
@@ -348,7 +349,7 @@ def draw_prices(s: Chart) -> None:
         for j, c in enumerate(members):
             chain_box(right - 8 * len(members) + 8 * j, y - 1, c)
     for i, label in enumerate(CHART_ROWS):
-        ry = y + 10 + i * 8
+        ry = y + 10 + i * 7
         if i % 2 == 0:
             pyxel.rect(0, ry - 1, 128, 7, k.PANEL)
         text(2, ry, label, k.TEXT)
@@ -366,7 +367,7 @@ def draw_prices(s: Chart) -> None:
         "Letters mark each chain's size",
     )
     for i, note in enumerate(notes):
-        text(2, 95 + 7 * i, note, k.DIM)
+        text(2, 88 + 7 * i, note, k.DIM)
 
 
 def draw_chains(s: Chart) -> None:
