@@ -269,3 +269,21 @@ def test_the_views_read_the_frame_counter_only_through_the_noted_clocks():
     assert uses  # the title's lift and the blinks
     common.clocks_read.clear()
     assert common.blink(type("A", (), {"frame": 5})(), 8) is False and (4, 2) in common.clocks_read
+
+
+def test_what_the_redraw_key_skips_no_view_reads():
+    import inspect
+
+    from acquire8.app.control import play as play_control
+    from acquire8.app.views import menus as menu_views
+    from acquire8.app.views import play as play_views
+
+    source = inspect.getsource(menu_views) + inspect.getsource(play_views) + inspect.getsource(views)
+    skipped = {
+        name
+        for cls in (play_control.Play, play_control.Showing, play_control.Thinking, play_control.Summary)
+        for name in cls.UNDRAWN
+    }
+    assert skipped >= {"wait", "bots", "undo_stack"}
+    for name in skipped:
+        assert f".{name}" not in source, name

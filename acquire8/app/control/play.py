@@ -163,6 +163,9 @@ class Play(Scene):
     """The game: the person's decisions and the computer players' turns, shown one event at a
     time at the chosen pace."""
 
+    # What no view reads (the redraw key skips it; a test holds the views to it).
+    UNDRAWN = ("bots", "seed", "undo_stack", "final_tail", "merger", "hint", "undo_block", "last_recap")
+
     def __init__(
         self,
         app: Host,
