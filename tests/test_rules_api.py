@@ -248,3 +248,13 @@ def test_start_tiles_in_a_position_are_checked():
     data["start_tiles"] = ["3C"]
     with pytest.raises(ValueError, match="one tile per player"):
         Game.from_json(json.dumps(data))
+
+
+def test_a_save_written_before_start_tiles_and_pool_emptied_still_loads():
+    g = Game.new(players=3, seed=9)
+    data = json.loads(g.to_json())
+    assert "start_tiles" in data and data["pool_emptied"] is False
+    del data["start_tiles"], data["pool_emptied"]
+    old = Game.from_json(json.dumps(data))
+    assert old.start_tiles() == [] and old.setup_events() == []
+    assert old.legal_actions() == g.legal_actions() and old.hand(old.current) == g.hand(g.current)
