@@ -12,6 +12,7 @@ T40 = fill("T", "1A-12C", "1D-4D")
 L2 = fill("L", "1F-2F")
 T11 = fill("T", "1A-11A")
 L11 = fill("L", "1C-11C")
+FULL_POOL = ("12I", "12H", "10I", "10H", "8I", "8H", "6I")  # more than a hand draws
 
 
 def _at_buy(cells, players=None, end="declare", pool=("12I",)):
@@ -103,7 +104,7 @@ def test_11_single_winner_and_sole_holder_final_bonus():
 
 
 def test_11_auto_end_ends_the_turn_a_condition_holds_without_declaring():
-    g = _at_buy({**T11, **L11}, end="auto")
+    g = _at_buy({**T11, **L11}, end="auto", pool=FULL_POOL)
     assert g.can_end()
     assert DeclareEnd() not in g.legal_actions()
     with pytest.raises(IllegalAction, match="auto"):
@@ -115,7 +116,8 @@ def test_11_auto_end_ends_the_turn_a_condition_holds_without_declaring():
 
 def test_11_auto_end_the_turn_a_chain_becomes_safe():
     cells = fill("T", "1A-10A")
-    g = load(cells=cells, players=[player(hand=["11A"]), player(), player()], pool=["12I"], end="auto")
+    players = [player(hand=["11A"]), player(), player()]
+    g = load(cells=cells, players=players, pool=list(FULL_POOL), end="auto")
     g.apply(PlaceTile("11A"))
     assert g.chain_size("T") == 11 and not g.is_over
     g.apply(BuyShares(()))
@@ -123,7 +125,8 @@ def test_11_auto_end_the_turn_a_chain_becomes_safe():
 
 
 def test_11_auto_end_does_not_end_before_a_condition_holds():
-    g = _at_buy({**T11, **L2}, end="auto")
+    # the closing draw leaves a tile in the pool (emptying it would end the game)
+    g = _at_buy({**T11, **L2}, end="auto", pool=FULL_POOL)
     g.apply(BuyShares(()))
     assert not g.is_over
 

@@ -5,6 +5,7 @@ checked against a second, simpler reading of RULES.md and not only against itsel
 
 from __future__ import annotations
 
+import json
 import random
 
 import pytest
@@ -133,7 +134,7 @@ class Oracle:
             on = [size for size in sizes.values() if size]
             may = bool(on) and (max(on) >= 41 or min(on) >= 11)
             assert (DeclareEnd() in pre.legal_actions()) == (
-                may and g.options.end == "declare" and not getattr(pre, "declared", False)
+                may and g.options.end == "declare" and not pre.declared
             )
 
         evs = g.apply(action)
@@ -187,7 +188,8 @@ class Oracle:
         first_draw = next((e for e in evs if isinstance(e, events.MarketHolds)), None)
         if first_draw is not None:
             assert self.n == 2 and pre.pool_size()
-            assert first_draw.count == int(TILE_NAMES[pre.pool[-1]][:-1])  # the pool is drawn from its end
+            next_tile = json.loads(pre.to_json())["pool"][0]  # the position lists the next draw first
+            assert first_draw.count == int(next_tile[:-1])
             self.checked["market"] += 1
 
         # Bonuses: recomputed from the holdings before the action (plus a final purchase).

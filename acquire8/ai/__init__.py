@@ -1,6 +1,6 @@
 """Computer players: each decides from `Game.view(seat)` alone."""
 
-from acquire8.ai.base import Bot, GreedyBot, RandomBot
+from acquire8.ai.base import Bot, GreedyBot, RandomBot, SteppingBot
 from acquire8.ai.expert import ExpertBot
 from acquire8.ai.hard import HardBot
 from acquire8.ai.simple import EasyBot, NormalBot
@@ -12,7 +12,8 @@ BASELINES = {"random": RandomBot, "greedy": GreedyBot}
 def make_bot(level: str, seed: int | None = None, **options: object) -> Bot:
     """A computer player of `level` (one of LEVELS, or a baseline: random, greedy);
     the same seed gives the same decisions. `options` go to the expert
-    (`budget_ms`, `iterations`)."""
+    (`budget_ms`, `iterations`). Every one is a `Bot` (`choose`, `reseed`); the
+    expert, which thinks across frames, is a `SteppingBot` too."""
     if level in BASELINES:
         return BASELINES[level](seed)
     if level == "easy":
@@ -36,5 +37,6 @@ __all__ = [
     "HardBot",
     "NormalBot",
     "RandomBot",
+    "SteppingBot",
     "make_bot",
 ]

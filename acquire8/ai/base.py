@@ -1,4 +1,4 @@
-"""What every computer player is, and the two simple baselines."""
+"""What every computer player is (`Bot`, `SteppingBot`), and the two simple baselines."""
 
 from __future__ import annotations
 
@@ -16,39 +16,54 @@ from acquire8.rules import (
 )
 
 
+@runtime_checkable
 class Bot(Protocol):
+    """A computer player: every bot `make_bot` gives is one."""
+
     def choose(self, view: Game) -> Action:
         """One of `view.legal_actions()`; `view` is `Game.view(seat)` of the acting seat."""
         ...
 
+    def reseed(self, value: str) -> None:
+        """Seed every random source the bot holds with `value`, so that a bot made again
+        (a resumed game) decides as the original would have."""
+        ...
+
 
 @runtime_checkable
-class SteppingBot(Protocol):
-    """A player that thinks across frames: `start(view)`, then `step(budget_ms)` until it
-    returns an action."""
+class SteppingBot(Bot, Protocol):
+    """A player that thinks across frames: `start(view)`, then `step(budget_ms)` once a
+    frame until it returns the action (None: still thinking). `choose` does both."""
 
     def start(self, view: Game) -> None: ...
+
     def step(self, budget_ms: float) -> Action | None: ...
 
 
-class RandomBot:
-    """Any legal action, uniformly: the yardstick for correctness, not for play."""
+class SeededBot:
+    """What the bots here share: one random source, seeded from `seed`."""
 
     def __init__(self, seed: int | None = None):
         self.rng = random.Random(seed)
+
+    def reseed(self, value: str) -> None:
+        self.rng.seed(value)
+
+
+class RandomBot(SeededBot):
+    """Any legal action, uniformly: the yardstick for correctness, not for play."""
 
     def choose(self, view: Game) -> Action:
         return self.rng.choice(view.legal_actions())
 
 
-class GreedyBot:
+class GreedyBot(SeededBot):
     """The frozen baseline (do not change its play: stronger levels are measured
     against it). Places the tile that most raises its net worth now, founds the
     dearest chain, keeps the chain it holds most of, sells everything in mergers,
     buys where it can contest a bonus and ends the game when allowed."""
 
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)  # unused: greedy play is deterministic
+    # Its random source is unused: greedy play is deterministic (NormalBot's is not).
 
     def choose(self, view: Game) -> Action:
         seat = view.current

@@ -1,9 +1,9 @@
 """How good a position is for one seat: liquidation value with expected bonuses,
 relative to the best opponent. Shared by the hard and expert players.
 
-The evaluation reads the game's state lists (money, stock, bank, sizes) directly:
-it runs thousands of times per decision, and going through the named accessors
-would cost several times more.
+The evaluation runs thousands of times per decision, so it reads the game through the
+rules' fast path (whole tables at once: `Game.chain_sizes`, `bank_counts`, `all_cash`,
+`share_table`) rather than one named reader per chain and seat.
 """
 
 from __future__ import annotations
@@ -11,8 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from acquire8.rules import Game
-from acquire8.rules.tables import END_SIZE, PRICES, SAFE_SIZE, SQUARES
+from acquire8.rules import END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
 
 MAX_SIZE = SQUARES
 
@@ -92,15 +91,16 @@ def stage(g: Game) -> float:
     """How far the game has run, 0 at the start to 1 when it may end."""
     if g.can_end():
         return 1.0
-    on_board = sum(1 for c in g.cells if c >= 0)
-    biggest = max(g.sizes)
-    safe = sum(1 for s in g.sizes if s >= SAFE_SIZE)
+    on_board = g.tiles_on_board()
+    sizes = g.chain_sizes()
+    biggest = max(sizes)
+    safe = sum(1 for s in sizes if s >= SAFE_SIZE)
     return min(1.0, max(on_board / 80, biggest / END_SIZE, safe / 7 + on_board / 160))
 
 
 def is_ending(g: Game) -> bool:
     """True when the game ends at the end of this turn whatever happens."""
-    return g.declared or (g.options.end == "auto" and g.can_end())
+    return g.ends_this_turn()
 
 
 class Evaluator:
@@ -125,7 +125,7 @@ class Evaluator:
             self.keep = self.p.keep_value * (1 - st)
         self.market = g.players == 2 and g.pool_size() > 0
 
-    def chain_term(self, g: Game, c: int, size: int, holdings: tuple[int, ...], bank: int) -> list[float]:
+    def chain_term(self, c: int, size: int, holdings: tuple[int, ...], bank: int) -> list[float]:
         """What chain `c` of `size` tiles is worth to each seat: shares plus expected bonus."""
         if not size:
             return [h * self.keep for h in holdings]
@@ -135,14 +135,24 @@ class Evaluator:
         return [h * pv + b * p for h, b in zip(holdings, bonus, strict=True)]
 
     def worths(self, g: Game) -> list[float]:
-        n = g.players
-        w = [float(m) for m in g.money]
-        stock = g.stock
+        return self.worths_of(g.all_cash(), g.share_table(), g.chain_sizes(), g.bank_counts())
+
+    def worths_of(
+        self,
+        cash: tuple[int, ...] | list[int],
+        stock: tuple[tuple[int, ...], ...] | list[list[int]],
+        sizes: tuple[int, ...] | list[int],
+        bank: tuple[int, ...] | list[int],
+    ) -> list[float]:
+        """Each seat's worth from the tables of a position (as the fast-path readers give
+        them), so a caller can value a changed copy of them without changing a game."""
+        n = len(cash)
+        w = [float(m) for m in cash]
         for c in range(7):
             holdings = tuple(stock[s][c] for s in range(n))
             if not any(holdings):
                 continue
-            term = self.chain_term(g, c, g.sizes[c], holdings, g.bank[c])
+            term = self.chain_term(c, sizes[c], holdings, bank[c])
             for s in range(n):
                 w[s] += term[s]
         return w
@@ -155,4 +165,4 @@ class Evaluator:
 
     def evaluate(self, g: Game, me: int) -> float:
         self.setup(g)
-        return self.margin(self.worths(g), me, g.money[me])
+        return self.margin(self.worths(g), me, g.cash(me))

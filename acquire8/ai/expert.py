@@ -15,13 +15,12 @@ clock says, so the same seed gives the same decisions.
 
 from __future__ import annotations
 
-import random
 import time
 
+from acquire8.ai.base import SeededBot
 from acquire8.ai.evaluate import Evaluator
 from acquire8.ai.hard import HardBot
-from acquire8.rules import Action, BuyShares, DeclareEnd, Game, Phase
-from acquire8.rules.tables import CHAINS, PRICES
+from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Game, Phase
 
 DEFAULT_BUDGET_MS = 150.0
 
@@ -62,22 +61,23 @@ class RolloutPolicy:
     @staticmethod
     def _buy(g: Game, seat: int) -> BuyShares:
         best, best_price = None, 0
+        sizes, bank, stock = g.chain_sizes(), g.bank_counts(), g.share_table()
         for c in range(7):
-            size = g.sizes[c]
-            if not size or not g.bank[c]:
+            size = sizes[c]
+            if not size or not bank[c]:
                 continue
-            mine = g.stock[seat][c]
-            top = max(g.stock[s][c] for s in range(g.players) if s != seat)
+            mine = stock[seat][c]
+            top = max(stock[s][c] for s in range(g.players) if s != seat)
             p = PRICES[c][size]
             if -2 <= top - mine <= 3 and p > best_price:
                 best, best_price = c, p
         if best is None:
             return BuyShares(())
-        n = min(3, g.bank[best], g.money[seat] // best_price)
+        n = min(3, bank[best], g.cash(seat) // best_price)
         return BuyShares((CHAINS[best],) * n)
 
 
-class ExpertBot:
+class ExpertBot(SeededBot):
     """Hard's candidates re-ranked by determinized playouts, within `budget_ms` per
     decision (or exactly `iterations` deals), comparing up to `candidates` moves, each
     played out `horizon` turns (default: to the start of its own next turn)."""
@@ -90,7 +90,7 @@ class ExpertBot:
         candidates: int = 4,
         horizon: int | None = None,
     ):
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.hard = HardBot(seed)
         self.rollout = RolloutPolicy(self.hard)
         self.ev = Evaluator()
@@ -102,6 +102,11 @@ class ExpertBot:
         self._ready: Action | None = None  # a decision that needed no search
 
     # ------------------------------------------------------------ interface
+
+    def reseed(self, value: str) -> None:
+        """Seed its own random source and its inner hard player's with `value`."""
+        super().reseed(value)
+        self.hard.reseed(value)
 
     def choose(self, view: Game) -> Action:
         self.start(view)
@@ -182,14 +187,16 @@ class ExpertBot:
         return out[:2] + ranked[: self.candidates - 2]
 
     def _buy_prior(self, view: Game, me: int, act: BuyShares) -> float:
-        g = view.copy()
-        self.ev.setup(g)
+        """The margin right after buying `act`, valued on changed copies of the tables."""
+        self.ev.setup(view)
+        cash, bank, sizes = list(view.all_cash()), list(view.bank_counts()), view.chain_sizes()
+        stock = [list(row) for row in view.share_table()]
         for ch in act.chains:
             c = CHAINS.index(ch)
-            g.stock[me][c] += 1
-            g.bank[c] -= 1
-            g.money[me] -= PRICES[c][g.sizes[c]]
-        return self.ev.margin(self.ev.worths(g), me, g.money[me])
+            stock[me][c] += 1
+            bank[c] -= 1
+            cash[me] -= PRICES[c][sizes[c]]
+        return self.ev.margin(self.ev.worths_of(cash, stock, sizes, bank), me, cash[me])
 
 
 class _Search:
@@ -230,7 +237,7 @@ class _Search:
                 self.world = self.view.determinize(bot.rng)
                 self.market_seed = bot.rng.random()
             g = self.world.copy()
-            g.rng = random.Random(self.market_seed)  # the same market draws for every candidate
+            g.reseed(self.market_seed)  # the same market draws for every candidate
             g.apply(self.cands[self.next])
             self.game, self.turns, self.turn = g, 0, g.turn
             return

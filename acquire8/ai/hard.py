@@ -11,12 +11,16 @@ final scoring would make it the winner.
 
 from __future__ import annotations
 
-import random
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
+from acquire8.ai.base import SeededBot
 from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
 from acquire8.rules import (
+    CHAINS,
+    MAX_BUY,
+    PRICES,
+    TIER_OF,
     Action,
     BuyShares,
     DeclareEnd,
@@ -24,17 +28,16 @@ from acquire8.rules import (
     Game,
     Phase,
 )
-from acquire8.rules.tables import CHAINS, MAX_BUY, PRICES, TIER_OF
 
 MAX_CHAINS_MIXED = 4  # chains considered together in one purchase
 
 
-class HardBot:
+class HardBot(SeededBot):
     """Evaluates each candidate (tile, chain to found, purchase, disposal) by its effect
     on liquidation value and expected bonuses relative to the best opponent."""
 
     def __init__(self, seed: int | None = None, params: Params = DEFAULT):
-        self.rng = random.Random(seed)
+        super().__init__(seed)
         self.ev = Evaluator(params)
         self._memo: dict[tuple, tuple[float, BuyShares]] = {}
 
@@ -58,9 +61,7 @@ class HardBot:
         way in every copy before the stock market draws, so a random swap varies the
         market's holding from one try to the next."""
         h = g.copy()
-        if h.players == 2 and h.hand_sizes is not None and h.pool:
-            i = self.rng.randrange(len(h.pool))
-            h.pool[i], h.pool[-1] = h.pool[-1], h.pool[i]
+        h.vary_market(self.rng)
         return h
 
     # --------------------------------------------------------------- placing
@@ -99,9 +100,10 @@ class HardBot:
         """Chains to found, one per tier among chains nobody holds (they are alike)."""
         seen: set[int] = set()
         out = []
+        stock = g.share_table()
         for act in g.legal_actions():
             c = CHAINS.index(act.chain)
-            if not any(row[c] for row in g.stock):
+            if not any(row[c] for row in stock):
                 if TIER_OF[c] in seen:
                     continue
                 seen.add(TIER_OF[c])
@@ -133,17 +135,16 @@ class HardBot:
 
         Remembered per decision: most tiles (lone ones, say) lead to the same
         money, shares and chain sizes, hence to the same purchase."""
+        # everything _best_buy reads: the tables, and what fixes the evaluation's stage
         key = (
             me,
-            tuple(g.sizes),
-            tuple(g.money),
-            tuple(g.bank),
-            tuple(x for row in g.stock for x in row),
-            g.declared,
-            g.stuck,
-            sum(1 for c in g.cells if c >= 0),
+            g.chain_sizes(),
+            g.all_cash(),
+            g.bank_counts(),
+            g.share_table(),
+            g.ends_this_turn(),
+            g.tiles_on_board(),
             g.pool_size(),
-            g.options.end,
         )
         found = self._memo.get(key)
         if found is None:
@@ -156,8 +157,8 @@ class HardBot:
         ev = self.ev
         ev.setup(g)
         n = g.players
-        stock, sizes, bank = g.stock, g.sizes, g.bank
-        cash = g.money[me]
+        stock, sizes, bank = g.share_table(), g.chain_sizes(), g.bank_counts()
+        cash = g.cash(me)
         w = ev.worths(g)
         others = [s for s in range(n) if s != me]
         # items[c][k-1]: (my worth change, rivals' worth changes, cost) of buying k shares of c
@@ -170,11 +171,11 @@ class HardBot:
             if p > cash:
                 continue
             holdings = [stock[s][c] for s in range(n)]
-            base = ev.chain_term(g, c, size, tuple(holdings), bank[c]) if any(holdings) else [0.0] * n
+            base = ev.chain_term(c, size, tuple(holdings), bank[c]) if any(holdings) else [0.0] * n
             rows = []
             for k in range(1, min(MAX_BUY, bank[c], cash // p) + 1):
                 holdings[me] += 1
-                term = ev.chain_term(g, c, size, tuple(holdings), bank[c] - k)
+                term = ev.chain_term(c, size, tuple(holdings), bank[c] - k)
                 rows.append((term[me] - base[me] - k * p, tuple(term[s] - base[s] for s in others), k * p))
             items[c] = rows
         w_me = w[me]
@@ -232,33 +233,35 @@ class HardBot:
         ev = self.ev
         ev.setup(g)
         me, n = g.current, g.players
-        d, s = g.defunct, g.survivor
-        held = g.stock[me][d]
-        pd = PRICES[d][g.sizes[d]]
-        merged = g.sizes[s] + g.sizes[d] + sum(g.sizes[c] for c in g.defunct_left) + 1
-        bank_s = g.bank[s]
+        merger = g.merger_state()
+        d, s = CHAINS.index(merger["defunct"]), CHAINS.index(merger["survivor"])
+        stock, sizes, bank = g.share_table(), g.chain_sizes(), g.bank_counts()
+        held = stock[me][d]
+        pd = PRICES[d][sizes[d]]
+        merged = sizes[s] + sizes[d] + sum(sizes[CHAINS.index(c)] for c in merger["defunct_left"]) + 1
+        bank_s = bank[s]
         w = ev.worths(g)
         # take out the defunct chain and the survivor; both are added back per option
-        for c, size in ((d, g.sizes[d]), (s, g.sizes[s])):
-            holdings = tuple(g.stock[x][c] for x in range(n))
+        for c, size in ((d, sizes[d]), (s, sizes[s])):
+            holdings = tuple(stock[x][c] for x in range(n))
             if any(holdings):
-                term = ev.chain_term(g, c, size, holdings, g.bank[c])
+                term = ev.chain_term(c, size, holdings, bank[c])
                 for x in range(n):
                     w[x] -= term[x]
-        others_d = [g.stock[x][d] for x in range(n)]
+        others_d = [stock[x][d] for x in range(n)]
         best, best_v = Dispose(held, 0), float("-inf")
         max_trade = min(held, 2 * bank_s) // 2 * 2
         for trade in range(0, max_trade + 1, 2):
-            h = [g.stock[x][s] for x in range(n)]
+            h = [stock[x][s] for x in range(n)]
             h[me] += trade // 2
-            term = ev.chain_term(g, s, merged, tuple(h), bank_s - trade // 2)
+            term = ev.chain_term(s, merged, tuple(h), bank_s - trade // 2)
             # rivals still to dispose keep their defunct shares' sale value
             ww = [w[x] + term[x] + (others_d[x] * pd if x != me else 0) for x in range(n)]
             for sell in range(held - trade + 1):
                 keep = held - trade - sell
                 mine = ww[:]
                 mine[me] += sell * pd + keep * ev.keep
-                v = ev.margin(mine, me, g.money[me] + sell * pd)
+                v = ev.margin(mine, me, g.cash(me) + sell * pd)
                 if v > best_v + 1e-9:
                     best, best_v = Dispose(sell, trade), v
         return best

@@ -2,9 +2,7 @@
 
 from __future__ import annotations
 
-import random
-
-from acquire8.ai.base import GreedyBot
+from acquire8.ai.base import GreedyBot, SeededBot
 from acquire8.rules import (
     Action,
     BuyShares,
@@ -15,13 +13,10 @@ from acquire8.rules import (
 )
 
 
-class EasyBot:
+class EasyBot(SeededBot):
     """A newcomer: plays any tile (liking to found chains), founds the cheapest chain,
     sells everything in mergers, buys two or three shares of a random chain (or nothing) and
     may end the game whenever it is allowed to."""
-
-    def __init__(self, seed: int | None = None):
-        self.rng = random.Random(seed)
 
     def choose(self, view: Game) -> Action:
         rng = self.rng

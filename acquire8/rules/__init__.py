@@ -1,4 +1,10 @@
-"""The rules of Acquire (RULES.md): pure Python, no Pyxel, no I/O, no clock."""
+"""The rules of Acquire (RULES.md): pure Python, no Pyxel, no I/O, no clock.
+
+Besides DESIGN.md's names, the fixed tables computer players index on their fast path:
+PRICES[chain][size] (the price chart of RULES §2 for every size, chains in the order of
+CHAINS), TIER_OF[chain] (0 cheap, 1 medium, 2 expensive), SAFE_SIZE, END_SIZE, MAX_BUY
+and SQUARES.
+"""
 
 from . import events
 from .actions import (
@@ -11,12 +17,30 @@ from .actions import (
     FoundChain,
     PlaceTile,
 )
-from .game import Game, IllegalAction, Options, Phase
-from .tables import CHAIN_NAMES, CHAINS, bonuses, price
+from .game import Game, IllegalAction
+from .options import Options, Phase
+from .tables import (
+    CHAIN_NAMES,
+    CHAINS,
+    END_SIZE,
+    MAX_BUY,
+    PRICES,
+    SAFE_SIZE,
+    SQUARES,
+    TIER_OF,
+    bonuses,
+    price,
+)
 
 __all__ = [
     "CHAINS",
     "CHAIN_NAMES",
+    "END_SIZE",
+    "MAX_BUY",
+    "PRICES",
+    "SAFE_SIZE",
+    "SQUARES",
+    "TIER_OF",
     "Action",
     "BuyShares",
     "ChooseDefunct",

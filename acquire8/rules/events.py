@@ -10,7 +10,7 @@ def _says(name: str, verb: str) -> str:
     """'Ana gets' but 'You get': the name and its verb agreeing."""
     if name == "You":
         return f"You {verb}"
-    return f"{name} {verb}es" if verb.endswith(("s", "sh", "ch", "x")) else f"{name} {verb}s"
+    return f"{name} {verb}es" if verb.endswith(("s", "sh", "ch", "x", "o")) else f"{name} {verb}s"
 
 
 _KIND_WORDS = {"both": "majority+minority"}  # how a bonus kind reads in a line
@@ -20,6 +20,19 @@ _KIND_WORDS = {"both": "majority+minority"}  # how a bonus kind reads in a line
 class Event:
     seat: int  # the player it concerns; -1 for the whole table
     name: str  # that player's name, so the line reads without the game
+
+
+@dataclass(frozen=True, slots=True)
+class StartTiles(Event):
+    """RULES §3: the tile each seat drew to start, and why `seat` goes first."""
+
+    tiles: tuple[str, ...]  # by seat
+    names: tuple[str, ...]
+
+    def __str__(self) -> str:
+        drawn = ", ".join(f"{n} {t}" for n, t in zip(self.names, self.tiles, strict=True))
+        first = self.tiles[self.seat]
+        return f"Start tiles: {drawn}. {_says(self.name, 'go')} first: {first} is nearest 1A"
 
 
 @dataclass(frozen=True, slots=True)

@@ -4,10 +4,9 @@ from __future__ import annotations
 
 import itertools
 import random
-from dataclasses import dataclass
-from enum import StrEnum
 
 from . import events as ev
+from . import position
 from .actions import (
     Action,
     BuyShares,
@@ -18,6 +17,7 @@ from .actions import (
     FoundChain,
     PlaceTile,
 )
+from .options import Options, Phase
 from .tables import (
     CHAINS,
     EMPTY,
@@ -36,31 +36,11 @@ from .tables import (
     split_bonuses,
 )
 
+__all__ = ["Game", "IllegalAction", "Options", "Phase"]
+
 
 class IllegalAction(ValueError):
     """An action the rules do not allow now; the game is left unchanged."""
-
-
-class Phase(StrEnum):
-    PLACE = "place"
-    FOUND = "found"
-    SURVIVOR = "survivor"
-    DEFUNCT = "defunct"
-    DISPOSE = "dispose"
-    BUY = "buy"
-    OVER = "over"
-
-
-@dataclass(frozen=True)
-class Options:
-    end: str = "declare"  # "declare" (official) or "auto" (PICO-8 style)
-    holdings: str = "open"  # "open" or "hidden"; only the front end shows or hides
-
-    def __post_init__(self) -> None:
-        if self.end not in ("declare", "auto"):
-            raise ValueError(f"options.end must be 'declare' or 'auto', not {self.end!r}")
-        if self.holdings not in ("open", "hidden"):
-            raise ValueError(f"options.holdings must be 'open' or 'hidden', not {self.holdings!r}")
 
 
 # What a tile would do if placed now.
@@ -94,31 +74,54 @@ _ACTIONS_BY_MASK = [[act for *_, act in buys] for buys in _BUYS_BY_MASK]
 
 
 class Game:
-    """One game of Acquire. Mutate it only through `apply`."""
+    """One game of Acquire. Change it only through `apply`; read it through the methods
+    and properties below (every attribute that starts with "_" is the rules' own).
+
+    Reading (DESIGN.md): `phase`, `current` (the seat that must act now), `turn` (the
+    seat whose turn it is), `players`, `names`, `options`, `board`, `chain_size`,
+    `price`, `cash`, `shares`, `bank_shares`, `hand`, `hand_size`, `pool_size`,
+    `chains_on_board`, `is_safe`, `can_end`, `declared`, `ends_this_turn`,
+    `tile_effect`, `merge_chains`, `pending_tile`, `merger_state`, `bonus_payouts`,
+    `net_worth`, `scores`, `winners`, `is_over`, `start_tiles`, `setup_events`,
+    `legal_actions`.
+
+    The fast path, for computer players that read a position thousands of times a
+    decision: whole tables at once as tuples indexed by chain (0-6, the order of
+    CHAINS) and seat -- `chain_sizes()`, `bank_counts()`, `all_cash()`, `share_table()`
+    -- and `tiles_on_board()`. Each is one C-speed copy of the state, never a live
+    list: changing what they return changes nothing in the game.
+
+    Copies to search on: `copy()`, `view(seat)`, `determinize(rng)`, and for a copy
+    `reseed(value)` (a new random source: after the deal it drives only the
+    two-player stock market) and `vary_market(rng)` (in a two-player view, a different
+    stock-market draw from another copy's).
+    """
 
     __slots__ = (
-        "bank",
-        "cells",
-        "current",
-        "declared",
-        "defunct",
-        "defunct_left",
-        "disposers",
-        "hand_sizes",
-        "hands",
-        "money",
-        "names",
-        "options",
-        "phase",
-        "placed",
-        "pool",
-        "rng",
-        "sizes",
-        "stock",
-        "stuck",
-        "survivor",
-        "survivor_choices",
-        "turn",
+        "_bank",
+        "_cells",
+        "_current",
+        "_declared",
+        "_defunct",
+        "_defunct_left",
+        "_disposers",
+        "_drew_last",
+        "_hand_sizes",
+        "_hands",
+        "_money",
+        "_names",
+        "_options",
+        "_phase",
+        "_placed",
+        "_pool",
+        "_rng",
+        "_sizes",
+        "_start_tiles",
+        "_stock",
+        "_stuck",
+        "_survivor",
+        "_survivor_choices",
+        "_turn",
     )  # fmt: skip
 
     # ----------------------------------------------------------------- creation
@@ -127,28 +130,31 @@ class Game:
         n = len(names)
         if not 2 <= n <= 6:
             raise ValueError(f"a game has 2 to 6 players, not {n}")
-        self.names = list(names)
-        self.money = [START_CASH] * n
-        self.stock = [[0] * 7 for _ in range(n)]
-        self.bank = [SHARES_PER_CHAIN] * 7
-        self.hands: list[list[int]] = [[] for _ in range(n)]
-        self.pool: list[int] = []  # the next tile drawn is pool[-1]
-        self.cells = [EMPTY] * SQUARES
-        self.sizes = [0] * 7
-        self.phase = Phase.PLACE
-        self.current = 0  # the seat that must act now
-        self.turn = 0  # the seat whose turn it is
-        self.options = options or Options()
-        self.rng: random.Random | None = random.Random(seed)  # None in a view
-        self.placed = -1  # the tile being resolved in found/survivor/defunct/dispose
-        self.survivor = -1
-        self.survivor_choices: list[int] = []
-        self.defunct_left: list[int] = []  # defunct chains not yet handled
-        self.defunct = -1  # the defunct chain whose shares are being disposed of
-        self.disposers: list[int] = []  # seats still to dispose, next first
-        self.declared = False
-        self.stuck = 0  # turns in a row with an empty pool and no tile placed
-        self.hand_sizes: list[int] | None = None  # set only in a view: others' hands are hidden
+        self._names = tuple(names)
+        self._money = [START_CASH] * n
+        self._stock = [[0] * 7 for _ in range(n)]
+        self._bank = [SHARES_PER_CHAIN] * 7
+        self._hands: list[list[int]] = [[] for _ in range(n)]
+        self._pool: list[int] = []  # the next tile drawn is pool[-1]
+        self._cells = [EMPTY] * SQUARES
+        self._sizes = [0] * 7
+        self._phase = Phase.PLACE
+        self._current = 0  # the seat that must act now
+        self._turn = 0  # the seat whose turn it is
+        self._options = options or Options()
+        self._rng: random.Random | None = random.Random(seed)  # None in a view
+        self._placed = -1  # the tile being resolved in found/survivor/defunct/dispose
+        self._survivor = -1
+        self._survivor_choices: list[int] = []
+        self._defunct_left: list[int] = []  # defunct chains not yet handled
+        self._defunct = -1  # the defunct chain whose shares are being disposed of
+        self._disposers: list[int] = []  # seats still to dispose, next first
+        self._declared = False
+        self._stuck = 0  # turns in a row with an empty pool and no tile placed
+        self._drew_last = False  # the last tile of the pool was drawn this turn (RULES §11 auto end)
+        self._start_tiles: tuple[int, ...] = ()  # RULES §3, by seat; () when not known
+        # Only in a view, where other hands are hidden: every seat's hand size.
+        self._hand_sizes: list[int] | None = None
 
     @classmethod
     def new(
@@ -163,76 +169,146 @@ class Game:
         if len(names) != players:
             raise ValueError(f"{players} players but {len(names)} names")
         g = cls(names, options, seed)
-        g.pool = list(range(SQUARES))
-        g.rng.shuffle(g.pool)
+        g._pool = list(range(SQUARES))
+        g._rng.shuffle(g._pool)
         starts = []
         for _ in range(players):
-            tile = g.pool.pop()
-            g.cells[tile] = LOOSE
+            tile = g._pool.pop()
+            g._cells[tile] = LOOSE
             starts.append(tile)
+        g._start_tiles = tuple(starts)
         first = min(range(players), key=lambda s: starts[s])  # row-major: nearest 1A
-        g.turn = g.current = first
+        g._turn = g._current = first
         for i in range(players):
             seat = (first + i) % players
             for _ in range(HAND_SIZE):
-                g.hands[seat].append(g.pool.pop())
-        g._begin_turn()
+                g._hands[seat].append(g._pool.pop())
+        g._begin_turn([])
         return g
 
     # ---------------------------------------------------------------- reading
 
     @property
+    def phase(self) -> Phase:
+        return self._phase
+
+    @property
+    def current(self) -> int:
+        """The seat that must act now (the disposer in "dispose")."""
+        return self._current
+
+    @property
+    def turn(self) -> int:
+        """The seat whose turn it is."""
+        return self._turn
+
+    @property
     def players(self) -> int:
-        return len(self.names)
+        return len(self._names)
+
+    @property
+    def names(self) -> list[str]:
+        return list(self._names)
+
+    @property
+    def options(self) -> Options:
+        return self._options
+
+    @property
+    def declared(self) -> bool:
+        """The end has been declared this turn (RULES §11)."""
+        return self._declared
 
     @property
     def board(self) -> dict[str, str]:
         """Placed tiles: {"5E": "T", "7A": "#"}; "#" is unincorporated."""
         return {
-            TILE_NAMES[s]: "#" if c == LOOSE else CHAINS[c] for s, c in enumerate(self.cells) if c != EMPTY
+            TILE_NAMES[s]: "#" if c == LOOSE else CHAINS[c] for s, c in enumerate(self._cells) if c != EMPTY
         }
 
     def chain_size(self, chain: str) -> int:
-        return self.sizes[CHAINS.index(chain)]
+        """Tiles of `chain`; 0 when it is not on the board."""
+        return self._sizes[CHAINS.index(chain)]
 
     def price(self, chain: str) -> int:
         c = CHAINS.index(chain)
-        return PRICES[c][self.sizes[c]]
+        return PRICES[c][self._sizes[c]]
 
     def cash(self, seat: int) -> int:
-        return self.money[seat]
+        return self._money[seat]
 
     def shares(self, seat: int, chain: str) -> int:
-        return self.stock[seat][CHAINS.index(chain)]
+        return self._stock[seat][CHAINS.index(chain)]
 
     def bank_shares(self, chain: str) -> int:
-        return self.bank[CHAINS.index(chain)]
+        return self._bank[CHAINS.index(chain)]
 
     def hand(self, seat: int) -> list[str]:
-        return [TILE_NAMES[t] for t in self.hands[seat]]
+        """The tiles of `seat`'s hand (in a view, [] for every other seat)."""
+        return [TILE_NAMES[t] for t in self._hands[seat]]
 
     def hand_size(self, seat: int) -> int:
-        if self.hand_sizes is not None:
-            return self.hand_sizes[seat]
-        return len(self.hands[seat])
+        """How many tiles `seat` holds (known in a view too)."""
+        if self._hand_sizes is not None:
+            return self._hand_sizes[seat]
+        return len(self._hands[seat])
 
     def pool_size(self) -> int:
         """Tiles left to draw (in a view the pool also holds the hidden hands)."""
-        if self.hand_sizes is None:
-            return len(self.pool)
-        hidden = sum(self.hand_sizes) - sum(len(h) for h in self.hands)
-        return len(self.pool) - hidden
+        if self._hand_sizes is None:
+            return len(self._pool)
+        return len(self._pool) - self._hidden()
+
+    def _hidden(self) -> int:
+        """In a view: the hidden hands' tiles, mixed into its pool."""
+        return sum(self._hand_sizes) - sum(len(h) for h in self._hands)
+
+    # The fast path (see the class docstring): whole tables, by chain index and seat.
+
+    def chain_sizes(self) -> tuple[int, ...]:
+        """Tiles of each chain, in the order of CHAINS (0: not on the board)."""
+        return tuple(self._sizes)
+
+    def bank_counts(self) -> tuple[int, ...]:
+        """The bank's shares of each chain, in the order of CHAINS."""
+        return tuple(self._bank)
+
+    def all_cash(self) -> tuple[int, ...]:
+        """Every seat's cash."""
+        return tuple(self._money)
+
+    def share_table(self) -> tuple[tuple[int, ...], ...]:
+        """share_table()[seat][chain]: the shares each seat holds of each chain."""
+        return tuple(map(tuple, self._stock))
+
+    def tiles_on_board(self) -> int:
+        """Tiles placed on the board (start tiles included)."""
+        return SQUARES - self._cells.count(EMPTY)
 
     def chains_on_board(self) -> list[str]:
-        return [CHAINS[c] for c in range(7) if self.sizes[c]]
+        return [CHAINS[c] for c in range(7) if self._sizes[c]]
 
     def is_safe(self, chain: str) -> bool:
-        return self.sizes[CHAINS.index(chain)] >= SAFE_SIZE
+        return self._sizes[CHAINS.index(chain)] >= SAFE_SIZE
 
     def can_end(self) -> bool:
         """RULES §11: a chain of 41+, or every chain on the board (at least one) safe."""
-        on = [s for s in self.sizes if s]
+        on = [s for s in self._sizes if s]
         return bool(on) and (max(on) >= END_SIZE or min(on) >= SAFE_SIZE)
+
+    def ends_this_turn(self) -> bool:
+        """The game certainly ends at the end of this turn (RULES §11): the end is
+        declared, or with "auto end" a condition holds, or the last tile of the pool has
+        been drawn this turn or will be by its closing draw."""
+        if self._declared:
+            return True
+        if self._options.end != "auto" or self._phase == Phase.OVER:
+            return False
+        if self._drew_last or self.can_end():
+            return True
+        # the closing draw fills the hand to six; in "place" a tile is still to leave it
+        need = HAND_SIZE - self.hand_size(self._turn) + (self._phase == Phase.PLACE)
+        return 0 < self.pool_size() <= need
 
     def tile_effect(self, tile: str) -> str:
         """What placing `tile` would do now: lone, found, grow, merge, no 8th chain, dead."""
@@ -243,47 +319,66 @@ class Game:
         return [CHAINS[c] for c in self._touching(SQUARE_OF[tile])]
 
     def pending_tile(self) -> str | None:
-        return TILE_NAMES[self.placed] if self.placed >= 0 else None
+        return TILE_NAMES[self._placed] if self._placed >= 0 else None
 
     def merger_state(self) -> dict | None:
-        """During a merger: survivor, the defunct chain being handled, those left."""
-        if self.placed < 0 or self.phase == Phase.FOUND:
+        """During a merger (phases survivor, defunct, dispose): {"survivor": the survivor's
+        letter (None while it is being chosen), "survivor_choices": the tied chains to
+        choose from, "defunct": the defunct chain being disposed of (None between
+        chains), "defunct_left": the defunct chains still to handle, in order}. None
+        when no merger is being resolved."""
+        if self._placed < 0 or self._phase == Phase.FOUND:
             return None
         return {
-            "survivor": CHAINS[self.survivor] if self.survivor >= 0 else None,
-            "survivor_choices": [CHAINS[c] for c in self.survivor_choices],
-            "defunct": CHAINS[self.defunct] if self.defunct >= 0 else None,
-            "defunct_left": [CHAINS[c] for c in self.defunct_left],
+            "survivor": CHAINS[self._survivor] if self._survivor >= 0 else None,
+            "survivor_choices": [CHAINS[c] for c in self._survivor_choices],
+            "defunct": CHAINS[self._defunct] if self._defunct >= 0 else None,
+            "defunct_left": [CHAINS[c] for c in self._defunct_left],
         }
 
     def bonus_payouts(self, chain: str) -> list[int]:
         """What each seat would be paid if `chain`'s bonuses were paid now (RULES §7.1;
         the two-player stock market's draw is unknown until then and left out)."""
         c = CHAINS.index(chain)
-        p = PRICES[c][self.sizes[c]]
-        return split_bonuses([row[c] for row in self.stock], 10 * p, 5 * p)
+        p = PRICES[c][self._sizes[c]]
+        return split_bonuses([row[c] for row in self._stock], 10 * p, 5 * p)
 
     def net_worth(self, seat: int) -> int:
         """Cash plus shares at current prices (bonuses not counted)."""
-        row = self.stock[seat]
-        return self.money[seat] + sum(row[c] * PRICES[c][self.sizes[c]] for c in range(7))
+        row = self._stock[seat]
+        return self._money[seat] + sum(row[c] * PRICES[c][self._sizes[c]] for c in range(7))
 
     def scores(self) -> list[int]:
         """Final cash per seat (meaningful once the phase is 'over')."""
-        return list(self.money)
+        return list(self._money)
 
     def winners(self) -> list[int]:
-        best = max(self.money)
-        return [s for s, c in enumerate(self.money) if c == best]
+        best = max(self._money)
+        return [s for s, c in enumerate(self._money) if c == best]
 
     @property
     def is_over(self) -> bool:
-        return self.phase == Phase.OVER
+        return self._phase == Phase.OVER
+
+    def start_tiles(self) -> list[str]:
+        """The tile each seat drew at the setup (RULES §3), by seat; [] when not known
+        (a position that does not list them)."""
+        return [TILE_NAMES[t] for t in self._start_tiles]
+
+    def setup_events(self) -> list[ev.Event]:
+        """What happened at the setup, for the top of the game log: the start tiles and
+        who goes first and why (an `events.StartTiles`); [] when the start tiles are not
+        known."""
+        if not self._start_tiles:
+            return []
+        first = min(range(self.players), key=lambda s: self._start_tiles[s])
+        tiles = tuple(TILE_NAMES[t] for t in self._start_tiles)
+        return [ev.StartTiles(*self._who(first), tiles, self._names)]
 
     # ------------------------------------------------------------ tile effects
 
     def _touching(self, sq: int) -> list[int]:
-        cells = self.cells
+        cells = self._cells
         found = []
         for nb in NEIGHBOURS[sq]:
             c = cells[nb]
@@ -292,7 +387,7 @@ class Game:
         return found
 
     def _effect(self, sq: int) -> str:
-        cells = self.cells
+        cells = self._cells
         if cells[sq] != EMPTY:
             return DEAD
         chains = []
@@ -306,20 +401,20 @@ class Game:
         if not chains:
             if not loose:
                 return LONE
-            return FOUND if 0 in self.sizes else NO_EIGHTH
+            return FOUND if 0 in self._sizes else NO_EIGHTH
         if len(chains) == 1:
             return GROW
-        safe = sum(1 for c in chains if self.sizes[c] >= SAFE_SIZE)
+        safe = sum(1 for c in chains if self._sizes[c] >= SAFE_SIZE)
         return DEAD if safe >= 2 else MERGE
 
     def _safe_chains(self) -> int:
-        return sum(1 for s in self.sizes if s >= SAFE_SIZE)
+        return sum(1 for s in self._sizes if s >= SAFE_SIZE)
 
     def _playable_tiles(self, hand: list[int]) -> list[int]:
-        if 0 in self.sizes and self._safe_chains() < 2:  # nothing can be unplayable yet
+        if 0 in self._sizes and self._safe_chains() < 2:  # nothing can be unplayable yet
             return hand
         # _effect inlined for the late game, when this runs for every hand twice a turn
-        cells, sizes = self.cells, self.sizes
+        cells, sizes = self._cells, self._sizes
         board_full = 0 not in sizes
         out = []
         for t in hand:
@@ -344,7 +439,7 @@ class Game:
 
     def _connected_loose(self, start: int) -> list[int]:
         """`start` and every unincorporated tile connected to it."""
-        cells = self.cells
+        cells = self._cells
         group = [start]
         seen = {start}
         for sq in group:
@@ -358,23 +453,23 @@ class Game:
 
     def legal_actions(self) -> list[Action]:
         """Every action the current seat may take now."""
-        phase = self.phase
+        phase = self._phase
         if phase == Phase.PLACE:
-            return [_PLACE[t] for t in self._playable_tiles(self.hands[self.current])]
+            return [_PLACE[t] for t in self._playable_tiles(self._hands[self._current])]
         if phase == Phase.BUY:
             acts: list[Action] = self._buy_options()
             if self._may_declare():
                 acts.append(DeclareEnd())
             return acts
         if phase == Phase.FOUND:
-            return [_FOUND[c] for c in range(7) if not self.sizes[c]]
+            return [_FOUND[c] for c in range(7) if not self._sizes[c]]
         if phase == Phase.SURVIVOR:
-            return [ChooseSurvivor(CHAINS[c]) for c in self.survivor_choices]
+            return [ChooseSurvivor(CHAINS[c]) for c in self._survivor_choices]
         if phase == Phase.DEFUNCT:
             return [ChooseDefunct(CHAINS[c]) for c in self._defunct_choices()]
         if phase == Phase.DISPOSE:
-            held = self.stock[self.current][self.defunct]
-            max_trade = min(held, 2 * self.bank[self.survivor]) // 2 * 2
+            held = self._stock[self._current][self._defunct]
+            max_trade = min(held, 2 * self._bank[self._survivor]) // 2 * 2
             return [
                 _DISPOSE[sell, trade]
                 for trade in range(0, max_trade + 1, 2)
@@ -383,7 +478,7 @@ class Game:
         return []
 
     def _buy_options(self) -> list[BuyShares]:
-        sizes, bank, cash = self.sizes, self.bank, self.money[self.current]
+        sizes, bank, cash = self._sizes, self._bank, self._money[self._current]
         mask = 0
         top = 0  # the dearest buyable share
         for c in range(7):
@@ -400,11 +495,11 @@ class Game:
         return out
 
     def _may_declare(self) -> bool:
-        return self.options.end == "declare" and not self.declared and self.can_end()
+        return self._options.end == "declare" and not self._declared and self.can_end()
 
     def _defunct_choices(self) -> list[int]:
-        biggest = max(self.sizes[c] for c in self.defunct_left)
-        return [c for c in self.defunct_left if self.sizes[c] == biggest]
+        biggest = max(self._sizes[c] for c in self._defunct_left)
+        return [c for c in self._defunct_left if self._sizes[c] == biggest]
 
     # ------------------------------------------------------------------ apply
 
@@ -413,15 +508,15 @@ class Game:
 
         Raises IllegalAction (leaving the game unchanged) if it is not legal now.
         """
-        handler = _HANDLERS.get((self.phase, type(action)))
+        handler = _HANDLERS.get((self._phase, type(action)))
         if handler is None:
-            raise IllegalAction(f"{type(action).__name__} is not allowed in the {self.phase} phase")
+            raise IllegalAction(f"{type(action).__name__} is not allowed in the {self._phase} phase")
         out: list[ev.Event] = []
         handler(self, action, out)
         return out
 
     def _who(self, seat: int) -> tuple[int, str]:
-        return seat, self.names[seat]
+        return seat, self._names[seat]
 
     def _chain_index(self, letter: object) -> int:
         if not isinstance(letter, str) or len(letter) != 1 or letter not in CHAINS:
@@ -432,26 +527,28 @@ class Game:
         sq = SQUARE_OF.get(action.tile) if isinstance(action.tile, str) else None
         if sq is None:
             raise IllegalAction(f"no such tile {action.tile!r}")
-        hand = self.hands[self.current]
+        hand = self._hands[self._current]
         if sq not in hand:
             raise IllegalAction(f"{action.tile} is not in your hand")
         effect = self._effect(sq)
         if effect not in PLAYABLE:
             raise IllegalAction(f"{action.tile} cannot be placed: {effect}")
         hand.remove(sq)
-        self.cells[sq] = LOOSE
-        self.stuck = 0
-        out.append(ev.TilePlaced(*self._who(self.current), action.tile, effect))
+        if self._hand_sizes is not None:  # a view keeps every hand's size
+            self._hand_sizes[self._current] = len(hand)
+        self._cells[sq] = LOOSE
+        self._stuck = 0
+        out.append(ev.TilePlaced(*self._who(self._current), action.tile, effect))
         if effect == LONE:
-            self.phase = Phase.BUY
+            self._phase = Phase.BUY
         elif effect == FOUND:
-            self.placed = sq
-            self.phase = Phase.FOUND
+            self._placed = sq
+            self._phase = Phase.FOUND
         elif effect == GROW:
             chain = self._touching(sq)[0]
             self._absorb(sq, chain)
-            out.append(ev.ChainGrew(-1, "", CHAINS[chain], self.sizes[chain]))
-            self.phase = Phase.BUY
+            out.append(ev.ChainGrew(-1, "", CHAINS[chain], self._sizes[chain]))
+            self._phase = Phase.BUY
         else:
             self._start_merger(sq, out)
 
@@ -459,61 +556,62 @@ class Game:
         """The chain takes `sq` and every unincorporated tile connected to it."""
         group = self._connected_loose(sq)
         for s in group:
-            self.cells[s] = chain
-        self.sizes[chain] += len(group)
+            self._cells[s] = chain
+        self._sizes[chain] += len(group)
 
     def _found(self, action: FoundChain, out: list) -> None:
         chain = self._chain_index(action.chain)
-        if self.sizes[chain]:
+        if self._sizes[chain]:
             raise IllegalAction(f"{action.chain} is already on the board")
-        self._absorb(self.placed, chain)
-        self.placed = -1
-        free = self.bank[chain] > 0
+        self._absorb(self._placed, chain)
+        self._placed = -1
+        free = self._bank[chain] > 0
         if free:
-            self.bank[chain] -= 1
-            self.stock[self.current][chain] += 1
-        out.append(ev.ChainFounded(*self._who(self.current), action.chain, self.sizes[chain], free))
-        self.phase = Phase.BUY
+            self._bank[chain] -= 1
+            self._stock[self._current][chain] += 1
+        out.append(ev.ChainFounded(*self._who(self._current), action.chain, self._sizes[chain], free))
+        self._phase = Phase.BUY
 
     def _start_merger(self, sq: int, out: list) -> None:
-        self.placed = sq
+        self._placed = sq
         chains = self._touching(sq)
-        biggest = max(self.sizes[c] for c in chains)
-        tied = [c for c in chains if self.sizes[c] == biggest]
-        self.defunct_left = chains
+        biggest = max(self._sizes[c] for c in chains)
+        tied = [c for c in chains if self._sizes[c] == biggest]
+        self._defunct_left = chains
         if len(tied) > 1:
-            self.survivor_choices = sorted(tied)
-            self.phase = Phase.SURVIVOR
+            self._survivor_choices = sorted(tied)
+            self._phase = Phase.SURVIVOR
         else:
             self._set_survivor(tied[0], out)
 
     def _choose_survivor(self, action: ChooseSurvivor, out: list) -> None:
         chain = self._chain_index(action.chain)
-        if chain not in self.survivor_choices:
-            choices = "/".join(CHAINS[c] for c in self.survivor_choices)
+        if chain not in self._survivor_choices:
+            choices = "/".join(CHAINS[c] for c in self._survivor_choices)
             raise IllegalAction(f"the survivor must be one of {choices}")
         self._set_survivor(chain, out)
 
     def _set_survivor(self, chain: int, out: list) -> None:
-        self.survivor = chain
-        self.survivor_choices = []
-        self.defunct_left = sorted((c for c in self.defunct_left if c != chain), key=lambda c: -self.sizes[c])
+        self._survivor = chain
+        self._survivor_choices = []
+        left = (c for c in self._defunct_left if c != chain)
+        self._defunct_left = sorted(left, key=lambda c: -self._sizes[c])
         out.append(
             ev.MergerStarted(
-                *self._who(self.turn), CHAINS[chain], tuple(CHAINS[c] for c in self.defunct_left)
+                *self._who(self._turn), CHAINS[chain], tuple(CHAINS[c] for c in self._defunct_left)
             )
         )
         self._next_defunct(out)
 
     def _next_defunct(self, out: list) -> None:
         """Handle the next defunct chain, or finish the merger when none is left."""
-        if not self.defunct_left:
+        if not self._defunct_left:
             self._finish_merger(out)
             return
         choices = self._defunct_choices()
         if len(choices) > 1:
-            self.current = self.turn
-            self.phase = Phase.DEFUNCT
+            self._current = self._turn
+            self._phase = Phase.DEFUNCT
             return
         self._handle_defunct(choices[0], out)
 
@@ -527,25 +625,25 @@ class Game:
         self._handle_defunct(chain, out)
 
     def _handle_defunct(self, chain: int, out: list) -> None:
-        self.defunct_left.remove(chain)
-        self.defunct = chain
+        self._defunct_left.remove(chain)
+        self._defunct = chain
         self._pay_bonuses(chain, out)
         n = self.players
-        self.disposers = [s for s in ((self.turn + i) % n for i in range(n)) if self.stock[s][chain] > 0]
+        self._disposers = [s for s in ((self._turn + i) % n for i in range(n)) if self._stock[s][chain] > 0]
         self._next_disposer(out)
 
     def _next_disposer(self, out: list) -> None:
-        if self.disposers:
-            self.current = self.disposers.pop(0)
-            self.phase = Phase.DISPOSE
+        if self._disposers:
+            self._current = self._disposers.pop(0)
+            self._phase = Phase.DISPOSE
         else:
-            self.defunct = -1
-            self.current = self.turn
+            self._defunct = -1
+            self._current = self._turn
             self._next_defunct(out)
 
     def _dispose(self, action: Dispose, out: list) -> None:
-        seat, chain, survivor = self.current, self.defunct, self.survivor
-        held = self.stock[seat][chain]
+        seat, chain, survivor = self._current, self._defunct, self._survivor
+        held = self._stock[seat][chain]
         sell, trade = action.sell, action.trade
         if not all(isinstance(n, int) and not isinstance(n, bool) and n >= 0 for n in (sell, trade)):
             raise IllegalAction("sell and trade must be whole numbers, 0 or more")
@@ -553,20 +651,20 @@ class Game:
             raise IllegalAction("shares are traded two for one: trade an even number")
         if sell + trade > held:
             raise IllegalAction(f"you hold only {held} {CHAINS[chain]}")
-        if trade // 2 > self.bank[survivor]:
-            raise IllegalAction(f"the bank has only {self.bank[survivor]} {CHAINS[survivor]} to trade")
+        if trade // 2 > self._bank[survivor]:
+            raise IllegalAction(f"the bank has only {self._bank[survivor]} {CHAINS[survivor]} to trade")
         who = self._who(seat)
         if sell:
-            amount = sell * PRICES[chain][self.sizes[chain]]
-            self.money[seat] += amount
-            self.stock[seat][chain] -= sell
-            self.bank[chain] += sell
+            amount = sell * PRICES[chain][self._sizes[chain]]
+            self._money[seat] += amount
+            self._stock[seat][chain] -= sell
+            self._bank[chain] += sell
             out.append(ev.SharesSold(*who, CHAINS[chain], sell, amount))
         if trade:
-            self.stock[seat][chain] -= trade
-            self.bank[chain] += trade
-            self.stock[seat][survivor] += trade // 2
-            self.bank[survivor] -= trade // 2
+            self._stock[seat][chain] -= trade
+            self._bank[chain] += trade
+            self._stock[seat][survivor] += trade // 2
+            self._bank[survivor] -= trade // 2
             out.append(ev.SharesTraded(*who, CHAINS[chain], CHAINS[survivor], trade, trade // 2))
         kept = held - sell - trade
         if kept:
@@ -575,12 +673,12 @@ class Game:
 
     def _pay_bonuses(self, chain: int, out: list) -> None:
         """Majority/minority bonuses of RULES §7.1 (and §12's stock market)."""
-        holdings = [row[chain] for row in self.stock]
+        holdings = [row[chain] for row in self._stock]
         if self.players == 2:
             holdings.append(self._market_draw(chain, out))
         if not any(holdings):
             return
-        price = PRICES[chain][self.sizes[chain]]
+        price = PRICES[chain][self._sizes[chain]]
         pay = split_bonuses(holdings, 10 * price, 5 * price)
         paid = [a for a in pay if a]
         first = max(holdings)
@@ -596,67 +694,67 @@ class Game:
             if i == self.players:  # the two-player stock market: its money leaves the game
                 out.append(ev.MarketBonus(-1, "Market", CHAINS[chain], amount, kind))
                 continue
-            self.money[i] += amount
+            self._money[i] += amount
             out.append(ev.BonusPaid(*self._who(i), CHAINS[chain], amount, kind))
 
     def _market_draw(self, chain: int, out: list) -> int:
         """RULES §12: a drawn tile's column is the market's holding; back it goes."""
-        if not self.pool:
+        if not self._pool:
             return 0
-        if self.rng is None:  # a view: its pool is sorted, so shuffle it before drawing
-            self.rng = random.Random(0)
-            self.rng.shuffle(self.pool)
-        count = self.pool[-1] % 12 + 1
-        self.rng.shuffle(self.pool)
+        if self._rng is None:  # a view: its pool is sorted, so shuffle it before drawing
+            self._rng = random.Random(0)
+            self._rng.shuffle(self._pool)
+        count = self._pool[-1] % 12 + 1
+        self._rng.shuffle(self._pool)
         out.append(ev.MarketHolds(-1, "Market", CHAINS[chain], count))
         return count
 
     def _finish_merger(self, out: list) -> None:
-        survivor = self.survivor
-        cells = self.cells
-        gone = [c for c in range(7) if c != survivor and c in self._touching(self.placed)]
+        survivor = self._survivor
+        cells = self._cells
+        gone = [c for c in range(7) if c != survivor and c in self._touching(self._placed)]
         for s in range(SQUARES):
             if cells[s] in gone:
                 cells[s] = survivor
         for c in gone:
-            self.sizes[survivor] += self.sizes[c]
-            self.sizes[c] = 0
-        self._absorb(self.placed, survivor)
+            self._sizes[survivor] += self._sizes[c]
+            self._sizes[c] = 0
+        self._absorb(self._placed, survivor)
         for c in gone:
-            out.append(ev.ChainDefunct(-1, "", CHAINS[c], CHAINS[survivor], self.sizes[survivor]))
-        self.placed = self.survivor = self.defunct = -1
-        self.current = self.turn
-        self.phase = Phase.BUY
+            out.append(ev.ChainDefunct(-1, "", CHAINS[c], CHAINS[survivor], self._sizes[survivor]))
+        self._placed = self._survivor = self._defunct = -1
+        self._current = self._turn
+        self._phase = Phase.BUY
 
     def _declare(self, action: DeclareEnd, out: list) -> None:
         if not self._may_declare():
-            if self.options.end != "declare":
+            if self._options.end != "declare":
                 raise IllegalAction("the game ends by itself with the auto end rule")
-            if self.declared:
+            if self._declared:
                 raise IllegalAction("the end is already declared")
             raise IllegalAction("the end may be declared only with a 41+ chain or all chains safe")
-        self.declared = True
-        out.append(ev.EndDeclared(*self._who(self.current)))
+        self._declared = True
+        out.append(ev.EndDeclared(*self._who(self._current)))
 
     def _buy(self, action: BuyShares, out: list) -> None:
         chains = action.chains
         if not isinstance(chains, tuple) or len(chains) > MAX_BUY:
             raise IllegalAction(f"buy a tuple of at most {MAX_BUY} chain letters")
         idx = [self._chain_index(c) for c in chains]
-        seat = self.current
+        seat = self._current
         cost = 0
         for c in set(idx):
-            if not self.sizes[c]:
+            if not self._sizes[c]:
                 raise IllegalAction(f"{CHAINS[c]} is not on the board")
-            if self.bank[c] < idx.count(c):
-                raise IllegalAction(f"the bank has only {self.bank[c]} {CHAINS[c]}")
-            cost += idx.count(c) * PRICES[c][self.sizes[c]]
-        if cost > self.money[seat]:
-            raise IllegalAction(f"that costs ${cost:,}; you have ${self.money[seat]:,}")
+            if self._bank[c] < idx.count(c):
+                raise IllegalAction(f"the bank has only {self._bank[c]} {CHAINS[c]}")
+            cost += idx.count(c) * PRICES[c][self._sizes[c]]
+        if cost > self._money[seat]:
+            raise IllegalAction(f"that costs ${cost:,}; you have ${self._money[seat]:,}")
         for c in idx:
-            self.bank[c] -= 1
-            self.stock[seat][c] += 1
-        self.money[seat] -= cost
+            self._bank[c] -= 1
+            self._stock[seat][c] += 1
+        self._money[seat] -= cost
         ordered = tuple(sorted(chains, key=CHAINS.index)) if len(chains) > 1 else chains
         out.append(ev.SharesBought(*self._who(seat), ordered, cost))
         self._end_turn(out)
@@ -664,168 +762,248 @@ class Game:
     # ------------------------------------------------------------ turn flow
 
     def _end_turn(self, out: list) -> None:
-        n = self.players
-        if self.declared or (self.options.end == "auto" and self.can_end()):
+        auto = self._options.end == "auto"  # RULES §11: the auto end's conditions
+        if self._declared or (auto and (self.can_end() or self._drew_last)):
             self._game_over(out)
             return
-        if self.stuck >= n:
+        if self._stuck >= self.players:
             out.append(ev.Stalemate(-1, ""))
             self._game_over(out)
             return
-        self._refill(self.turn, out)
-        self.turn = self.current = (self.turn + 1) % n
+        self._refill(self._turn, out)
+        if auto and self._drew_last:  # this closing draw took the pool's last tile
+            self._game_over(out)
+            return
+        self._turn = self._current = (self._turn + 1) % self.players
         self._begin_turn(out)
 
-    def _refill(self, seat: int, out: list | None) -> None:
-        """RULES §8 and §10: replace dead tiles, repeatedly, then draw up to six."""
-        hand = self.hands[seat]
-        drawn: list[int] = []
+    def _drawable(self) -> int:
+        return len(self._pool) if self._hand_sizes is None else len(self._pool) - self._hidden()
+
+    def _draw(self, seat: int, out: list) -> list[int]:
+        """RULES §10: draw until the hand holds six or the pool is empty."""
+        hand = self._hands[seat]
+        new = []
+        left = self._drawable()
+        while len(hand) < HAND_SIZE and left:
+            hand.append(self._pool.pop())
+            new.append(hand[-1])
+            left -= 1
+        if new:
+            if self._hand_sizes is not None:
+                self._hand_sizes[seat] = len(hand)
+            if not left:
+                self._drew_last = True
+            out.append(ev.TilesDrawn(*self._who(seat), tuple(TILE_NAMES[t] for t in new)))
+        return new
+
+    def _refill(self, seat: int, out: list) -> None:
+        """RULES §8 and §10: replace dead tiles, repeatedly, then draw up to six. The
+        events read in the order things happen: each discard, then each draw."""
+        hand = self._hands[seat]
         dead = self._dead_tiles(hand)
         while True:
             if dead:
                 for t in dead:
                     hand.remove(t)
-                if out is not None:
-                    out.append(ev.DeadTilesReplaced(*self._who(seat), tuple(TILE_NAMES[t] for t in dead)))
-            new = []
-            while len(hand) + len(new) < HAND_SIZE and self.pool:
-                new.append(self.pool.pop())
-            hand.extend(new)
-            drawn.extend(new)
+                if self._hand_sizes is not None:
+                    self._hand_sizes[seat] = len(hand)
+                out.append(ev.DeadTilesReplaced(*self._who(seat), tuple(TILE_NAMES[t] for t in dead)))
             # The board has not changed, so only newly drawn tiles can be dead.
-            dead = self._dead_tiles(new)
+            dead = self._dead_tiles(self._draw(seat, out))
             if not dead:
-                break
-        if drawn and out is not None:
-            out.append(ev.TilesDrawn(*self._who(seat), tuple(TILE_NAMES[t] for t in drawn)))
+                return
 
-    def _begin_turn(self, out: list | None = None) -> None:
-        """RULES §8: a hand with no playable tile is replaced; if still none, skip to buying."""
-        seat = self.turn
-        self.phase = Phase.PLACE
-        if out is not None:
-            out.append(ev.TurnStarted(*self._who(seat)))
-        hand = self.hands[seat]
+    def _begin_turn(self, out: list, replace: bool = True) -> None:
+        """RULES §8: a hand with no playable tile is replaced; if still none, skip to
+        buying. With `replace` False (loading a position) the hand is kept as it is."""
+        seat = self._turn
+        self._phase = Phase.PLACE
+        self._drew_last = False
+        out.append(ev.TurnStarted(*self._who(seat)))
+        hand = self._hands[seat]
         if self._playable_tiles(hand):
             return
         # With an empty pool a new hand cannot be drawn, so the old one is kept.
-        if self.pool:
+        if self._drawable() and (replace or not hand):
             old = tuple(TILE_NAMES[t] for t in hand)
             hand.clear()
-            if out is not None and old:
+            if old:
                 out.append(ev.HandReplaced(*self._who(seat), old))
             self._refill(seat, out)
             if self._playable_tiles(hand):
                 return
-        if not self.pool:
-            self.stuck += 1
-        if out is not None:
-            out.append(ev.NoPlayableTile(*self._who(seat)))
-        self.phase = Phase.BUY
+        if not self._drawable():
+            self._stuck += 1
+        out.append(ev.NoPlayableTile(*self._who(seat)))
+        self._phase = Phase.BUY
 
     def _game_over(self, out: list) -> None:
         """RULES §11 final scoring: bonuses for every chain, then every share sold."""
         for c in range(7):
-            if self.sizes[c]:
+            if self._sizes[c]:
                 self._pay_bonuses(c, out)
         for c in range(7):
-            if not self.sizes[c]:
+            if not self._sizes[c]:
                 continue
-            p = PRICES[c][self.sizes[c]]
+            p = PRICES[c][self._sizes[c]]
             for seat in range(self.players):
-                count = self.stock[seat][c]
+                count = self._stock[seat][c]
                 if count:
-                    self.money[seat] += count * p
-                    self.stock[seat][c] = 0
-                    self.bank[c] += count
+                    self._money[seat] += count * p
+                    self._stock[seat][c] = 0
+                    self._bank[c] += count
                     out.append(ev.SharesSold(*self._who(seat), CHAINS[c], count, count * p))
-        self.phase = Phase.OVER
-        scores = tuple(self.money)
-        out.append(ev.GameOver(-1, "", scores, tuple(self.winners()), tuple(self.names)))
+        self._phase = Phase.OVER
+        scores = tuple(self._money)
+        out.append(ev.GameOver(-1, "", scores, tuple(self.winners()), self._names))
 
     # ----------------------------------------------------------- copy & view
 
     def copy(self) -> Game:
+        """An independent copy, cheap enough to try every move on."""
         g = Game.__new__(Game)
-        g.names = self.names  # never mutated
-        g.money = self.money[:]
-        g.stock = [row[:] for row in self.stock]
-        g.bank = self.bank[:]
-        g.hands = [h[:] for h in self.hands]
-        g.pool = self.pool[:]
-        g.cells = self.cells[:]
-        g.sizes = self.sizes[:]
-        g.phase = self.phase
-        g.current = self.current
-        g.turn = self.turn
-        g.options = self.options
+        g._names = self._names  # a tuple
+        g._money = self._money[:]
+        g._stock = [row[:] for row in self._stock]
+        g._bank = self._bank[:]
+        g._hands = [h[:] for h in self._hands]
+        g._pool = self._pool[:]
+        g._cells = self._cells[:]
+        g._sizes = self._sizes[:]
+        g._phase = self._phase
+        g._current = self._current
+        g._turn = self._turn
+        g._options = self._options
         # After the deal only the two-player stock market draws at random; with more
         # players the generator is never used again and can be shared (copying one
         # costs more than the rest of the state together).
-        if self.players == 2 and self.rng is not None:
-            g.rng = random.Random()
-            g.rng.setstate(self.rng.getstate())
+        if self._rng is not None and len(self._names) == 2:
+            g._rng = random.Random()
+            g._rng.setstate(self._rng.getstate())
         else:
-            g.rng = self.rng
-        g.placed = self.placed
-        g.survivor = self.survivor
-        g.survivor_choices = self.survivor_choices[:]
-        g.defunct_left = self.defunct_left[:]
-        g.defunct = self.defunct
-        g.disposers = self.disposers[:]
-        g.declared = self.declared
-        g.stuck = self.stuck
-        g.hand_sizes = self.hand_sizes[:] if self.hand_sizes is not None else None
+            g._rng = self._rng
+        g._placed = self._placed
+        g._survivor = self._survivor
+        g._survivor_choices = self._survivor_choices[:]
+        g._defunct_left = self._defunct_left[:]
+        g._defunct = self._defunct
+        g._disposers = self._disposers[:]
+        g._declared = self._declared
+        g._stuck = self._stuck
+        g._drew_last = self._drew_last
+        g._start_tiles = self._start_tiles
+        g._hand_sizes = self._hand_sizes[:] if self._hand_sizes is not None else None
         return g
 
     def view(self, seat: int) -> Game:
         """What `seat` may know: its own hand; the other hands and the pool become
         one unordered pile (the pool, sorted), and the random source is reset."""
         g = self.copy()
-        g.hand_sizes = self.hand_sizes[:] if self.hand_sizes is not None else [len(h) for h in self.hands]
-        unseen = list(self.pool)
+        g._hand_sizes = self._hand_sizes[:] if self._hand_sizes is not None else [len(h) for h in self._hands]
+        unseen = list(self._pool)
         for s in range(self.players):
             if s != seat:
-                unseen.extend(g.hands[s])
-                g.hands[s] = []
-        g.pool = sorted(unseen)
-        g.rng = None  # its state would tell the pool order
+                unseen.extend(g._hands[s])
+                g._hands[s] = []
+        g._pool = sorted(unseen)
+        g._rng = None  # its state would tell the pool order
         return g
 
     def determinize(self, rng: random.Random) -> Game:
         """For a view: a full game with the hidden tiles dealt at random, to search on."""
         g = self.copy()
-        if self.hand_sizes is None:
+        if self._hand_sizes is None:
             return g
-        rng.shuffle(g.pool)
+        rng.shuffle(g._pool)
         for s in range(self.players):
-            while len(g.hands[s]) < self.hand_sizes[s]:
-                g.hands[s].append(g.pool.pop())
-        g.hand_sizes = None
-        g.rng = random.Random(rng.random())
+            while len(g._hands[s]) < self._hand_sizes[s]:
+                g._hands[s].append(g._pool.pop())
+        g._hand_sizes = None
+        g._rng = random.Random(rng.random())
         return g
+
+    def reseed(self, value: int | float | str) -> None:
+        """Give this game (a copy to search on) the random source random.Random(value).
+        After the deal it drives only the two-player stock market (RULES §12)."""
+        self._rng = random.Random(value)
+
+    def vary_market(self, rng: random.Random) -> None:
+        """In a two-player view: move a random unseen tile (chosen with `rng`) to the
+        top of its sorted pile, so that a stock-market draw (RULES §12) on this copy
+        differs from one on another copy. Does nothing in other games."""
+        if len(self._names) == 2 and self._hand_sizes is not None and self._pool:
+            i = rng.randrange(len(self._pool))
+            self._pool[i], self._pool[-1] = self._pool[-1], self._pool[i]
 
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
-        return all(getattr(self, k) == getattr(other, k) for k in Game.__slots__ if k != "rng") and (
-            _rng_state(self.rng) == _rng_state(other.rng)
-        )
+        same = all(getattr(self, k) == getattr(other, k) for k in Game.__slots__ if k != "_rng")
+        return same and _rng_state(self._rng) == _rng_state(other._rng)
 
     __hash__ = None  # type: ignore[assignment]
 
     # ----------------------------------------------------------- save format
 
     def to_json(self) -> str:
-        from .position import dump
-
-        return dump(self)
+        """The whole game as text in the position format (DESIGN.md), every detail kept."""
+        return position.dump(
+            position.Position(
+                names=list(self._names),
+                options=self._options,
+                cells=self._cells[:],
+                cash=self._money[:],
+                stock=[row[:] for row in self._stock],
+                hands=[h[:] for h in self._hands],
+                pool=self._pool[:],
+                turn=self._turn,
+                phase=self._phase,
+                acting=self._current,
+                pending=self._placed,
+                survivor=self._survivor,
+                survivor_choices=self._survivor_choices[:],
+                defunct_left=self._defunct_left[:],
+                defunct=self._defunct,
+                disposers=self._disposers[:],
+                declared=self._declared,
+                stuck=self._stuck,
+                pool_emptied=self._drew_last,
+                start_tiles=list(self._start_tiles) if self._start_tiles else None,
+                hand_sizes=self._hand_sizes[:] if self._hand_sizes is not None else None,
+                rng=self._rng,
+            )
+        )
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        from .position import load
+        """A game from a save or a position (DESIGN.md); ValueError names what is wrong.
 
-        return load(text)
+        A minimal position (no "phase") is a turn of `current` under way in phase
+        "place", with every hand exactly as given: loading never discards a hand. If
+        none of the current seat's tiles can be placed, the turn goes on as RULES §8
+        says once a hand has been replaced: placing is skipped (phase "buy"). The one
+        exception is an empty hand with tiles in the pool: it draws a new hand, as §8's
+        rule does with nothing to discard. To test §8's replacement itself, give the
+        previous seat's turn in phase "buy" and let it end."""
+        p = position.parse(text)
+        g = cls(p.names, p.options)
+        g._money, g._stock, g._bank = p.cash, p.stock, p.bank
+        g._hands, g._pool, g._cells, g._sizes = p.hands, p.pool, p.cells, p.sizes
+        g._turn = g._current = p.turn
+        g._start_tiles = tuple(p.start_tiles or ())
+        g._rng = p.rng
+        if p.phase is None:
+            g._begin_turn([], replace=False)
+            return g
+        g._phase = p.phase
+        g._current = p.acting
+        g._placed = p.pending
+        g._survivor, g._survivor_choices = p.survivor, p.survivor_choices
+        g._defunct_left, g._defunct, g._disposers = p.defunct_left, p.defunct, p.disposers
+        g._declared, g._stuck, g._drew_last = p.declared, p.stuck, p.pool_emptied
+        g._hand_sizes = p.hand_sizes
+        return g
 
 
 def _rng_state(rng: random.Random | None) -> object:

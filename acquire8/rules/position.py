@@ -1,6 +1,12 @@
-"""The position format of DESIGN.md: a full save, or the minimal position tests use.
+"""The position format of DESIGN.md as plain data: text in, a checked `Position` out, and back.
 
-Loading checks everything and raises ValueError naming the first problem found.
+`parse` checks everything and raises ValueError naming the first problem found; `Game`
+builds itself from the `Position` it returns (`Game.from_json`) and writes one to save
+(`Game.to_json`). This module knows nothing of `Game`.
+
+Beyond the minimal position, a full save carries the turn in flight: "phase", "acting",
+"pending", "merger", "declared", "stuck", "pool_emptied", the random state "rng" (or a
+"seed"), "start_tiles" (RULES §3, by seat) and, for a view, "hand_sizes".
 """
 
 from __future__ import annotations
@@ -8,8 +14,9 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable
+from dataclasses import dataclass, field
 
-from .game import Game, Options, Phase
+from .options import Options, Phase
 from .tables import (
     CHAINS,
     COLS,
@@ -30,43 +37,88 @@ _CELL_OF = {".": EMPTY, "#": LOOSE, **{c: i for i, c in enumerate(CHAINS)}}
 _LETTER_OF = {v: k for k, v in _CELL_OF.items()}
 
 
-def dump(g: Game) -> str:
-    players = []
-    for s in range(g.players):
-        players.append(
-            {
-                "name": g.names[s],
-                "cash": g.money[s],
-                "shares": {CHAINS[c]: n for c, n in enumerate(g.stock[s]) if n},
-                "hand": [TILE_NAMES[t] for t in g.hands[s]],
-            }
-        )
-    rows = ["".join(_LETTER_OF[g.cells[r * COLS + c]] for c in range(COLS)) for r in range(ROWS)]
+@dataclass
+class Position:
+    """A whole game as plain values: squares and chains as indices (tables.py), seats as
+    numbers. `phase` None is a minimal position: the turn of `turn` is under way in phase
+    "place" (what that means for the hand: `Game.from_json`)."""
+
+    names: list[str]
+    options: Options
+    cells: list[int]  # per square: EMPTY, LOOSE or a chain index
+    cash: list[int]
+    stock: list[list[int]]  # [seat][chain]
+    hands: list[list[int]]
+    pool: list[int]  # the next tile drawn is pool[-1]
+    turn: int
+    phase: Phase | None = None
+    acting: int = -1  # the seat that must act (the disposer in "dispose"); -1: `turn`
+    pending: int = -1  # the tile being resolved
+    survivor: int = -1
+    survivor_choices: list[int] = field(default_factory=list)
+    defunct_left: list[int] = field(default_factory=list)
+    defunct: int = -1
+    disposers: list[int] = field(default_factory=list)
+    declared: bool = False
+    stuck: int = 0
+    pool_emptied: bool = False  # the last tile of the pool was drawn this turn (RULES §11)
+    start_tiles: list[int] | None = None  # by seat; None when not known
+    hand_sizes: list[int] | None = None  # a view: every seat's hand size
+    rng: random.Random | None = None  # None in a view
+
+    @property
+    def sizes(self) -> list[int]:
+        """Tiles of each chain on the board."""
+        return [self.cells.count(c) for c in range(7)]
+
+    @property
+    def bank(self) -> list[int]:
+        """Shares the bank holds: 25 minus what players hold."""
+        return [SHARES_PER_CHAIN - sum(row[c] for row in self.stock) for c in range(7)]
+
+
+# -------------------------------------------------------------------- writing
+
+
+def dump(p: Position) -> str:
+    players = [
+        {
+            "name": p.names[s],
+            "cash": p.cash[s],
+            "shares": {CHAINS[c]: n for c, n in enumerate(p.stock[s]) if n},
+            "hand": [TILE_NAMES[t] for t in p.hands[s]],
+        }
+        for s in range(len(p.names))
+    ]
+    rows = ["".join(_LETTER_OF[p.cells[r * COLS + c]] for c in range(COLS)) for r in range(ROWS)]
     data = {
         "format": FORMAT,
         "board": rows,
         "players": players,
-        "pool": [TILE_NAMES[t] for t in reversed(g.pool)],
-        "current": g.turn,
-        "options": {"end": g.options.end, "holdings": g.options.holdings},
-        "phase": g.phase.value,
-        "acting": g.current,
-        "pending": TILE_NAMES[g.placed] if g.placed >= 0 else None,
+        "pool": [TILE_NAMES[t] for t in reversed(p.pool)],
+        "current": p.turn,
+        "options": {"end": p.options.end, "holdings": p.options.holdings},
+        "phase": (p.phase or Phase.PLACE).value,
+        "acting": p.acting if p.acting >= 0 else p.turn,
+        "pending": TILE_NAMES[p.pending] if p.pending >= 0 else None,
         "merger": {
-            "survivor": _letter(g.survivor),
-            "survivor_choices": [CHAINS[c] for c in g.survivor_choices],
-            "defunct_left": [CHAINS[c] for c in g.defunct_left],
-            "defunct": _letter(g.defunct),
-            "disposers": list(g.disposers),
+            "survivor": _letter(p.survivor),
+            "survivor_choices": [CHAINS[c] for c in p.survivor_choices],
+            "defunct_left": [CHAINS[c] for c in p.defunct_left],
+            "defunct": _letter(p.defunct),
+            "disposers": list(p.disposers),
         },
-        "declared": g.declared,
-        "stuck": g.stuck,
+        "declared": p.declared,
+        "stuck": p.stuck,
+        "pool_emptied": p.pool_emptied,
     }
-    if g.rng is not None:
-        version, internal, gauss = g.rng.getstate()
+    if p.start_tiles is not None:
+        data["start_tiles"] = [TILE_NAMES[t] for t in p.start_tiles]
+    if p.rng is not None:
+        version, internal, gauss = p.rng.getstate()
         data["rng"] = [version, list(internal), gauss]
-    if g.hand_sizes is not None:
-        data["hand_sizes"] = list(g.hand_sizes)
+    if p.hand_sizes is not None:
+        data["hand_sizes"] = list(p.hand_sizes)
     return json.dumps(data, separators=(",", ":"))
 
 
@@ -74,7 +126,10 @@ def _letter(chain: int) -> str | None:
     return CHAINS[chain] if chain >= 0 else None
 
 
-def load(text: str) -> Game:
+# -------------------------------------------------------------------- reading
+
+
+def parse(text: str) -> Position:
     try:
         data = json.loads(text)
     except (TypeError, json.JSONDecodeError) as e:
@@ -87,13 +142,14 @@ def load(text: str) -> Game:
             raise ValueError(f"position format {fmt} is newer than this game (format {FORMAT})")
         raise ValueError(f"unknown position format {fmt!r}")
     players = _need(data, "players", list)
-    if not 2 <= len(players) <= 6:
-        raise ValueError(f"a game has 2 to 6 players, not {len(players)}")
+    n = len(players)
+    if not 2 <= n <= 6:
+        raise ValueError(f"a game has 2 to 6 players, not {n}")
     names = []
-    for i, p in enumerate(players):
-        if not isinstance(p, dict):
+    for i, pl in enumerate(players):
+        if not isinstance(pl, dict):
             raise ValueError(f"player {i + 1}: expected an object")
-        name = p.get("name", f"P{i + 1}")
+        name = pl.get("name", f"P{i + 1}")
         if not isinstance(name, str) or not name.strip():
             raise ValueError(f"player {i + 1}: name must be a non-empty string")
         names.append(name)
@@ -103,7 +159,16 @@ def load(text: str) -> Game:
     unknown = set(opts) - {"end", "holdings"}
     if unknown:
         raise ValueError(f"options: unknown option {sorted(unknown)[0]!r}")
-    g = Game(names, Options(**opts))
+    p = Position(
+        names=names,
+        options=Options(**opts),
+        cells=[EMPTY] * SQUARES,
+        cash=[0] * n,
+        stock=[[0] * 7 for _ in range(n)],
+        hands=[[] for _ in range(n)],
+        pool=[],
+        turn=0,
+    )
     where: dict[int, str] = {}  # square -> where that tile is, to catch duplicates
 
     def claim(sq: int, place: str) -> None:
@@ -111,34 +176,36 @@ def load(text: str) -> Game:
             raise ValueError(f"tile {TILE_NAMES[sq]} is both in {where[sq]} and in {place}")
         where[sq] = place
 
-    _load_board(g, _need(data, "board", list), claim)
-    for i, p in enumerate(players):
-        _load_player(g, i, p, claim)
-    g.pool = [_square(t, "pool") for t in reversed(_need(data, "pool", list))]
-    for sq in g.pool:
+    _parse_board(p, _need(data, "board", list), claim)
+    for i, pl in enumerate(players):
+        _parse_player(p, i, pl, claim)
+    p.pool = [_square(t, "pool") for t in reversed(_need(data, "pool", list))]
+    for sq in p.pool:
         claim(sq, "the pool")
     for c in range(7):
-        held = sum(row[c] for row in g.stock)
+        held = sum(row[c] for row in p.stock)
         if held > SHARES_PER_CHAIN:
             raise ValueError(f"players hold {held} {CHAINS[c]} shares; there are only {SHARES_PER_CHAIN}")
-        g.bank[c] = SHARES_PER_CHAIN - held
-    g.turn = g.current = _seat(data.get("current", 0), g, "current")
+    p.turn = _seat(data.get("current", 0), n, "current")
     if "phase" in data:
-        _load_progress(g, data)
-    else:
-        _check_board(g)
-        g._begin_turn()
+        _parse_progress(p, data)
+    _check_board(p)
+    if p.phase is not None:
+        _check_phase(p)
+    if "start_tiles" in data:
+        p.start_tiles = _start_tiles(data["start_tiles"], p)
     if "rng" in data:
         try:
             version, internal, gauss = data["rng"]
-            g.rng.setstate((version, tuple(internal), gauss))
+            p.rng = random.Random()
+            p.rng.setstate((version, tuple(internal), gauss))
         except (TypeError, ValueError, OverflowError) as e:
             raise ValueError(f"rng: not a saved random state ({e})") from None
     elif "seed" in data:
-        g.rng = random.Random(data["seed"])
-    elif g.hand_sizes is not None:
-        g.rng = None  # a view has no random source of its own
-    return g
+        p.rng = random.Random(data["seed"])
+    elif p.hand_sizes is None:
+        p.rng = random.Random()  # a view alone has no random source of its own
+    return p
 
 
 def _need(data: dict, key: str, kind: type) -> object:
@@ -156,9 +223,9 @@ def _square(name: object, where: str) -> int:
     return SQUARE_OF[name]
 
 
-def _seat(value: object, g: Game, key: str) -> int:
-    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < g.players:
-        raise ValueError(f"{key}: {value!r} is not a seat (0..{g.players - 1})")
+def _seat(value: object, players: int, key: str) -> int:
+    if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < players:
+        raise ValueError(f"{key}: {value!r} is not a seat (0..{players - 1})")
     return value
 
 
@@ -168,7 +235,13 @@ def _count(value: object, what: str, top: int) -> int:
     return value
 
 
-def _load_board(g: Game, rows: list, claim: Callable[[int, str], None]) -> None:
+def _flag(value: object, key: str) -> bool:
+    if not isinstance(value, bool):
+        raise ValueError(f"{key}: expected true or false")
+    return value
+
+
+def _parse_board(p: Position, rows: list, claim: Callable[[int, str], None]) -> None:
     if len(rows) != ROWS:
         raise ValueError(f"board: {len(rows)} rows, expected {ROWS} (A-I)")
     for r, row in enumerate(rows):
@@ -180,58 +253,68 @@ def _load_board(g: Game, rows: list, claim: Callable[[int, str], None]) -> None:
                     f"board row {ROW_LETTERS[r]}: unknown letter {ch!r} at {c + 1}{ROW_LETTERS[r]}"
                 )
             sq = r * COLS + c
-            g.cells[sq] = _CELL_OF[ch]
+            p.cells[sq] = _CELL_OF[ch]
             if ch != ".":
                 claim(sq, "the board")
-                if g.cells[sq] != LOOSE:
-                    g.sizes[g.cells[sq]] += 1
 
 
-def _load_player(g: Game, i: int, p: dict, claim: Callable[[int, str], None]) -> None:
-    who = f"player {i + 1} ({g.names[i]})"
-    g.money[i] = _count(p.get("cash", 0), f"{who} cash", 10**9)
-    shares = p.get("shares", {})
+def _parse_player(p: Position, i: int, pl: dict, claim: Callable[[int, str], None]) -> None:
+    who = f"player {i + 1} ({p.names[i]})"
+    p.cash[i] = _count(pl.get("cash", 0), f"{who} cash", 10**9)
+    shares = pl.get("shares", {})
     if not isinstance(shares, dict):
         raise ValueError(f'{who} shares: expected an object like {{"T": 3}}')
     for letter, n in shares.items():
         if letter not in CHAINS or len(letter) != 1:
             raise ValueError(f"{who} shares: unknown chain {letter!r}")
-        g.stock[i][CHAINS.index(letter)] = _count(n, f"{who} {letter} shares", SHARES_PER_CHAIN)
-    hand = p.get("hand", [])
+        p.stock[i][CHAINS.index(letter)] = _count(n, f"{who} {letter} shares", SHARES_PER_CHAIN)
+    hand = pl.get("hand", [])
     if not isinstance(hand, list) or len(hand) > HAND_SIZE:
         raise ValueError(f"{who} hand: expected a list of at most {HAND_SIZE} tiles")
     for t in hand:
         sq = _square(t, f"{who} hand")
         claim(sq, f"{who}'s hand")
-        g.hands[i].append(sq)
+        p.hands[i].append(sq)
 
 
-def _check_board(g: Game) -> None:
+def _start_tiles(value: object, p: Position) -> list[int]:
+    if not isinstance(value, list) or len(value) != len(p.names):
+        raise ValueError("start_tiles: expected one tile per player")
+    tiles = [_square(t, "start_tiles") for t in value]
+    for t in tiles:
+        if p.cells[t] == EMPTY:
+            raise ValueError(f"start_tiles: {TILE_NAMES[t]} is not on the board (start tiles stay there)")
+    if len(set(tiles)) != len(tiles):
+        raise ValueError("start_tiles: a tile twice")
+    return tiles
+
+
+def _check_board(p: Position) -> None:
     """Every chain is one connected group of 2+ tiles; nothing touches a chain but
     its own tiles (a loose tile next to a chain would have joined it), except the
     tile being resolved."""
-    for c in range(7):
-        size = g.sizes[c]
+    cells = p.cells
+    for c, size in enumerate(p.sizes):
         if size == 1:
             raise ValueError(f"chain {CHAINS[c]} has 1 tile; a chain has at least 2")
         if size:
-            start = g.cells.index(c)
+            start = cells.index(c)
             seen = {start}
             todo = [start]
             while todo:
                 for nb in NEIGHBOURS[todo.pop()]:
-                    if nb not in seen and g.cells[nb] == c:
+                    if nb not in seen and cells[nb] == c:
                         seen.add(nb)
                         todo.append(nb)
             if len(seen) != size:
                 raise ValueError(f"chain {CHAINS[c]} is split in parts; a chain is one connected group")
     for sq in range(SQUARES):
-        cell = g.cells[sq]
-        if cell == EMPTY or sq == g.placed:
+        cell = cells[sq]
+        if cell == EMPTY or sq == p.pending:
             continue
         for nb in NEIGHBOURS[sq]:
-            other = g.cells[nb]
-            if nb != g.placed and other not in (EMPTY, cell):
+            other = cells[nb]
+            if nb != p.pending and other not in (EMPTY, cell):
                 raise ValueError(
                     f"{TILE_NAMES[sq]} ({_LETTER_OF[cell]}) touches {TILE_NAMES[nb]} "
                     f"({_LETTER_OF[other]}): they would have joined one chain"
@@ -254,61 +337,61 @@ def _chain_or_none(value: object, key: str) -> int:
     return CHAINS.index(value)
 
 
-def _load_progress(g: Game, data: dict) -> None:
+def _parse_progress(p: Position, data: dict) -> None:
     """A full save: the phase and everything in flight within the turn."""
+    n = len(p.names)
     try:
-        g.phase = Phase(data["phase"])
+        p.phase = Phase(data["phase"])
     except ValueError:
         raise ValueError(f"phase: unknown phase {data['phase']!r}") from None
-    g.current = _seat(data.get("acting", g.turn), g, "acting")
+    p.acting = _seat(data.get("acting", p.turn), n, "acting")
     pending = data.get("pending")
     if pending is not None:
-        g.placed = _square(pending, "pending")
-        if g.cells[g.placed] != LOOSE:
+        p.pending = _square(pending, "pending")
+        if p.cells[p.pending] != LOOSE:
             raise ValueError(f"pending: {pending} must be on the board as '#'")
     merger = data.get("merger") or {}
     if not isinstance(merger, dict):
         raise ValueError("merger: expected an object")
-    g.survivor = _chain_or_none(merger.get("survivor"), "merger.survivor")
-    g.survivor_choices = _chain_list(merger.get("survivor_choices", []), "merger.survivor_choices")
-    g.defunct_left = _chain_list(merger.get("defunct_left", []), "merger.defunct_left")
-    g.defunct = _chain_or_none(merger.get("defunct"), "merger.defunct")
+    p.survivor = _chain_or_none(merger.get("survivor"), "merger.survivor")
+    p.survivor_choices = _chain_list(merger.get("survivor_choices", []), "merger.survivor_choices")
+    p.defunct_left = _chain_list(merger.get("defunct_left", []), "merger.defunct_left")
+    p.defunct = _chain_or_none(merger.get("defunct"), "merger.defunct")
     disposers = merger.get("disposers", [])
     if not isinstance(disposers, list):
         raise ValueError("merger.disposers: expected a list of seats")
-    g.disposers = [_seat(s, g, "merger.disposers") for s in disposers]
-    declared = data.get("declared", False)
-    if not isinstance(declared, bool):
-        raise ValueError("declared: expected true or false")
-    g.declared = declared
-    g.stuck = _count(data.get("stuck", 0), "stuck", 6)
+    p.disposers = [_seat(s, n, "merger.disposers") for s in disposers]
+    p.declared = _flag(data.get("declared", False), "declared")
+    p.pool_emptied = _flag(data.get("pool_emptied", False), "pool_emptied")
+    p.stuck = _count(data.get("stuck", 0), "stuck", 6)
     if "hand_sizes" in data:
         sizes = data["hand_sizes"]
-        if not isinstance(sizes, list) or len(sizes) != g.players:
+        if not isinstance(sizes, list) or len(sizes) != n:
             raise ValueError("hand_sizes: expected one count per player")
-        g.hand_sizes = [_count(n, "hand_sizes", HAND_SIZE) for n in sizes]
-    _check_board(g)
-    _check_phase(g)
+        p.hand_sizes = [_count(k, "hand_sizes", HAND_SIZE) for k in sizes]
 
 
-def _check_phase(g: Game) -> None:
+def _check_phase(p: Position) -> None:
     """The in-flight fields agree with the phase."""
-    needs_tile = g.phase in (Phase.FOUND, Phase.SURVIVOR, Phase.DEFUNCT, Phase.DISPOSE)
-    if needs_tile != (g.placed >= 0):
-        raise ValueError(f"pending: the {g.phase} phase {'needs' if needs_tile else 'has no'} pending tile")
-    if g.phase == Phase.FOUND and all(g.sizes):
+    sizes = p.sizes
+    needs_tile = p.phase in (Phase.FOUND, Phase.SURVIVOR, Phase.DEFUNCT, Phase.DISPOSE)
+    if needs_tile != (p.pending >= 0):
+        raise ValueError(f"pending: the {p.phase} phase {'needs' if needs_tile else 'has no'} pending tile")
+    if p.phase == Phase.FOUND and all(sizes):
         raise ValueError("phase: a chain cannot be founded while all seven are on the board")
-    if g.phase == Phase.SURVIVOR and len(g.survivor_choices) < 2:
+    if p.phase == Phase.SURVIVOR and len(p.survivor_choices) < 2:
         raise ValueError("merger.survivor_choices: the survivor phase needs 2+ tied chains")
-    if g.phase in (Phase.DEFUNCT, Phase.DISPOSE) and g.survivor < 0:
-        raise ValueError(f"merger.survivor: the {g.phase} phase needs a survivor")
-    if g.phase == Phase.DEFUNCT and (not g.defunct_left or len(g._defunct_choices()) < 2):
-        raise ValueError("merger.defunct_left: the defunct phase needs 2+ equal chains to order")
-    if g.phase == Phase.DISPOSE:
-        if g.defunct < 0:
+    if p.phase in (Phase.DEFUNCT, Phase.DISPOSE) and p.survivor < 0:
+        raise ValueError(f"merger.survivor: the {p.phase} phase needs a survivor")
+    if p.phase == Phase.DEFUNCT:
+        biggest = max((sizes[c] for c in p.defunct_left), default=0)
+        if sum(1 for c in p.defunct_left if sizes[c] == biggest) < 2:
+            raise ValueError("merger.defunct_left: the defunct phase needs 2+ equal chains to order")
+    if p.phase == Phase.DISPOSE:
+        if p.defunct < 0:
             raise ValueError("merger.defunct: the dispose phase needs a defunct chain")
-        if not g.stock[g.current][g.defunct]:
-            raise ValueError(f"acting: seat {g.current} holds no {CHAINS[g.defunct]} to dispose of")
-    for c in [g.survivor, g.defunct, *g.defunct_left, *g.survivor_choices]:
-        if c >= 0 and not g.sizes[c]:
+        if not p.stock[p.acting][p.defunct]:
+            raise ValueError(f"acting: seat {p.acting} holds no {CHAINS[p.defunct]} to dispose of")
+    for c in [p.survivor, p.defunct, *p.defunct_left, *p.survivor_choices]:
+        if c >= 0 and not sizes[c]:
             raise ValueError(f"merger: chain {CHAINS[c]} is not on the board")
