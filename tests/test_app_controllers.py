@@ -391,6 +391,12 @@ class SteppingBot:
         self.left -= 1
         return self.view.legal_actions()[0] if self.left <= 0 else None
 
+    def choose(self, view: Game) -> object:
+        return view.legal_actions()[0]
+
+    def reseed(self, value: str) -> None:
+        pass
+
 
 def test_stepping_bots_think_across_frames():
     game = Game.new(players=2, seed=3, names=["You", "Ana"])
@@ -410,6 +416,9 @@ def test_a_bot_mistake_does_not_stop_the_game():
     class Wrong:
         def choose(self, view: Game) -> object:
             return PlaceTile("12I") if view.phase == Phase.PLACE else BuyShares(("Z",))
+
+        def reseed(self, value: str) -> None:
+            pass
 
     game = Game.new(players=2, seed=5, names=["You", "Ana"])
     app = capp.App(seed=0)

@@ -278,11 +278,11 @@ def test_computer_decisions_are_seeded_per_decision():
     seed = cplay.decision_seed(4, 1, 10)
     picks = []
     for bot in (a, b):
-        cplay.reseed(bot, seed)
+        bot.reseed(seed)
         picks.append([bot.rng.random() for _ in range(3)])
     assert picks[0] == picks[1]
     expert = make_bot("expert", 3, iterations=1)
-    cplay.reseed(expert, seed)
+    expert.reseed(seed)
     assert expert.rng.random() == expert.hard.rng.random()
     assert g.legal_actions()  # the position is playable
 

@@ -16,7 +16,6 @@ revealed. The rules decide everything: undo only puts a kept copy back.
 
 from __future__ import annotations
 
-import random
 import sys
 import time
 from collections import deque
@@ -185,7 +184,7 @@ class Play(Scene):
         # The person at the keys: in pass-and-play the one the device was passed to last (none
         # yet: the first person gets it through the pass screen too).
         self.human: int | None = min(self.people) if len(self.people) == 1 else None
-        self.log: list[str] = [str(e) for e in game_setup_events(game)]
+        self.log: list[str] = [str(e) for e in game.setup_events()]  # start tiles, who goes first
         self.shown: list[ev.Event] = []  # every event that reached the screen, in order
         self.merger: list[ev.Event] = []  # events of the merger being shown
         self.final_tail: list[ev.Event] = []  # events after the last purchase (the end scoring)
@@ -328,7 +327,7 @@ class Play(Scene):
         if stage.job is None:
             bot = self.bots[g.current]
             if self.seed is not None:  # decisions reproducible on Continue
-                reseed(bot, decision_seed(self.seed, g.current, len(self.actions)))
+                bot.reseed(decision_seed(self.seed, g.current, len(self.actions)))
             t0 = time.perf_counter()
             stage.job = Job(bot, g.view(g.current))
             budget -= (time.perf_counter() - t0) * 1000  # start() counts against this frame's slice
@@ -567,22 +566,6 @@ class Play(Scene):
             self.pick = self.stage.screen.tile
 
 
-def game_setup_events(game: Game) -> list[ev.Event]:
-    """The setup's events (start tiles, who goes first) when the rules tell them."""
-    reader = getattr(game, "setup_events", None)
-    return list(reader()) if callable(reader) else []
-
-
-def reseed(bot: Bot, value: str) -> None:
-    """Seed every random source of a bot (the expert also holds a hard player inside it)."""
-    own = getattr(bot, "reseed", None)
-    if callable(own):
-        own(value)
-        return
-    for obj in (bot, getattr(bot, "hard", None)):
-        rng = getattr(obj, "rng", None)
-        if isinstance(rng, random.Random):
-            rng.seed(value)
 
 
 # -------------------------------------------------------------- over the board
