@@ -70,7 +70,7 @@ $(WEB_NODE): tools/web/package.json tools/web/package-lock.json
 web-check: web $(WEB_NODE)
 	$(SILENT) timeout 300 node tools/web/check.mjs dist/acquire8.pyxapp 20
 
-# dist/handheld/: the .pyxapp, a launcher (pyxel play acquire8.pyxapp) and a README.
+# dist/handheld/: the .pyxapp, its launcher, a README and Pyxel's aarch64 wheel (downloaded once).
 handheld: $(READY)
 	$(PY) tools/build.py handheld
 
