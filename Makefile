@@ -53,7 +53,7 @@ clean:
 	rm -rf $(VENV) dist build *.egg-info .pytest_cache .ruff_cache tools/web/node_modules
 
 # --- shipping (issue 6): web export, web check under Pyodide, handheld folder -------------
-.PHONY: web web-check handheld
+.PHONY: web web-check handheld handheld-check
 WEB_NODE := tools/web/node_modules/.ready
 
 # dist/acquire8.pyxapp and dist/acquire8.html from the game's own files (README: Web and handheld).
@@ -74,3 +74,7 @@ web-check: web $(WEB_NODE)
 handheld: $(READY)
 	$(PY) tools/build.py handheld
 
+# The shipped .pyxapp on an emulated aarch64 handheld (needs root: builds an arm64 Debian root
+# under ~/.cache/acquire8-arm64 once, then reuses it): frames, start-up, memory vs native.
+handheld-check: web
+	$(SILENT) $(PY) tools/handheld_check.py
