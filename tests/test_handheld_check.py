@@ -54,3 +54,28 @@ def test_figures_go_into_the_handheld_section_of_bench_json(tmp_path):
     bench.write_text("{damaged")
     hc.write_bench(bench, {"over": []})
     assert json.loads(bench.read_text()) == {"handheld": {"over": []}}
+
+
+def test_a_hung_run_is_killed_and_tried_once_more(monkeypatch):
+    hang = [sys.executable, "-c", "import time; time.sleep(60)"]
+    with pytest.raises(hc.Hung, match=r"did not finish in 0\.5 s"):
+        hc.drive(hang, {}, timeout=0.5)
+    calls = []
+    real = hc.drive
+
+    def counting(cmd, env, timeout):
+        calls.append(cmd)
+        return real(cmd, env, timeout)
+
+    monkeypatch.setattr(hc, "drive", counting)
+    with pytest.raises(hc.Hung):
+        hc.drive_again_if_hung(hang, {}, timeout=0.5)
+    assert len(calls) == 2
+
+
+def test_a_run_reports_its_first_frame_and_json():
+    script = "import json; print('FIRST_FRAME', flush=True); print(json.dumps({'frames': 3}))"
+    first, report = hc.drive([sys.executable, "-c", script], {}, timeout=30)
+    assert report == {"frames": 3} and 0 < first < 30
+    with pytest.raises(RuntimeError, match="exit 3"):
+        hc.drive([sys.executable, "-c", "import sys; sys.exit(3)"], {}, timeout=30)

@@ -21,9 +21,12 @@ import glob
 import json
 import os
 import shutil
+import signal
 import statistics
 import subprocess
 import sys
+import tempfile
+import threading
 import time
 from pathlib import Path
 
@@ -39,6 +42,7 @@ BINFMT = Path("/proc/sys/fs/binfmt_misc")
 IN_ROOT = "/opt/acquire8"  # where the venv, the wheel, the driver and the game go inside the root
 BUDGET = {"p99_ms": 16.0, "max_ms": 33.0, "startup_s": 3.0}
 STARTUP_RUNS = 3
+STARTUP_TIMEOUT_S, GAME_TIMEOUT_S = 60, 400  # an emulated game takes about a minute
 CHROOT = shutil.which("chroot") or "/usr/sbin/chroot"  # the environment below has no sbin
 ROOT_ENV = {"PATH": "/usr/bin:/bin", "HOME": "/root", "LANG": "C.UTF-8", "SDL_AUDIODRIVER": "dummy"}
 
@@ -181,35 +185,57 @@ class Proc:
             subprocess.run(["umount", str(self.path)], check=False)
 
 
-def drive(cmd: list[str], env: dict[str, str]) -> tuple[float, dict]:
+class Hung(RuntimeError):
+    """The driver neither finished nor failed in time (qemu-user can deadlock, rarely)."""
+
+
+def drive(cmd: list[str], env: dict[str, str], timeout: float) -> tuple[float, dict]:
     """Run the driver; (seconds from start to its first drawn frame, its JSON report)."""
-    start = time.perf_counter()
-    proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
-    assert proc.stdout is not None
-    first = None
-    lines = []
-    for line in proc.stdout:
-        if first is None and line.strip() == "FIRST_FRAME":
-            first = time.perf_counter() - start
-        lines.append(line)
-    err = proc.stderr.read() if proc.stderr else ""
-    if proc.wait() != 0 or first is None:
+    with tempfile.TemporaryFile("w+") as errors:  # a file: a full stderr pipe would block it
+        start = time.perf_counter()
+        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=errors, text=True, env=env)
+        watchdog = threading.Timer(timeout, proc.kill)  # SIGKILL: a deadlocked qemu ignores the rest
+        watchdog.start()
+        first, lines = None, []
+        try:
+            assert proc.stdout is not None
+            for line in proc.stdout:
+                if first is None and line.strip() == "FIRST_FRAME":
+                    first = time.perf_counter() - start
+                lines.append(line)
+            proc.wait()
+        finally:
+            watchdog.cancel()
+        errors.seek(0)
+        err = errors.read()
+    if proc.returncode == -signal.SIGKILL:
+        raise Hung(f"{' '.join(cmd)} did not finish in {timeout:g} s")
+    if proc.returncode != 0 or first is None:
         raise RuntimeError(f"{' '.join(cmd)} failed (exit {proc.returncode}):\n{err[-3000:]}")
     return first, json.loads(lines[-1])
 
 
+def drive_again_if_hung(cmd: list[str], env: dict[str, str], timeout: float) -> tuple[float, dict]:
+    """drive, once more if the emulator hung (a rare qemu-user futex deadlock seen once in a
+    game's run here; a second hang is a failure)."""
+    try:
+        return drive(cmd, env, timeout)
+    except Hung as hung:
+        log(f"{hung}: killed, trying once more")
+        return drive(cmd, env, timeout)
+
+
 def measure(cmd: list[str], env: dict[str, str], label: str) -> dict:
     log(f"{label}: start-up, {STARTUP_RUNS + 1} runs")
-    drive([*cmd, "--first-frame-only"], env)  # the first start reads files from disk
-    startups = [drive([*cmd, "--first-frame-only"], env)[0] for _ in range(STARTUP_RUNS)]
+    first_only = [*cmd, "--first-frame-only"]
+    drive_again_if_hung(first_only, env, STARTUP_TIMEOUT_S)  # the first start reads files from disk
+    startups = [drive_again_if_hung(first_only, env, STARTUP_TIMEOUT_S)[0] for _ in range(STARTUP_RUNS)]
     log(f"{label}: a whole game")
     t0 = time.perf_counter()
-    _, report = drive(cmd, env)
+    _, report = drive_again_if_hung(cmd, env, GAME_TIMEOUT_S)
     report["game_s"] = time.perf_counter() - t0
     if not report["game_over"]:
-        raise RuntimeError(
-            f"{label}: the game did not reach its final standings in {report['frames']} frames"
-        )
+        raise RuntimeError(f"{label}: no final standings after {report['frames']} frames")
     report["startup_s"] = {"median": statistics.median(startups), "max": max(startups), "runs": startups}
     return report
 
