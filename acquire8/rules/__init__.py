@@ -1,6 +1,8 @@
 """The rules of Acquire (RULES.md): pure Python, no Pyxel, no I/O, no clock."""
 
-from . import events
+# position is loaded with the rules, not by the first Game.to_json: the first autosave of a
+# game would otherwise compile it in the middle of a frame (pyxel play runs from source).
+from . import events, position  # noqa: F401
 from .actions import (
     Action,
     BuyShares,
