@@ -4,7 +4,8 @@ PYTHON ?= python3
 VENV := .venv
 PY := $(VENV)/bin/python
 READY := $(VENV)/.ready
-export SDL_AUDIODRIVER ?= dummy
+# Tests, benchmarks and checks make no sound; `make run` keeps the player's SDL_AUDIODRIVER.
+SILENT := SDL_AUDIODRIVER=dummy
 
 .PHONY: run test bench lint format simulate clean sounds arena screenshots
 
@@ -16,13 +17,13 @@ $(READY): pyproject.toml
 	touch $@
 
 run: $(READY)
-	SDL_AUDIODRIVER= $(PY) -m acquire8
+	$(PY) -m acquire8
 
 test: $(READY)
-	$(PY) -m pytest
+	$(SILENT) $(PY) -m pytest
 
 bench: $(READY)
-	$(PY) -m bench
+	$(SILENT) $(PY) -m bench
 
 lint: $(READY)
 	$(VENV)/bin/ruff check .
@@ -52,7 +53,7 @@ clean:
 	rm -rf $(VENV) dist build *.egg-info .pytest_cache .ruff_cache tools/web/node_modules
 
 # --- shipping: web export, web check under Pyodide, handheld folder -------------
-.PHONY: web web-check handheld
+.PHONY: web web-check handheld handheld-check
 WEB_NODE := tools/web/node_modules/.ready
 
 # dist/acquire8.pyxapp and dist/acquire8.html from the game's own files (README: Web and handheld).
@@ -67,8 +68,13 @@ $(WEB_NODE): tools/web/package.json tools/web/package-lock.json
 	touch $@
 
 web-check: web $(WEB_NODE)
-	timeout 300 node tools/web/check.mjs dist/acquire8.pyxapp 20
+	$(SILENT) timeout 300 node tools/web/check.mjs dist/acquire8.pyxapp 20
 
-# dist/handheld/: the .pyxapp, a launcher (pyxel play acquire8.pyxapp) and a README.
+# dist/handheld/: the .pyxapp, its launcher, a README and Pyxel's aarch64 wheel (downloaded once).
 handheld: $(READY)
 	$(PY) tools/build.py handheld
+
+# The shipped .pyxapp on an emulated aarch64 handheld (needs root: builds an arm64 Debian root
+# under ~/.cache/acquire8-arm64 once, then reuses it): frames, start-up, memory vs native.
+handheld-check: web
+	$(SILENT) $(PY) tools/handheld_check.py

@@ -1,7 +1,7 @@
 import os
 import tempfile
 
-os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+os.environ["SDL_AUDIODRIVER"] = "dummy"  # tests never make sound, whatever the player's setting
 # Saves, settings and stats of anything a test starts (also subprocesses) land in a scratch
 # directory, never in the player's real ~/.pyxel (acquire8/storage.py honours this variable).
 os.environ.setdefault("ACQUIRE8_DATA_DIR", tempfile.mkdtemp(prefix="acquire8-test-"))

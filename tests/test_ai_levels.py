@@ -298,8 +298,8 @@ def test_expert_sliced_steps_decide_as_choose():
         if seat == 0 and g.phase in (Phase.PLACE, Phase.BUY) and len(g.legal_actions()) > 1:
             whole = ExpertBot(7, iterations=3, candidates=3).choose(view)
             sliced = ExpertBot(7, iterations=3, candidates=3)
+            searching = len(ExpertBot(7, candidates=3)._candidates(view)) > 1
             sliced.start(view)
-            searching = sliced._task is not None
             steps = 0
             while (act := sliced.step(0.01)) is None:
                 steps += 1
@@ -323,6 +323,8 @@ def test_expert_is_anytime():
         if seat == 0 and g.phase == Phase.PLACE:
             expert = ExpertBot(1, budget_ms=20)
             expert.start(view)
+            while expert._prep is not None:  # the candidates, a tile per tiny step
+                assert expert.step(0.01) is None or expert._task is None
             task = expert._task
             if task is not None:  # more than one candidate: it must think
                 assert expert.step(0.01) is None  # one playout cannot finish a deal
@@ -335,3 +337,44 @@ def test_expert_is_anytime():
                 searched += 1
         g.apply(others[seat].choose(view))
     assert searched == 3
+
+
+def test_expert_start_is_cheap_and_its_candidates_come_a_tile_at_a_time():
+    """start() does no evaluation (a frame's worth of work at most in each step): with six
+    tiles to weigh, the candidates take several tiny steps before any playout."""
+    g = Game.new(players=4, seed=5)
+    view = g.view(g.current)
+    expert = ExpertBot(3, iterations=2)
+    expert.start(view)
+    assert expert._task is None and expert._prep is not None
+    steps = 0
+    while expert._prep is not None:
+        assert expert.step(0.0) is None or expert._prep is None
+        steps += 1
+    assert steps >= len(view.legal_actions())
+
+
+def test_hard_sliced_steps_decide_as_choose():
+    """The hard player thinks a tile per step for the front end and decides as choose does,
+    in every phase."""
+    g = Game.new(players=4, seed=11)
+    others = [make_bot("greedy", s) for s in range(4)]
+    sliced_places = 0
+    for _ in range(400):
+        if g.is_over:
+            break
+        view = g.view(g.current)
+        whole = make_bot("hard", 5).choose(view)
+        sliced = make_bot("hard", 5)
+        sliced.start(view)
+        steps = 1
+        while (act := sliced.step(0.0)) is None:
+            steps += 1
+        assert act == whole
+        if g.phase == Phase.PLACE and len(view.legal_actions()) > 1:
+            assert steps == len(view.legal_actions()) + 1  # a tile a step, then the answer
+            sliced_places += 1
+        g.apply(others[g.current].choose(view))
+    assert sliced_places >= 10
+    with pytest.raises(RuntimeError, match="before start"):
+        make_bot("hard", 1).step(1.0)

@@ -16,10 +16,10 @@ def _options(level: str) -> dict:
 
 
 @pytest.mark.parametrize("level", LEVELS + tuple(BASELINES))
-def test_every_bot_is_a_bot_and_only_the_expert_steps(level):
+def test_every_bot_is_a_bot_and_the_thinking_ones_step(level):
     bot = make_bot(level, 1, **_options(level))
     assert isinstance(bot, Bot)
-    assert isinstance(bot, SteppingBot) == (level == "expert")
+    assert isinstance(bot, SteppingBot) == (level in ("hard", "expert"))  # they think across frames
 
 
 def _game(level: str, seed: int, reseed: bool) -> list:

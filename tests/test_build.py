@@ -156,35 +156,7 @@ def test_pyxapp_passes_fullscreen_and_scale_to_pyxel(web):
     assert stats["init"]["display_scale"] == 3 and stats["fullscreen"] is True
 
 
-def test_handheld_folder(tmp_path):
-    pyxapp, launcher, readme = build.build_handheld(tmp_path / "dist", tmp_path / "staging")
-    folder = tmp_path / "dist" / "handheld"
-    assert sorted(p.name for p in folder.iterdir()) == ["README.md", "acquire8.pyxapp", "acquire8.sh"]
-    assert zipfile.ZipFile(pyxapp).testzip() is None
-    script = launcher.read_text()
-    assert os.access(launcher, os.X_OK) and script.startswith("#!/bin/sh")
-    assert "exec pyxel play acquire8.pyxapp" in script
-    text = readme.read_text()
-    for needed in ("Python 3.11", "pip install pyxel", "D-pad", "| A |", "| B |", "START", "SELECT"):
-        assert needed in text, needed
-    assert "--fullscreen" in text and "--scale" in text
-
-
-def test_launcher_forwards_its_options(tmp_path):
-    """acquire8.sh hands its arguments to the game through ACQUIRE8_ARGS (pyxel play takes none)."""
-    _, launcher, _ = build.build_handheld(tmp_path / "dist", tmp_path / "staging")
-    fake = tmp_path / "bin"
-    fake.mkdir()
-    (fake / "pyxel").write_text('#!/bin/sh\necho "args=$* ACQUIRE8_ARGS=$ACQUIRE8_ARGS"\n')
-    (fake / "pyxel").chmod(0o755)
-    out = subprocess.run(
-        [str(launcher), "--fullscreen", "--scale", "2"],
-        capture_output=True,
-        text=True,
-        env={**os.environ, "PATH": f"{fake}:{os.environ['PATH']}"},
-        check=True,
-    ).stdout
-    assert out.strip() == "args=play acquire8.pyxapp ACQUIRE8_ARGS=--fullscreen --scale 2"
+# The handheld folder and its launcher: tests/test_handheld.py.
 
 
 def test_web_check_script_runs_under_cpython(web, tmp_path):

@@ -1,7 +1,7 @@
 """Packaging: `make web` (pyxapp + html) and `make handheld` (pyxapp + launcher + README).
 
     python tools/build.py web       # dist/acquire8.pyxapp, dist/acquire8.html
-    python tools/build.py handheld  # dist/handheld/{acquire8.pyxapp, acquire8.sh, README.md}
+    python tools/build.py handheld  # dist/handheld/{acquire8.pyxapp, acquire8.sh, README.md, wheels/}
 
 Only the game's own files ship: the `acquire8` package (no caches, no dev-only tools) and the
 resource files under `assets/`, laid out as in the repository so the same relative paths work
@@ -44,12 +44,55 @@ from acquire8.cli import main
 main(["play", *shlex.split(os.environ.get("ACQUIRE8_ARGS", ""))])
 """
 
-HANDHELD_LAUNCHER = """\
-#!/bin/sh
-# Launches acquire8 the way Linux handheld front ends run Pyxel games.
-# Options go to the game: ./acquire8.sh --fullscreen   or   ./acquire8.sh --scale 4
-cd "$(dirname "$0")"
-ACQUIRE8_ARGS="$*" exec pyxel play acquire8.pyxapp
+HANDHELD_LAUNCHER = r"""#!/bin/sh
+# acquire8 for Linux handhelds: start this script from the front end's ports (or any) menu.
+# It runs the game full screen with the device's python3 and Pyxel; without Pyxel, the first
+# start installs the bundled wheel (wheels/) into venv/ beside this script, offline.
+# Everything it and the game print goes to acquire8.log beside it.
+#   ./acquire8.sh [--scale N]     options go to the game; ACQUIRE8_PYTHON picks the python
+HERE=$(cd "$(dirname "$0")" && pwd -P) || exit 1
+LOG="$HERE/acquire8.log"
+: >"$LOG"
+
+say() {  # to the log and, when there is one, the terminal
+    echo "acquire8: $*" >>"$LOG"
+    echo "acquire8: $*" >&2
+}
+
+PYTHON=${ACQUIRE8_PYTHON:-python3}
+if ! command -v "$PYTHON" >/dev/null 2>&1; then
+    say "python3 was not found. Install Python 3.11 or newer (with its venv module) on the device."
+    exit 1
+fi
+if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' >>"$LOG" 2>&1; then
+    say "$("$PYTHON" -V 2>&1) is too old: acquire8 needs Python 3.11 or newer."
+    exit 1
+fi
+
+VENV="$HERE/venv"
+if "$PYTHON" -c 'import pyxel' >>"$LOG" 2>&1; then
+    PY=$PYTHON
+elif [ -x "$VENV/bin/python" ] && "$VENV/bin/python" -c 'import pyxel' >>"$LOG" 2>&1; then
+    PY=$VENV/bin/python
+else
+    say "first start: installing Pyxel from $HERE/wheels into $VENV (once, offline)"
+    rm -rf "$VENV"
+    if ! "$PYTHON" -m venv "$VENV" >>"$LOG" 2>&1; then
+        rm -rf "$VENV"
+        say "python3 cannot make a venv: install python3-venv (or pip install pyxel) and start again."
+        exit 1
+    fi
+    if ! "$VENV/bin/python" -m pip install --no-index --find-links "$HERE/wheels" pyxel >>"$LOG" 2>&1; then
+        rm -rf "$VENV"
+        say "Pyxel did not install from $HERE/wheels (see $LOG): this device may not be aarch64 Linux."
+        exit 1
+    fi
+    PY=$VENV/bin/python
+fi
+
+say "starting with $PY"
+cd "$HERE" || exit 1
+ACQUIRE8_ARGS="--fullscreen $*" exec "$PY" -m pyxel play acquire8.pyxapp >>"$LOG" 2>&1
 """
 
 HANDHELD_README = """\
@@ -58,16 +101,22 @@ HANDHELD_README = """\
 Sid Sackson's *Acquire* as a 128x128 Pyxel game: you against computer players.
 
 ## Requirements
-- Python 3.11 or newer
-- Pyxel: `pip install pyxel`
+- an aarch64 (arm64) Linux handheld with Python 3.11 or newer and its venv module
+  (python3-venv); Pyxel itself is bundled: `wheels/` holds Pyxel's aarch64 wheel
+- or any computer with Python 3.11+ and `pip install pyxel`
 
-## Start
-    ./acquire8.sh                 # or: pyxel play acquire8.pyxapp
-    ./acquire8.sh --fullscreen    # full screen
-    ./acquire8.sh --scale 3       # window 3x the 128x128 screen
+## Install and start
+Copy this whole folder (acquire8.sh, acquire8.pyxapp, wheels/) to the device where its front
+end looks for ports or scripts (e.g. `ports/acquire8/`) and start `acquire8.sh`. It runs the
+game full screen. On the first start without an installed Pyxel it makes `venv/` beside itself
+and installs the bundled wheel into it, offline; that takes a minute once. What happens goes to
+`acquire8.log` beside the script: look there when the game does not start.
 
-Copy this folder (acquire8.pyxapp and acquire8.sh) where your front end looks for Pyxel
-games (e.g. a `ports` or `pyxel` folder) and start `acquire8.sh`.
+    ./acquire8.sh                 # full screen
+    ./acquire8.sh --scale 3       # also a window scale, where the device has windows
+
+On a desktop with Pyxel: `pyxel play acquire8.pyxapp` (a window; options through the
+environment, e.g. `ACQUIRE8_ARGS="--fullscreen" pyxel play acquire8.pyxapp`).
 
 ## Controls (no mouse or keyboard needed)
 | button | does |
@@ -75,13 +124,17 @@ games (e.g. a `ports` or `pyxel` folder) and start `acquire8.sh`.
 | D-pad left/right | choose (tiles, options, amounts) |
 | D-pad up/down | adjust a quantity, scroll |
 | A | confirm |
-| B | price chart on/off |
-| START | pause menu (resume, log, help, new game, quit to title) |
-| SELECT | price chart on/off |
+| B, X | price chart and reference pages on/off |
+| Y, L1 | undo your last decision this turn |
+| START | pause menu (resume, undo, recap, log, help, hint, settings, new game, quit to title) |
+| SELECT | price chart and reference pages on/off |
 
 Every decision can be made with left/right and A alone. Settings and the saved game are kept
 in Pyxel's user data folder, so Continue on the title screen resumes your last game.
 """
+
+WHEEL_PLATFORM = "manylinux_2_28_aarch64"  # Pyxel's wheel for arm64 Linux handhelds
+WHEEL_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "acquire8" / "wheels"
 
 
 def version() -> str:
@@ -156,7 +209,50 @@ def build_web(dist: Path, staging: Path) -> list[Path]:
     return [pyxapp, build_html(pyxapp)]
 
 
-def build_handheld(dist: Path, staging: Path) -> list[Path]:
+def pyxel_version() -> str:
+    """The Pyxel version of the interpreter running this script (the project's venv)."""
+    proc = subprocess.run(
+        [sys.executable, "-c", "import pyxel; print(pyxel.VERSION)"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    return proc.stdout.strip()
+
+
+def aarch64_wheel(cache: Path = WHEEL_CACHE) -> Path:
+    """Pyxel's aarch64 wheel, of the version the project runs, downloaded once into `cache`."""
+    version = pyxel_version()
+    pattern = f"pyxel-{version}-*{WHEEL_PLATFORM}.whl"
+    found = sorted(cache.glob(pattern))
+    if not found:
+        cmd = [
+            sys.executable,
+            "-m",
+            "pip",
+            "download",
+            "--quiet",
+            "--no-deps",
+            "--only-binary=:all:",
+            "--platform",
+            WHEEL_PLATFORM,
+            "--python-version",
+            "3.11",
+            "-d",
+            str(cache),
+            f"pyxel=={version}",
+        ]
+        proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
+        found = sorted(cache.glob(pattern))
+        if proc.returncode != 0 or not found:
+            sys.exit(f"could not download Pyxel {version}'s aarch64 wheel:\n{proc.stdout}{proc.stderr}")
+    return found[-1]
+
+
+def build_handheld(dist: Path, staging: Path, wheel: Path | None = None) -> list[Path]:
+    """dist/handheld/: the .pyxapp, the launcher, the README and wheels/ with Pyxel's aarch64
+    wheel (`wheel`, else downloaded once into WHEEL_CACHE)."""
+    wheel = wheel or aarch64_wheel()
     out = dist / "handheld"
     if out.exists():
         shutil.rmtree(out)
@@ -167,7 +263,10 @@ def build_handheld(dist: Path, staging: Path) -> list[Path]:
     launcher.chmod(0o755)
     readme = out / "README.md"
     readme.write_text(HANDHELD_README, encoding="utf-8")
-    return [pyxapp, launcher, readme]
+    (out / "wheels").mkdir()
+    bundled = out / "wheels" / wheel.name
+    shutil.copyfile(wheel, bundled)
+    return [pyxapp, launcher, readme, bundled]
 
 
 def describe(pyxapp: Path) -> str:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import random
-from typing import Protocol, runtime_checkable
+import time
+from collections.abc import Generator
+from typing import Protocol, TypeVar, runtime_checkable
 
 from acquire8.rules import (
     Action,
@@ -38,6 +40,32 @@ class SteppingBot(Bot, Protocol):
     def start(self, view: Game) -> None: ...
 
     def step(self, budget_ms: float) -> Action | None: ...
+
+
+T = TypeVar("T")
+Work = Generator[None, None, T]  # thinking cut into units: each `yield` ends one
+
+
+def finish(work: Work[T]) -> T:
+    """All of `work` at once: its result."""
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return done.value
+
+
+def advance(work: Work[T], budget_ms: float) -> tuple[bool, T | None]:
+    """Units of `work` until it ends or `budget_ms` has passed, at least one unit:
+    (True, its result) when it ended, else (False, None)."""
+    deadline = time.perf_counter() + budget_ms / 1000
+    while True:
+        try:
+            next(work)
+        except StopIteration as done:
+            return True, done.value
+        if time.perf_counter() >= deadline:
+            return False, None
 
 
 class SeededBot:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import time
 
-from acquire8.ai.base import SeededBot
+from acquire8.ai.base import SeededBot, Work, advance, finish
 from acquire8.ai.evaluate import Evaluator
 from acquire8.ai.hard import HardBot
 from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Game, Phase
@@ -100,6 +100,8 @@ class ExpertBot(SeededBot):
         self.horizon = horizon  # turns played out after the decision; None: one round
         self._task: _Search | None = None
         self._ready: Action | None = None  # a decision that needed no search
+        self._prep: Work[list[Action]] | None = None  # the candidates being worked out
+        self._view: Game | None = None
 
     # ------------------------------------------------------------ interface
 
@@ -116,27 +118,38 @@ class ExpertBot(SeededBot):
                 return act
 
     def start(self, view: Game) -> None:
-        """Begin thinking about `view` (the acting seat's view)."""
+        """Begin thinking about `view` (the acting seat's view). Cheap: the candidates are
+        worked out in the first steps, a tile at a time."""
         self._task = None
         self._ready = None
-        cands = self._candidates(view)
-        if len(cands) == 1:
-            self._ready = cands[0]
-            return
-        horizon = self.horizon if self.horizon is not None else view.players
-        self._task = _Search(view, cands, horizon, self)
+        self._view = view
+        self._prep = self._candidate_steps(view)
 
     def step(self, budget_ms: float) -> Action | None:
         """Think for up to `budget_ms`; the decision when done, else None."""
-        if self._task is None:
-            if self._ready is None:
-                raise RuntimeError("step() before start()")
-            act, self._ready = self._ready, None
-            return act
-        task = self._task
         clock = time.perf_counter
         last = clock()
         deadline = last + budget_ms / 1000
+        if self._prep is not None:
+            done, cands = advance(self._prep, budget_ms)
+            if not done:
+                return None
+            self._prep = None
+            view, self._view = self._view, None
+            assert view is not None and cands is not None
+            if len(cands) == 1:
+                self._ready = cands[0]
+            else:
+                horizon = self.horizon if self.horizon is not None else view.players
+                self._task = _Search(view, cands, horizon, self)
+            last = clock()
+            if last >= deadline:
+                return None if self._ready is None else self._take_ready()
+        if self._task is None:
+            if self._ready is None:
+                raise RuntimeError("step() before start()")
+            return self._take_ready()
+        task = self._task
         while not task.done():
             task.iterate()
             now = clock()
@@ -149,17 +162,26 @@ class ExpertBot(SeededBot):
         self._task = None
         return task.best()
 
+    def _take_ready(self) -> Action:
+        act, self._ready = self._ready, None
+        assert act is not None
+        return act
+
     # ------------------------------------------------------------ candidates
 
     def _candidates(self, view: Game) -> list[Action]:
         """The hard player's best few choices, best first (one when nothing to search)."""
+        return finish(self._candidate_steps(view))
+
+    def _candidate_steps(self, view: Game) -> Work[list[Action]]:
+        """_candidates in units of sliced thinking: a tile at a time for a placement."""
         phase = view.phase
         hard = self.hard
         legal = view.legal_actions()
         if len(legal) == 1:
             return legal
         if phase == Phase.PLACE:
-            values = hard.place_values(view)
+            values = yield from hard.place_value_steps(view)
             top = values[0][0]
             # a tile far behind the best is not worth a playout
             return [a for v, a in values[: self.candidates] if v >= top - 4000]
@@ -168,6 +190,7 @@ class ExpertBot(SeededBot):
             cands: list[Action] = []
             if self.hard.buy_or_declare(view) == DeclareEnd():  # only when the end makes it win
                 cands.append(DeclareEnd())
+            yield
             cands += self._buy_candidates(view, me)
             return cands
         return [hard.choose(view)]

@@ -14,7 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 from itertools import combinations_with_replacement
 
-from acquire8.ai.base import SeededBot
+from acquire8.ai.base import SeededBot, Work, advance, finish
 from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
 from acquire8.rules import (
     CHAINS,
@@ -40,8 +40,31 @@ class HardBot(SeededBot):
         super().__init__(seed)
         self.ev = Evaluator(params)
         self._memo: dict[tuple, tuple[float, BuyShares]] = {}
+        self._work: Work[Action] | None = None
 
     # ------------------------------------------------------------------ entry
+
+    def start(self, view: Game) -> None:
+        """Begin a decision that `step` thinks through a tile at a time (for a front end
+        without threads); the decision is choose's."""
+        self._memo.clear()
+        self._work = self._decision(view)
+
+    def step(self, budget_ms: float) -> Action | None:
+        """Think for about `budget_ms` (at least one tile); the decision when done, else None."""
+        if self._work is None:
+            raise RuntimeError("step() before start()")
+        done, act = advance(self._work, budget_ms)
+        if not done:
+            return None
+        self._work = None
+        return act
+
+    def _decision(self, view: Game) -> Work[Action]:
+        if view.phase == Phase.PLACE:
+            values = yield from self.place_value_steps(view)
+            return values[0][1]
+        return self.choose(view)
 
     def choose(self, view: Game) -> Action:
         self._memo.clear()
@@ -68,11 +91,17 @@ class HardBot(SeededBot):
 
     def place_values(self, view: Game) -> list[tuple[float, Action]]:
         """(value, PlaceTile) for every legal tile, best first."""
+        return finish(self.place_value_steps(view))
+
+    def place_value_steps(self, view: Game) -> Work[list[tuple[float, Action]]]:
+        """place_values a tile at a time: one unit of sliced thinking per tile (a tile that
+        founds or merges plays out every choice it brings: about a millisecond at most)."""
         out = []
         for act in view.legal_actions():
             g = self._scratch(view)
             g.apply(act)
             out.append((self.resolve(g)[0], act))
+            yield
         out.sort(key=lambda va: -va[0])
         return out
 

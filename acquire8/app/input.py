@@ -13,11 +13,18 @@ MAPPING: dict[str, tuple[int, ...]] = {
     UP: (pyxel.KEY_UP, pyxel.GAMEPAD1_BUTTON_DPAD_UP),
     DOWN: (pyxel.KEY_DOWN, pyxel.GAMEPAD1_BUTTON_DPAD_DOWN),
     # SELECT (BACK) toggles the chart like O, for handhelds.
-    O: (pyxel.KEY_Z, pyxel.KEY_C, pyxel.KEY_N, pyxel.GAMEPAD1_BUTTON_B, pyxel.GAMEPAD1_BUTTON_BACK),
+    O: (
+        pyxel.KEY_Z,
+        pyxel.KEY_C,
+        pyxel.KEY_N,
+        pyxel.GAMEPAD1_BUTTON_B,
+        pyxel.GAMEPAD1_BUTTON_X,
+        pyxel.GAMEPAD1_BUTTON_BACK,
+    ),
     X: (pyxel.KEY_X, pyxel.KEY_V, pyxel.KEY_M, pyxel.GAMEPAD1_BUTTON_A),
     MENU: (pyxel.KEY_RETURN, pyxel.KEY_ESCAPE, pyxel.KEY_P, pyxel.GAMEPAD1_BUTTON_START),
     # Far from X (keyboard X, pad A), so hurrying the computers never takes a move back.
-    UNDO: (pyxel.KEY_BACKSPACE, pyxel.KEY_U, pyxel.GAMEPAD1_BUTTON_LEFTSHOULDER),
+    UNDO: (pyxel.KEY_BACKSPACE, pyxel.KEY_U, pyxel.GAMEPAD1_BUTTON_Y, pyxel.GAMEPAD1_BUTTON_LEFTSHOULDER),
 }
 REPEATING = (LEFT, RIGHT, UP, DOWN)  # held directions repeat
 HOLD, REPEAT = 9, 3  # frames before the first repeat, then between repeats (at 30 fps)

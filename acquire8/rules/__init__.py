@@ -6,7 +6,9 @@ CHAINS), TIER_OF[chain] (0 cheap, 1 medium, 2 expensive), SAFE_SIZE, END_SIZE, M
 and SQUARES.
 """
 
-from . import events
+# position is loaded with the rules, not by the first Game.to_json: the first autosave of a
+# game would otherwise compile it in the middle of a frame (pyxel play runs from source).
+from . import events, position  # noqa: F401
 from .actions import (
     Action,
     BuyShares,

@@ -1,0 +1,265 @@
+"""Play the shipped .pyxapp headless from the title to the final standings with gamepad presses,
+timing every frame (`make handheld-check` runs it natively and in an emulated arm64 root).
+
+    python device_drive.py GAME.pyxapp [--tap-every K] [--max-frames N] [--first-frame-only]
+
+Needs only Python and Pyxel (no checkout of the project: it runs inside the arm64 root). The
+game starts as `pyxel play` starts it, with three Pyxel calls swapped: `init` forces headless
+and no frame pacing, `run` drives update/draw/flip itself and `quit` ends the drive. Presses
+go in through `pyxel.set_btn` on the first gamepad's buttons, as a person with a handheld
+would press them: on the title A (New game); on the setup screen four opponents, one of each
+computer level; then A every K frames until the final standings. The deal is fixed (--seed),
+so both runs play the same game as far as the expert's time-bounded thinking allows.
+
+Prints FIRST_FRAME when the title is first drawn (the caller times start-up from it), then one
+JSON line: frames, update+draw mean / p99 / max in ms (wall and thread CPU time), the slowest
+frames with what happened in them (scene, drawn or not, a computer thinking, events shown,
+garbage collections), and the process's peak resident size.
+
+This is the one module that knows the front end's insides; everything it reads of them is in
+the FRONT END block below (`scenes.App` via `Shell.app`, scene and controller class names,
+`Play.thinking` / `Play.shown`, `Shell.draws`, `App.settings`). Adapt that block when the
+front end changes; the presses themselves are what a person does.
+"""
+
+from __future__ import annotations
+
+import argparse
+import gc
+import json
+import os
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+WANTED_LEVELS = ["easy", "normal", "hard", "expert"]  # the four opponents, one of each level
+SLOWEST_KEPT = 8
+
+
+# ---------------------------------------------------------------- FRONT END (adapt here)
+def shell_of(update) -> object:
+    """The front end's per-frame object behind the `update` handed to pyxel.run."""
+    return update.__self__
+
+
+def app_of(shell) -> object:
+    return shell.app
+
+
+def scene_name(app) -> str:
+    return type(app.scenes[-1]).__name__
+
+
+def play_of(app) -> object | None:
+    """The game scene, when one is on the stack."""
+    return next((s for s in app.scenes if type(s).__name__ == "Play"), None)
+
+
+def frame_facts(shell) -> tuple:
+    """What a frame's description needs, read before and after it: drawings, the computer
+    thinking (and its level), events shown so far, the person's decision screen."""
+    app = app_of(shell)
+    play = play_of(app)
+    if play is None:
+        return shell.draws, None, 0, None, None
+    ui = type(play.ui).__name__ if play.ui is not None else None
+    level = play.levels.get(play.game.current)
+    return shell.draws, play.thinking, len(play.shown), ui, level
+
+
+def opponent_levels(app) -> list[str]:
+    return list(app.settings.opponent_levels())
+
+
+def fix_seed(app, seed: int) -> None:
+    """The same deal natively and emulated: New game draws the game's seed from app.rng."""
+    app.rng.seed(seed)
+
+
+GAME_OVER, SETUP, TITLE = "GameOver", "Setup", "Title"
+
+
+# ---------------------------------------------------------------- presses
+def setup_presses(pyxel) -> list[int]:
+    """From the setup screen's Start row, with a fresh settings file (three opponents, all
+    normal): four opponents and their levels easy, normal, hard, expert.
+
+    Rows: opponents, level 0..n-1, end rule, start. Levels cycle easy, normal, hard, expert,
+    person with RIGHT.
+    """
+    up, down = pyxel.GAMEPAD1_BUTTON_DPAD_UP, pyxel.GAMEPAD1_BUTTON_DPAD_DOWN
+    left, right = pyxel.GAMEPAD1_BUTTON_DPAD_LEFT, pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT
+    return [up] * 5 + [right] + [down, left] + [down] + [down, right] + [down, right, right]
+
+
+class _Quit(Exception):
+    """The game called pyxel.quit()."""
+
+
+def pct(values: list[float], q: float) -> float:
+    v = sorted(values)
+    return v[int(q * (len(v) - 1))]
+
+
+def peak_rss_mb() -> float:
+    for line in Path("/proc/self/status").read_text().splitlines():
+        if line.startswith("VmHWM:"):
+            return int(line.split()[1]) / 1024
+    return float("nan")
+
+
+def drive(
+    pyxapp: Path,
+    tap_every: int,
+    max_frames: int,
+    first_frame_only: bool,
+    seed: int = 1,
+    keep_all: bool = False,
+) -> dict:
+    import pyxel
+    import pyxel.cli
+
+    out: dict = {"frames": 0, "game_over": False, "quit": False, "machine": os.uname().machine}
+    out["python"] = sys.version.split()[0]
+    out["pyxel"] = getattr(pyxel, "VERSION", "?")
+    real_init = pyxel.init
+    collections: list[tuple[int, float]] = []  # (generation, ms) of the collections this frame
+    gc_start = [0.0]
+
+    def on_gc(phase: str, info: dict) -> None:
+        if phase == "start":
+            gc_start[0] = time.perf_counter()
+        else:
+            collections.append((info["generation"], (time.perf_counter() - gc_start[0]) * 1000))
+
+    def init(*args, **kwargs) -> None:
+        out["init"] = {k: v for k, v in kwargs.items() if k in ("title", "fps", "display_scale")}
+        kwargs.update(headless=True, fps=10000, capture_sec=0)  # no window, no pacing, no screencast
+        real_init(*args, **kwargs)
+
+    def quit_() -> None:
+        raise _Quit
+
+    def run(update, draw) -> None:
+        shell = shell_of(update)
+        app = app_of(shell)
+        wall: list[float] = []
+        cpu: list[float] = []
+        slowest: list[dict] = []
+        every: list[dict] | None = [] if keep_all else None  # every frame's record (--every-frame)
+        queue: list[int] = []  # pad buttons still to tap
+        stage = "title"
+        tap_frame = 0
+        fix_seed(app, seed)
+        gc.callbacks.append(on_gc)
+        for frame in range(max_frames):
+            button = None
+            name = scene_name(app)
+            if frame >= 2 and frame % 2 == 0:  # taps: down one frame, up the next
+                if stage == "title" and name == TITLE:
+                    button, stage = pyxel.GAMEPAD1_BUTTON_A, "setup"
+                elif stage == "setup" and name == SETUP:
+                    queue, stage = setup_presses(pyxel), "levels"
+                if stage == "levels" and queue:
+                    button = queue.pop(0)
+                elif stage == "levels":
+                    if opponent_levels(app) != WANTED_LEVELS:
+                        raise RuntimeError(f"setup presses gave levels {opponent_levels(app)}")
+                    button, stage, tap_frame = pyxel.GAMEPAD1_BUTTON_A, "play", frame
+            if stage == "play" and (frame - tap_frame) % tap_every == 0:
+                button = pyxel.GAMEPAD1_BUTTON_A
+            for b in (pyxel.GAMEPAD1_BUTTON_A, *setup_presses(pyxel)):
+                pyxel.set_btn(b, b == button)
+            before = frame_facts(shell)
+            collections.clear()
+            t0, c0 = time.perf_counter(), time.thread_time()
+            update()
+            draw()
+            t1, c1 = time.perf_counter(), time.thread_time()
+            pyxel.flip()
+            ms = (t1 - t0) * 1000
+            wall.append(ms)
+            cpu.append((c1 - c0) * 1000)
+            if frame == 0:
+                out["first_frame_s"] = time.perf_counter() - started
+                print("FIRST_FRAME", flush=True)
+                if first_frame_only:
+                    break
+            slow = len(slowest) < SLOWEST_KEPT or cpu[-1] > slowest[-1]["cpu_ms"]  # by CPU time
+            if every is not None or slow:
+                after = frame_facts(shell)
+                record = {
+                    "ms": round(ms, 3),
+                    "cpu_ms": round(cpu[-1], 3),
+                    "frame": frame,
+                    "scene": scene_name(app),
+                    "ui": after[3],
+                    "drawn": after[0] > before[0],
+                    "thinking": before[1] is not None or after[1] is not None,
+                    "decided": before[1] is not None and after[1] is None,
+                    "level": before[4],  # the seat whose turn the frame began in
+                    "events_shown": after[2] - before[2],
+                    "gc": [[g, round(t, 2)] for g, t in collections],
+                    "pressed": button is not None,
+                }
+                if every is not None:
+                    every.append(record)
+                if slow:
+                    slowest.append(record)
+                    slowest.sort(key=lambda r: -r["cpu_ms"])
+                    del slowest[SLOWEST_KEPT:]
+            if scene_name(app) == GAME_OVER:
+                out["game_over"] = True
+                break
+        gc.callbacks.remove(on_gc)
+        out["frames"] = len(wall)
+        out["wall"] = {"mean_ms": statistics.fmean(wall), "p99_ms": pct(wall, 0.99), "max_ms": max(wall)}
+        out["cpu"] = {"mean_ms": statistics.fmean(cpu), "p99_ms": pct(cpu, 0.99), "max_ms": max(cpu)}
+        out["slowest"] = slowest
+        if every is not None:
+            out["every_frame"] = every
+        play = play_of(app)
+        out["actions"] = len(play.actions) if play is not None else 0
+        out["levels"] = opponent_levels(app)
+
+    started = time.perf_counter()
+    pyxel.init, pyxel.run, pyxel.quit = init, run, quit_
+    pyxel.fullscreen = lambda enabled: None
+    try:
+        pyxel.cli.play_pyxel_app(str(pyxapp))
+    except _Quit:
+        out["quit"] = True
+    out["maxrss_mb"] = peak_rss_mb()
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("pyxapp", type=Path)
+    parser.add_argument("--tap-every", type=int, default=4, help="in the game, tap A every K frames")
+    parser.add_argument("--max-frames", type=int, default=200_000)
+    parser.add_argument("--seed", type=int, default=1, help="the game's deal")
+    parser.add_argument("--every-frame", action="store_true", help="report every frame, not the slowest")
+    parser.add_argument("--first-frame-only", action="store_true", help="stop after the first frame")
+    args = parser.parse_args(argv)
+    if not args.pyxapp.is_file():
+        sys.exit(f"no such .pyxapp: {args.pyxapp}")
+    with tempfile.TemporaryDirectory(prefix="acquire8-drive-") as scratch:
+        os.environ["ACQUIRE8_DATA_DIR"] = scratch  # fresh settings: the presses assume defaults
+        out = drive(
+            args.pyxapp.resolve(),
+            args.tap_every,
+            args.max_frames,
+            args.first_frame_only,
+            args.seed,
+            args.every_frame,
+        )
+    print(json.dumps(out), flush=True)
+
+
+if __name__ == "__main__":
+    main()
