@@ -80,10 +80,8 @@ def test_pyxel_integer_scaling_shows_whole_centred_pixels(xvfb_ready, width, hei
     assert geometry == {"scale": k, "left": (width - 128 * k) // 2, "top": (height - 128 * k) // 2}
 
 
-@pytest.mark.xfail(
-    strict=True,
-    raises=sc.ScreenError,
-    reason="acquire8.app.run does not call pyxel.integer_scale(True) yet: Pyxel stretches to fit",
-)
-def test_the_game_itself_integer_scales_full_screen(xvfb_ready, tmp_path):
-    sc.shoot(720, 720, tmp_path)
+@pytest.mark.parametrize(("width", "height"), sc.SIZES, ids=[f"{w}x{h}" for w, h in sc.SIZES])
+def test_the_game_itself_integer_scales_full_screen(xvfb_ready, width, height, tmp_path):
+    geometry = sc.shoot(width, height, tmp_path)  # acquire8.app.run as it ships
+    k = min(width, height) // 128
+    assert geometry == {"scale": k, "left": (width - 128 * k) // 2, "top": (height - 128 * k) // 2}

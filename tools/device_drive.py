@@ -8,7 +8,7 @@ game starts as `pyxel play` starts it, with three Pyxel calls swapped: `init` fo
 and no frame pacing, `run` drives update/draw/flip itself and `quit` ends the drive. Presses
 go in through `pyxel.set_btn` on the first gamepad's buttons, as a person with a handheld
 would press them: on the title A (New game); on the setup screen four opponents, one of each
-computer level; then A every K frames until the final standings. The deal is fixed (--seed),
+computer level; then A every K frames (14: a new turn's A acts after 0.4 s without it) until the final standings. The deal is fixed (--seed),
 so both runs play the same game as far as the expert's time-bounded thinking allows.
 
 Prints FIRST_FRAME when the title is first drawn (the caller times start-up from it), then one
@@ -17,8 +17,8 @@ frames with what happened in them (scene, drawn or not, a computer thinking, eve
 garbage collections), and the process's peak resident size.
 
 This is the one module that knows the front end's insides; everything it reads of them is in
-the FRONT END block below (`scenes.App` via `Shell.app`, scene and controller class names,
-`Play.thinking` / `Play.shown`, `Shell.draws`, `App.settings`). Adapt that block when the
+the FRONT END block below (`control.app.App` via `Shell.app`, scene and controller class
+names, `Play.stage` / `Play.screen` / `Play.shown`, `Shell.draws`, `App.settings`). Adapt that block when the
 front end changes; the presses themselves are what a person does.
 """
 
@@ -66,9 +66,10 @@ def frame_facts(shell) -> tuple:
     play = play_of(app)
     if play is None:
         return shell.draws, None, 0, None, None
-    ui = type(play.ui).__name__ if play.ui is not None else None
+    ui = type(play.screen).__name__ if play.screen is not None else None
     level = play.levels.get(play.game.current)
-    return shell.draws, play.thinking, len(play.shown), ui, level
+    thinking = getattr(play.stage, "job", None)  # only the showing and thinking stages have one
+    return shell.draws, thinking, len(play.shown), ui, level
 
 
 def opponent_levels(app) -> list[str]:
@@ -240,7 +241,12 @@ def drive(
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pyxapp", type=Path)
-    parser.add_argument("--tap-every", type=int, default=4, help="in the game, tap A every K frames")
+    parser.add_argument(
+        "--tap-every",
+        type=int,
+        default=14,
+        help="in the game, tap A every K frames (a new turn takes A after 12 quiet)",
+    )
     parser.add_argument("--max-frames", type=int, default=200_000)
     parser.add_argument("--seed", type=int, default=1, help="the game's deal")
     parser.add_argument("--every-frame", action="store_true", help="report every frame, not the slowest")

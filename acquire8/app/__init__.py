@@ -19,6 +19,7 @@ def run(fullscreen: bool = False, scale: int = 0) -> None:
     from acquire8.app.shell import Shell, settle_memory
 
     pyxel.init(WIDTH, HEIGHT, title="acquire8", fps=FPS, quit_key=pyxel.KEY_NONE, display_scale=scale or None)
+    pyxel.integer_scale(True)  # whole pixels, centred, on any screen (handhelds: 320x240 ... 1280x720)
     if fullscreen:
         pyxel.fullscreen(True)
     from acquire8.storage import Storage

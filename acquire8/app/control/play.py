@@ -566,8 +566,6 @@ class Play(Scene):
             self.pick = self.stage.screen.tile
 
 
-
-
 # -------------------------------------------------------------- over the board
 
 
