@@ -8,7 +8,8 @@ game starts as `pyxel play` starts it, with three Pyxel calls swapped: `init` fo
 and no frame pacing, `run` drives update/draw/flip itself and `quit` ends the drive. Presses
 go in through `pyxel.set_btn` on the first gamepad's buttons, as a person with a handheld
 would press them: on the title A (New game); on the setup screen four opponents, one of each
-computer level; then A every K frames (14: a new turn's A acts after 0.4 s without it) until the final standings. The deal is fixed (--seed),
+computer level; then A every K frames (14: a new turn's A acts after 0.4 s
+without it) until the final standings. The deal is fixed (--seed),
 so both runs play the same game as far as the expert's time-bounded thinking allows.
 
 Prints FIRST_FRAME when the title is first drawn (the caller times start-up from it), then one
