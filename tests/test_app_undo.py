@@ -116,8 +116,9 @@ def test_undo_founding_then_the_tile_step_by_step(px):
     press(app, X)
     settle(app, play)
     assert isinstance(play.screen, dec.ChoiceScreen) and play.screen.kind == "found"
-    founding = look(app, play, px)
-    press(app, RIGHT, X)  # the second chain offered
+    press(app, RIGHT)  # the second chain offered
+    founding = look(app, play, px)  # the screen as you decide: the cursor comes back there
+    press(app, X)
     settle(app, play)
     assert isinstance(play.screen, dec.BuyScreen) and play.game.chain_size(play.actions[-1].chain) == 2
     undo(app, play, via_menu=True)
@@ -137,8 +138,9 @@ def test_undo_a_survivor_choice_and_an_order_choice(px):
     press(app, X)
     settle(app, play)
     assert isinstance(play.screen, dec.ChoiceScreen) and play.screen.kind == "defunct"
+    press(app, RIGHT)
     ordering = look(app, play, px)
-    press(app, RIGHT, X)
+    press(app, X)
     settle(app, play)
     assert play.game.phase == Phase.BUY and play.game.chain_size("T") == 8
     undo(app, play)
@@ -163,8 +165,9 @@ def test_undo_your_own_disposal(px):
     press(app, X)
     settle(app, play)
     assert isinstance(play.screen, dec.DisposeScreen)
+    press(app, RIGHT, RIGHT, X, X)  # sell 2, on to trade, on to DONE
     disposing = look(app, play, px)
-    press(app, RIGHT, RIGHT, X, X, X)  # sell 2, on to trade, on to DONE, confirm
+    press(app, X)  # confirm
     settle(app, play)
     assert isinstance(play.screen, dec.BuyScreen) and play.game.shares(0, "L") == 2
     undo(app, play)
@@ -191,12 +194,29 @@ def test_undo_a_purchase_while_the_next_player_has_not_decided(px):
     select_tile(app, play, "9E")
     press(app, X)
     settle(app, play)
-    buying = look(app, play, px)
     press(app, X)  # one Tower share in the cart
+    while play.screen.option != "DONE":
+        press(app, RIGHT)
+    buying = look(app, play, px)
     buy_the_cart(app, play)
     assert play.game.current == 1  # Ana's turn has begun, she has not played yet
     undo(app, play)
-    assert play.game.current == 0 and look(app, play, px) == buying
+    assert play.game.current == 0 and look(app, play, px) == buying  # the cart as it was, too
+
+
+def test_the_undo_key_on_the_buy_screen_takes_back_a_share_first(px):
+    app, play = begin(game_of(fill("T", "1A-2A"), ["9E", *OTHERS[:5]]))
+    select_tile(app, play, "9E")
+    press(app, X)
+    settle(app, play)
+    press(app, X, X)  # two Tower shares
+    screen = play.screen
+    assert screen.cart == ["T", "T"]
+    undo(app, play)
+    assert play.screen is screen and screen.cart == ["T"]  # the cart first ...
+    undo(app, play)
+    undo(app, play)
+    assert isinstance(play.screen, dec.PlaceScreen)  # ... then the tile
 
 
 def test_undo_is_refused_once_a_tile_was_drawn(px):

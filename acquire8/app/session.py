@@ -45,6 +45,7 @@ def meta_of(play: Play) -> dict[str, Any]:
         "seed": play.seed,
         "seats": seats,
         "actions": [action_to_dict(a) for a in play.actions],
+        "pick": play.pick,  # the hand tile last selected: the cursor comes back on it
         # The last decision is still being shown: its events join the log (drawn tiles as counts).
         "log": [*play.log, *(str(e) for e in play.pending())][-LOG_KEPT:],
     }
@@ -87,6 +88,9 @@ def restore(app: App, saved: SavedGame) -> Play:
     if meta.get("log"):
         play.log = [*meta["log"], "Game continued"]
     play.message = "Game continued"
+    pick = meta.get("pick")
+    play.pick = pick if isinstance(pick, str) else None
+    play.undo_block = "Can't undo: the game was continued"
     return play
 
 

@@ -265,6 +265,14 @@ class BuyScreen:
         self.standing = self._standing()  # the cursor or the cart may have changed
         return decision
 
+    def take_back(self) -> Decision:
+        """The last share out of the cart (UNDO, or the undo button while the cart holds some)."""
+        if not self.cart:
+            return REFUSED
+        self.cart.pop()
+        self.standing = self._standing()
+        return MOVED
+
     def _update(self, pressed: Pressed) -> Decision | None:
         step = (RIGHT in pressed) - (LEFT in pressed)
         result = None
@@ -277,10 +285,7 @@ class BuyScreen:
         if option == "DONE":
             return Decision(BuyShares(self.bundle()))
         if option == "UNDO":
-            if not self.cart:
-                return REFUSED
-            self.cart.pop()
-            return MOVED
+            return self.take_back()
         if self.can_add(option):
             self.cart.append(option)
             if not self.can_add(option):  # nothing more of it: jump to DONE, so X-X-X finishes

@@ -24,9 +24,10 @@ from typing import ClassVar
 
 from acquire8.ai.base import Bot, SteppingBot
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, O, X
-from acquire8.app.constants import FPS
 from acquire8.app.control.decisions import (
+    BuyScreen,
     Decision,
+    DeclareScreen,
     PlaceScreen,
     Screen,
     hand_order,
@@ -37,7 +38,7 @@ from acquire8.app.control.decisions import (
 from acquire8.app.control.hint import hint
 from acquire8.app.control.insight import recap
 from acquire8.app.control.menus import Chart, Log, Pause
-from acquire8.app.control.scene import Host, Menu, Pressed, Scene
+from acquire8.app.control.scene import GUARD_FRAMES, Host, Menu, Pressed, Scene, quieter
 from acquire8.app.text import KIND_SHORT, brief, chain_name, fit, money
 from acquire8.rules import Action, BuyShares, Game, IllegalAction, Phase
 from acquire8.rules import events as ev
@@ -48,7 +49,6 @@ PACE_FRAMES = {"slow": 36, "normal": 22, "fast": 8, "instant": 0}
 # browser the 150 ms of an expert decision would take over 3 s at 1.5 ms a frame, so slices are
 # larger there: its frames stay under 6 ms, 50 frames a decision.
 BOT_BUDGET_MS = 3.0 if sys.platform == "emscripten" else 1.5
-GUARD_FRAMES = round(0.4 * FPS)  # X must have been up this long before it acts on a new turn
 RECAP_ROWS = 8  # lines of the turn's recap on screen at once
 SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
 # A merger's steps after it starts (each shown briefly, gathered for the summary).
@@ -152,10 +152,11 @@ class Snapshot:
     actions: int
     log: int
     shown: int
-    message: str
+    line: str
     pick: str | None
     declined: bool
     merger: list[ev.Event]
+    cursor: dict  # the decision screen's own fields (cursor, cart, amounts) as the decision found them
 
 
 class Play(Scene):
@@ -196,8 +197,9 @@ class Play(Scene):
         self.last_recap: list[str] = []  # what the others did before your turn, to open again
         self.undo_stack: list[Snapshot] = []
         self.undo_block = "Nothing to undo yet"  # why undo cannot go further back
-        self.message = str(ev.TurnStarted(game.turn, game.names[game.turn]))
-        self.log.append(self.message)
+        self.line = str(ev.TurnStarted(game.turn, game.names[game.turn]))  # the last event's line
+        self.notice: str | None = None  # a line of the play's own (a refusal, a hint) over it
+        self.log.append(self.line)
         self.stage: Stage = Showing()
 
     # -------------------------------------------------------------- the frame
@@ -207,7 +209,11 @@ class Play(Scene):
             self.app.push(Pause(self.app, self))
             return
         if UNDO in pressed:
-            self.undo()
+            screen = self.screen
+            if isinstance(screen, BuyScreen) and screen.cart:  # the cart first, as its own UNDO
+                self._take(screen.take_back())
+            else:
+                self.undo()
             return
         if O in pressed and not isinstance(self.stage, Passing):
             self.app.sound("move")
@@ -230,13 +236,13 @@ class Play(Scene):
                 self.human = stage.seat
                 self._decide(guarded=True)
             elif not stage.armed:
-                stage.quiet = 0 if (X in pressed or X in held) else stage.quiet + 1
+                stage.quiet = quieter(stage.quiet, pressed, held)
         elif isinstance(stage, Deciding):
             self._deciding(stage, pressed, held)
 
     def _deciding(self, stage: Deciding, pressed: Pressed, held: Pressed) -> None:
         if not stage.armed:
-            stage.quiet = 0 if (X in pressed or X in held) else stage.quiet + 1
+            stage.quiet = quieter(stage.quiet, pressed, held)
             pressed = pressed - {X}
         if stage.recap:  # X closes the recap; up/down scroll it; left/right already choose
             if X in pressed:
@@ -301,6 +307,7 @@ class Play(Scene):
         if reason is not None:
             self.act(BuyShares(()), notice=reason)
             return
+        self.notice = None  # what was said before this decision no longer holds
         screen = make_screen(g, self.pick, self.declined)
         if self.hint is not None:
             preselect(screen, self.hint)
@@ -370,7 +377,10 @@ class Play(Scene):
         showing = Showing(own=person and not any(isinstance(e, ev.TurnStarted) for e in events), hurry=hurry)
         for e in events:
             line = notice if notice and isinstance(e, ev.SharesBought) else None
-            showing.queue.append((e, self._delay(e, not person or line is not None), line))
+            delay = self._delay(e, not person)
+            if line is not None:  # a notice of the play's own: long enough to read at any pace
+                delay = max(delay, PACE_FRAMES["normal"]) if self.app.settings.pace != "instant" else 0
+            showing.queue.append((e, delay, line))
         self.stage = showing
         if person or any(isinstance(e, ev.TurnStarted | ev.GameOver) for e in events):
             self._progress()
@@ -387,10 +397,11 @@ class Play(Scene):
             len(self.actions),
             len(self.log),
             len(self.shown),
-            self.message,
+            self.line,
             self.pick,
             self.declined,
             list(self.merger),
+            screen_fields(self.screen),
         )
 
     def _keep_for_undo(self, before: Snapshot | None, seat: int, events: list[ev.Event]) -> None:
@@ -421,10 +432,14 @@ class Play(Scene):
         del self.actions[snap.actions :]
         del self.log[snap.log :]
         del self.shown[snap.shown :]
-        self.message, self.pick, self.declined = snap.message, snap.pick, snap.declined
+        self.line, self.pick, self.declined = snap.line, snap.pick, snap.declined
+        self.notice = None
         self.merger = snap.merger
         self.last_tile = next((e.tile for e in reversed(self.shown) if isinstance(e, ev.TilePlaced)), None)
-        self.stage = Deciding(make_screen(self.game, self.pick, self.declined), GUARD_FRAMES)
+        screen = make_screen(self.game, self.pick, self.declined)
+        for name, value in snap.cursor.items():  # the cursor where it was when you decided
+            setattr(screen, name, list(value) if isinstance(value, list) else value)
+        self.stage = Deciding(screen, GUARD_FRAMES)
         self.app.anim.reset(self)  # the board and cash as they are again, nothing moving
         self.app.sound("move")
         self._progress()
@@ -458,7 +473,8 @@ class Play(Scene):
             self.log.append(line)
         line = line or brief(e)
         if line:
-            self.message = line
+            self.line = line
+            self.notice = None
         if isinstance(e, ev.TilePlaced):
             self.last_tile = e.tile
             if e.seat != self.human:
@@ -483,6 +499,15 @@ class Play(Scene):
             self.app.push(GameOver(self.app, self))
 
     # -------------------------------------------------------------- what the views read
+
+    @property
+    def message(self) -> str:
+        """The message line: the play's own notice if there is one, else the last event's."""
+        return self.notice or self.line
+
+    @message.setter
+    def message(self, text: str) -> None:
+        self.notice = text
 
     def is_person(self, seat: int) -> bool:
         """Whether a person decides for `seat` (several seats in pass-and-play)."""
@@ -564,6 +589,17 @@ class Play(Scene):
         preselect(self.stage.screen, self.hint)
         if isinstance(self.stage.screen, PlaceScreen):
             self.pick = self.stage.screen.tile
+
+
+def screen_fields(screen: Screen | None) -> dict:
+    """A decision screen's plain fields (cursor, rows, cart, amounts, derived lines), copied."""
+    if screen is None or isinstance(screen, DeclareScreen):  # the end's question starts afresh
+        return {}
+    return {
+        name: list(value) if isinstance(value, list) else value
+        for name, value in vars(screen).items()
+        if isinstance(value, int | str | bool | list) and not name.startswith("_")
+    }
 
 
 # -------------------------------------------------------------- over the board
@@ -660,6 +696,7 @@ class GameOver(Scene):
         )
         self.winners = g.winners()
         self.menu = Menu(["New game", "Title", "Log"])
+        self.quiet = 0  # a hurried X must not skip the result: X acts after GUARD_FRAMES without it
         app.music = "gameover"
         if play.human in self.winners:
             app.sound("win")
@@ -671,9 +708,16 @@ class GameOver(Scene):
             return "You win!" if len(names) == 1 else "You share the win!"
         return f"{' & '.join(names)} win{'s' if len(names) == 1 else ''}"
 
+    @property
+    def armed(self) -> bool:
+        return self.quiet >= GUARD_FRAMES
+
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         self.menu.move(pressed, self.app, (LEFT, RIGHT))
         self.menu.move(pressed, self.app)
+        if not self.armed:
+            self.quiet = quieter(self.quiet, pressed, held)
+            return
         if X not in pressed:
             return
         self.app.sound("confirm")

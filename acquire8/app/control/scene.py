@@ -7,11 +7,19 @@ from collections.abc import Callable
 from typing import Any, Protocol
 
 from acquire8.app.anim import Animator
-from acquire8.app.buttons import DOWN, UP, Button
+from acquire8.app.buttons import DOWN, UP, Button, X
+from acquire8.app.constants import FPS
 from acquire8.rules import events as ev
 from acquire8.storage import Settings, Stats
 
 Pressed = frozenset[Button]  # the buttons newly pressed (or repeating) this frame
+GUARD_FRAMES = round(0.4 * FPS)  # X must have been up this long before a new screen takes it
+
+
+def quieter(quiet: int, pressed: Pressed, held: Pressed) -> int:
+    """The frames X has been up, one frame on: a screen that must not take a hurried X (a new
+    turn, the pass screen, the final standings) lets X act from GUARD_FRAMES on."""
+    return 0 if (X in pressed or X in held) else min(quiet + 1, GUARD_FRAMES)
 
 
 class Host(Protocol):

@@ -148,7 +148,8 @@ def draw_board(p: Play) -> None:
 
 
 def draw_pops(anim: Animator) -> None:
-    """Bonus amounts rising over their chain and fading out (dithered)."""
+    """Bonus amounts rising over their chain and fading out (dithered), kept on the board."""
+    pyxel.clip(k.BOARD_X, k.BOARD_Y, k.BOARD_W, k.BOARD_H)
     for pop in anim.pops:
         if anim.now < pop.start:
             continue
@@ -160,6 +161,7 @@ def draw_pops(anim: Animator) -> None:
         pyxel.rect(x - 1, y - 1, w + 2, 7, k.BLACK)
         text(x, y, pop.label, k.ACCENT)
         pyxel.dither(1.0)
+    pyxel.clip()
 
 
 def draw_players(p: Play) -> None:
@@ -321,7 +323,8 @@ def draw_buy(p: Play, ui: BuyScreen) -> None:
     elif opt == "UNDO":
         info = "Take back the last share"
     else:
-        info = "Buy the cart and end the turn"
+        then = "end the game" if g.declared else "end the turn"
+        info = f"Buy the cart and {then}" if ui.cart else f"Buy nothing and {then}"
     text(3, y + 24, info, k.TEXT)
     cart = " ".join(ui.cart) if ui.cart else "empty"
     text(3, y + 31, f"Cart: {cart}", k.TEXT)
@@ -497,7 +500,7 @@ def _bonus_line(p: Play, chain: str) -> str:
 
 
 def draw_summary(s: Summary) -> None:
-    panel(0, 8, 128, 114)  # leaves the turn bar and the message line in view
+    panel(0, 7, 128, 115)  # over the board's edge, leaving the turn bar and the message line in view
     ctext(12, "MERGER", k.ACCENT)
     for i, (line, chain) in enumerate(s.lines[s.top : s.top + s.ROWS]):
         y = 22 + i * 7
