@@ -211,3 +211,26 @@ def test_pyxapp_within_its_size_budget(web):
     """acquire8.pyxapp at most 100 KB (it is also embedded, base64, in the html)."""
     pyxapp, _ = web
     assert pyxapp.stat().st_size <= 100 * 1024, f"{pyxapp.stat().st_size / 1024:.1f} KB"
+
+
+def test_the_shipped_modules_lose_only_their_docstrings():
+    source = (
+        'class P:\n    """Doc."""\n\n    def f(self) -> None:\n        """Doc."""\n\n'
+        '    def g(self) -> int:\n        """Doc."""\n        return 2  # two\n'
+    )
+    namespace: dict = {}
+    exec(build.compact(source), namespace)
+    assert namespace["P"]().f() is None and namespace["P"]().g() == 2
+    assert "Doc" not in build.compact(source) and "two" not in build.compact(source)
+
+    def shape(tree: ast.AST) -> list[str]:  # every statement but docstrings, in order
+        return [
+            type(n).__name__
+            for n in ast.walk(tree)
+            if isinstance(n, ast.stmt) and not (isinstance(n, ast.Expr) and isinstance(n.value, ast.Constant))
+        ]
+
+    for rel in shipped_python():
+        text = (build.ROOT / rel).read_text(encoding="utf-8")
+        small = build.compact(text)
+        assert len(small) <= max(1, len(text)) and shape(ast.parse(small)) == shape(ast.parse(text)), rel

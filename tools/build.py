@@ -11,6 +11,7 @@ in a checkout and inside the .pyxapp. Pyxel's own commands do the packing.
 from __future__ import annotations
 
 import argparse
+import ast
 import os
 import shutil
 import subprocess
@@ -168,9 +169,29 @@ def stage(staging: Path) -> Path:
     app_dir.mkdir(parents=True)
     for rel in shipped_files():
         (app_dir / rel).parent.mkdir(parents=True, exist_ok=True)
-        shutil.copyfile(ROOT / rel, app_dir / rel)
+        if rel.suffix == ".py":
+            (app_dir / rel).write_text(compact((ROOT / rel).read_text(encoding="utf-8")), encoding="utf-8")
+        else:
+            shutil.copyfile(ROOT / rel, app_dir / rel)
     (app_dir / STARTUP).write_text(STARTUP_SCRIPT.format(version=version()), encoding="utf-8")
     return app_dir
+
+
+def compact(source: str) -> str:
+    """The same module without its docstrings and comments (ast.unparse keeps the code as it
+    is): the .pyxapp stays within its size budget, and the browser downloads less."""
+    tree = ast.parse(source)
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        first = node.body[0] if node.body else None
+        if (
+            isinstance(first, ast.Expr)
+            and isinstance(first.value, ast.Constant)
+            and isinstance(first.value.value, str)
+        ):
+            node.body = node.body[1:] or [ast.Pass()]
+    return ast.unparse(tree) + "\n"
 
 
 def pyxel_command() -> list[str]:
