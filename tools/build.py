@@ -190,7 +190,7 @@ def compact(source: str) -> str:
             and isinstance(first.value, ast.Constant)
             and isinstance(first.value.value, str)
         ):
-            node.body = node.body[1:] or [ast.Pass()]
+            node.body = node.body[1:] or ([] if isinstance(node, ast.Module) else [ast.Pass()])
     return ast.unparse(tree) + "\n"
 
 
