@@ -570,7 +570,9 @@ class Storage:
             return False
 
     def _write(self, key: str, data: dict[str, Any], failure: str) -> str | None:
-        text = _dumps(data)
+        return self._write_text(key, _dumps(data), failure)
+
+    def _write_text(self, key: str, text: str, failure: str) -> str | None:
         try:
             self.backend.write(key, text)
         except Exception as e:  # disk full, read-only, quota exceeded (a JS error on the web)
@@ -607,8 +609,10 @@ class Storage:
         A failed write leaves the previous save as it was.
         """
         text = game if isinstance(game, str) else game.to_json()
-        envelope = {"format": SAVE_FORMAT, "meta": meta, "game": json.loads(text)}
-        return self._write(SAVE, envelope, MSG_SAVE_FAILED)
+        # The game's own JSON goes in as it is (no parse and dump again: this runs after every
+        # decision, and on a handheld each millisecond of a frame counts).
+        envelope = f'{{"format": {SAVE_FORMAT}, "meta": {json.dumps(meta)}, "game": {text}}}'
+        return self._write_text(SAVE, envelope, MSG_SAVE_FAILED)
 
     def load_game(self) -> tuple[SavedGame | None, str | None]:
         """The saved game to continue, or None (then no Continue), and a message if one was set aside."""

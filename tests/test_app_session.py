@@ -643,3 +643,20 @@ def test_hint_reasons_never_read_hidden_holdings():
 
     assert "majority" in reason(1, "open") and "minority" in reason(5, "open")
     assert reason(1, "hidden") == reason(5, "hidden")  # the others' counts change nothing said
+
+
+def test_the_autosave_follows_undo_and_a_different_decision(tmp_path):
+    from acquire8.app.demo import my_decision, press, run_until, select_tile
+
+    store = store_in(tmp_path, pace="instant")
+    app = open_app(store, seed=4)
+    play = start(app, Game.from_json(position()))
+    run_until(app, my_decision(play))
+    select_tile(app, play, "12D")
+    press(app, bt.X)
+    press(app, bt.UNDO)
+    select_tile(app, play, "9I")
+    press(app, bt.X)
+    saved, _ = store.load_game()
+    assert saved is not None and saved.meta["actions"] == [session.action_to_dict(a) for a in play.actions]
+    assert play.actions[-1] == PlaceTile("9I") and saved.game.to_json() == play.game.to_json()

@@ -37,14 +37,15 @@ def seats_of(play: Play) -> list[str]:
     return [PERSON if play.is_person(s) else play.levels.get(s, "normal") for s in range(play.game.players)]
 
 
-def meta_of(play: Play) -> dict[str, Any]:
-    """What the front end needs besides the game to resume it exactly."""
+def meta_of(play: Play, actions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
+    """What the front end needs besides the game to resume it exactly (`actions`: the play's
+    actions as dicts already, when the caller keeps them)."""
     seats = seats_of(play)
     return {
         "format": META_FORMAT,
         "seed": play.seed,
         "seats": seats,
-        "actions": [action_to_dict(a) for a in play.actions],
+        "actions": actions if actions is not None else [action_to_dict(a) for a in play.actions],
         "pick": play.pick,  # the hand tile last selected: the cursor comes back on it
         # The last decision is still being shown: its events join the log (drawn tiles as counts).
         "log": [*play.log, *(str(e) for e in play.pending())][-LOG_KEPT:],
@@ -114,6 +115,8 @@ class Keeper:
         self.app = app
         self.storage = storage
         self.saved_settings: Settings | None = None
+        self._dicts: list[dict[str, Any]] = []  # the actions saved last, as dicts ...
+        self._dicts_of: Play | None = None  # ... and the play they belong to
 
     def start(self, settings_given: bool = False) -> None:
         """Load what is stored (problems become one-line notices for the title) and bind the
@@ -194,12 +197,21 @@ class Keeper:
             if msg:
                 play.message = msg
             return
-        msg = self.storage.save_game(g, meta_of(play))
+        msg = self.storage.save_game(g, meta_of(play, self._action_dicts(play)))
         if msg:  # on the message line, and in the log where it stays
             play.message = msg
             play.log.append(msg)
         else:
             app.resumer = self.resume
+
+    def _action_dicts(self, play: Play) -> list[dict[str, Any]]:
+        """The play's actions as dicts, converting only those new since the last save (an undo
+        shortens the list: the rest is kept)."""
+        done = self._dicts if self._dicts_of is play else []
+        del done[len(play.actions) :]
+        done += [action_to_dict(a) for a in play.actions[len(done) :]]
+        self._dicts, self._dicts_of = done, play
+        return done
 
     def settings_changed(self) -> None:
         """Store the settings when they differ from what was stored last."""
