@@ -183,7 +183,8 @@ HELP_PAGES = (
         "ACQUIRE",
         "Place hotel tiles on the board, found hotel chains, buy their shares and collect "
         "bonuses when they merge. The most cash at the end wins.\n\n"
-        "Each turn: place one tile from your hand, then buy up to 3 shares of chains on the board.",
+        "Each turn: place one tile from your hand, then buy up to 3 shares of chains on the board."
+        "\n\nThe full rules: docs/RULES.md in the game's repository.",
     ),
     (
         "TILES",
