@@ -220,6 +220,12 @@ class SlowStart:
         self.budgets.append(budget_ms)
         return self.view.legal_actions()[0] if len(self.budgets) % 2 == 0 else None
 
+    def choose(self, view):
+        return view.legal_actions()[0]
+
+    def reseed(self, value: str) -> None:
+        pass
+
 
 @pytest.mark.parametrize("start_ms", [0.5, 3.0])
 def test_start_counts_against_the_frame_s_thinking_slice(start_ms):

@@ -677,6 +677,7 @@ def summary_lines(merger: list[ev.Event]) -> list[tuple[str, str]]:
 class GameOver(Scene):
     """Final standings: each player's cash with the end bonuses and share sales in it."""
 
+    UNDRAWN = ("quiet",)  # the guard's count: nothing on screen shows it
     def __init__(self, app: Host, play: Play):
         super().__init__(app)
         self.play = play
