@@ -128,6 +128,7 @@ class Keeper:
         app.resumer = self.resume if saved is not None else None
         app.on_progress = self.on_progress
         app.stats_loader = self.storage.load_stats
+        app.game_files = self.storage  # the kept games to replay, the game file
         app.watchers.append(self.settings_changed)
         app.home()  # the title again, now with Continue when there is a game to continue
         app.notices = notices
