@@ -6,6 +6,7 @@ from __future__ import annotations
 import json
 import random
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 
 from acquire8.ai import make_bot
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
@@ -15,6 +16,7 @@ from acquire8.app.control.decisions import PlaceScreen
 from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver, Play, Summary
 from acquire8.rules import Game
 from acquire8.rules.tables import TILE_NAMES
+from acquire8.storage import GameResult, LocalStorageBackend, MemoryStorage, Storage
 
 NOTHING: frozenset[str] = frozenset()
 
@@ -173,8 +175,43 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     yield "recap", app
 
     app = App(seed=4)
-    game_over(app)
+    over = game_over(app)
     yield "gameover", app
+    press(app, *[RIGHT] * over.menu.items.index("Story"), X)
+    yield "story", app
+    yield from _kept_screens(over)
+
+
+# Stats the chart screens show besides the demo's own game: (won, final cash, level, place).
+RESULTS = (
+    (True, 52_000, "easy", 1.0),
+    (True, 47_300, "easy", 1.0),
+    (False, 38_100, "normal", 2.0),
+    (True, 61_200, "normal", 1.0),
+    (False, 29_900, "hard", 3.0),
+    (False, 41_000, "hard", 1.5),
+)
+
+
+def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
+    """Stats charts, the kept games and a replay, from storage in memory (fixed dates)."""
+    assert over.record is not None
+    store = Storage(LocalStorageBackend(MemoryStorage()))
+    for won, cash, level, rank in RESULTS:
+        store.record_game(GameResult(won, cash, level, rank))
+    store.game_over(replace(over.record, played="2026-12-01 10:24"))
+    app = App(seed=6)
+    app.stats_loader = store.load_stats
+    app.game_files = store
+    press(app, *[DOWN] * app.scene.menu.items.index("Stats"), X)
+    press(app, RIGHT, RIGHT)
+    yield "winshare", app
+    press(app, RIGHT, RIGHT, RIGHT)
+    yield "streaks", app
+    press(app, DOWN)
+    yield "replays", app
+    press(app, X, X)  # the game, at its first merger
+    yield "replay", app
 
 
 def game_over(app: App, limit: int = 200_000) -> GameOver:

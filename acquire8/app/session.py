@@ -20,9 +20,9 @@ from typing import Any
 
 from acquire8.ai import LEVELS
 from acquire8.app.control.app import App, make_play
-from acquire8.app.control.play import Play
+from acquire8.app.control.play import Play, game_record
 from acquire8.rules import Game
-from acquire8.rules.record import GameRecord, action_from_dict, action_to_dict
+from acquire8.rules.record import action_from_dict, action_to_dict
 from acquire8.storage import PERSON, SAVE, GameResult, SavedGame, Settings, Storage
 
 META_FORMAT = 1  # version of what the front end keeps in the save's "meta"
@@ -32,15 +32,10 @@ MSG_SAVE_UNUSABLE = "Saved game damaged; set aside"  # as storage.MSG_SAVE_DAMAG
 # -------------------------------------------------------------- the save's meta
 
 
-def seats_of(play: Play) -> list[str]:
-    """Each seat's kind: "person" or the computer level."""
-    return [PERSON if play.is_person(s) else play.levels.get(s, "normal") for s in range(play.game.players)]
-
-
 def meta_of(play: Play, actions: list[dict[str, Any]] | None = None) -> dict[str, Any]:
     """What the front end needs besides the game to resume it exactly (`actions`: the play's
     actions as dicts already, when the caller keeps them)."""
-    seats = seats_of(play)
+    seats = play.seats()
     return {
         "format": META_FORMAT,
         "seed": play.seed,
@@ -135,6 +130,7 @@ class Keeper:
         app.resumer = self.resume if saved is not None else None
         app.on_progress = self.on_progress
         app.stats_loader = self.storage.load_stats
+        app.game_files = self.storage  # the kept games to replay, the game file
         app.watchers.append(self.settings_changed)
         app.home()  # the title again, now with Continue when there is a game to continue
         app.notices = notices
@@ -185,14 +181,11 @@ class Keeper:
         if g.is_over:
             self.storage.delete_save()
             app.resumer = None
-            seats = seats_of(play)
-            if play.seed is None:  # a game without its seed cannot be replayed: stats only
-                result = GameResult.for_seats(g, seats)
+            record = game_record(play)
+            if record is None:  # a game without its seed cannot be replayed: stats only
+                result = GameResult.for_seats(g, play.seats())
                 msg = self.storage.record_game(result)[1] if result is not None else None
             else:
-                record = GameRecord(
-                    seed=play.seed, names=g.names, seats=seats, actions=play.actions, options=g.options
-                )
                 msg = self.storage.game_over(record)[1]
             if msg:
                 play.message = msg

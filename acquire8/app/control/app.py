@@ -12,8 +12,10 @@ from acquire8.app.buttons import X
 from acquire8.app.control.menus import Setup, Title
 from acquire8.app.control.play import Play
 from acquire8.app.control.scene import Pressed, Scene
+from acquire8.app.control.story import MSG_NO_STORAGE, GameFiles
 from acquire8.rules import Game
 from acquire8.rules import events as ev
+from acquire8.rules.record import GameRecord
 from acquire8.storage import PERSON, Settings, Stats
 
 NAMES = ("You", "Ana", "Bob", "Cy", "Dot", "Eve")
@@ -46,6 +48,8 @@ class App:
         self.resumer: Callable[[], Play | None] | None = None
         self.on_progress: Callable[[Play], None] | None = None
         self.stats_loader: Callable[[], tuple[Stats, str | None]] | None = None
+        # Set by session.Keeper too: the kept games and the game file (the story screens).
+        self.game_files: GameFiles | None = None
         self.watchers: list[Callable[[], None]] = []  # called after every frame (settings kept)
         self.scenes: list[Scene] = []
         self.home()
@@ -106,6 +110,20 @@ class App:
 
     def load_stats(self) -> tuple[Stats, str | None]:
         return self.stats_loader() if self.stats_loader is not None else (Stats(), None)
+
+    # -- the kept games and the game file (control/story.py's Archive)
+
+    def load_records(self) -> tuple[list[GameRecord], str | None]:
+        return self.game_files.load_records() if self.game_files is not None else ([], None)
+
+    def export_game(self, record: GameRecord) -> str | None:
+        return self.game_files.export_game(record) if self.game_files is not None else MSG_NO_STORAGE
+
+    def import_game(self) -> tuple[GameRecord | None, str | None]:
+        return self.game_files.import_game() if self.game_files is not None else (None, MSG_NO_STORAGE)
+
+    def exchange_location(self) -> str:
+        return self.game_files.exchange_location() if self.game_files is not None else ""
 
     def new_game(self, seed: int | None = None) -> Play:
         """Start a game with the current settings: seat 0 is a person, each other seat a

@@ -4,12 +4,14 @@ confirmations), the log and the chart. What a press does on each; drawing is in 
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Protocol
 
 from acquire8 import ai
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
-from acquire8.app.text import chain_name, wrap
+from acquire8.app.control.story import Replays
+from acquire8.app.text import chain_name, money, wrap
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.tables import END_SIZE, SAFE_SIZE
@@ -258,26 +260,88 @@ class Help(Scene):
         self.app.sound("move")
 
 
+@dataclass(frozen=True)
+class Bar:
+    """One bar of a stats chart: a level, its value (None: no game counts), the value as
+    text, and for the streaks the current one drawn inside the best."""
+
+    level: str
+    value: float | None
+    label: str
+    inner: float | None = None
+
+
 class StatsScene(Scene):
-    """Games played, won and best final cash per opponent level (stored by session.py)."""
+    """Per opponent level (stored by session.py): the table of games, wins and best cash,
+    then a bar chart per measure; left/right flip the pages, down lists the kept games to
+    replay, X, Z or MENU go back."""
 
     ORDER = (*LEVELS, "people")
+    # (page, title): the table, then one chart per measure.
+    PAGES = (
+        ("table", "STATS"),
+        ("games", "GAMES PLAYED"),
+        ("wins", "WIN SHARE"),
+        ("cash", "AVERAGE FINAL CASH"),
+        ("best", "BEST FINAL CASH"),
+        ("streak", "WINNING STREAK"),
+        ("rank", "AVERAGE PLACE"),
+    )
 
     def __init__(self, app: Host):
         super().__init__(app)
         self.stats, self.message = app.load_stats()
+        self.page = 0
+
+    @property
+    def levels(self) -> list[str]:
+        by = self.stats.by_level
+        return [lv for lv in self.ORDER if lv in by] + sorted(set(by) - set(self.ORDER))
 
     @property
     def rows(self) -> list[tuple[str, int, int, int]]:
         """(level, played, won, best cash), the levels played against in a fixed order."""
         by = self.stats.by_level
-        names = [lv for lv in self.ORDER if lv in by] + sorted(set(by) - set(self.ORDER))
-        return [(lv, by[lv].played, by[lv].won, by[lv].best_cash) for lv in names]
+        return [(lv, by[lv].played, by[lv].won, by[lv].best_cash) for lv in self.levels]
+
+    def bars(self, page: str | None = None) -> list[Bar]:
+        """The bars of a chart page: one per level played against, then "all"."""
+        page = page or self.PAGES[self.page][0]
+        rows = [(lv, self.stats.by_level[lv]) for lv in self.levels]
+        if rows:
+            rows.append(("all", self.stats.total()))
+        out = []
+        for level, st in rows:
+            if page == "games":
+                out.append(Bar(level, st.played, str(st.played)))
+            elif page == "wins":
+                share = st.win_share
+                out.append(Bar(level, share, "-" if share is None else f"{round(100 * share)}%"))
+            elif page == "cash":
+                cash = st.average_cash
+                out.append(Bar(level, cash, "-" if cash is None else money(cash)))
+            elif page == "best":
+                out.append(Bar(level, st.best_cash, money(st.best_cash)))
+            elif page == "streak":
+                out.append(Bar(level, st.best_streak, f"{st.streak}/{st.best_streak}", st.streak))
+            elif page == "rank":
+                rank = st.average_rank
+                out.append(Bar(level, rank, "-" if rank is None else f"{rank:.1f}"))
+        return out
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
-        if pressed & {O, X, MENU}:
+        if pressed & {O, X, MENU}:  # X closes it, as every page
             self.app.sound("confirm")
             self.app.pop()
+            return
+        if DOWN in pressed:
+            self.app.sound("move")
+            self.app.push(Replays(self.app))  # type: ignore[arg-type]  # the App is an Archive
+            return
+        step = (RIGHT in pressed) - (LEFT in pressed)
+        if step:
+            self.page = (self.page + step) % len(self.PAGES)
+            self.app.sound("move")
 
 
 class Confirm(Scene):

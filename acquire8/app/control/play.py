@@ -39,9 +39,11 @@ from acquire8.app.control.hint import hint
 from acquire8.app.control.insight import recap
 from acquire8.app.control.menus import Chart, Log, Pause
 from acquire8.app.control.scene import GUARD_FRAMES, Host, Menu, Pressed, Scene, quieter
+from acquire8.app.control.story import StoryScene, story_of
 from acquire8.app.text import KIND_SHORT, brief, chain_name, fit, money
 from acquire8.rules import Action, BuyShares, Game, IllegalAction, Phase
 from acquire8.rules import events as ev
+from acquire8.rules.record import PERSON, GameRecord
 
 # Frames a computer step stays shown: at "normal" a step can be read as it happens.
 PACE_FRAMES = {"slow": 36, "normal": 22, "fast": 8, "instant": 0}
@@ -509,6 +511,12 @@ class Play(Scene):
     def message(self, text: str) -> None:
         self.notice = text
 
+    def seats(self) -> list[str]:
+        """Each seat's kind: "person" or the computer level (saves, records, stats)."""
+        return [
+            PERSON if self.is_person(s) else self.levels.get(s, "normal") for s in range(self.game.players)
+        ]
+
     def is_person(self, seat: int) -> bool:
         """Whether a person decides for `seat` (several seats in pass-and-play)."""
         return seat in self.people
@@ -674,10 +682,22 @@ def summary_lines(merger: list[ev.Event]) -> list[tuple[str, str]]:
     return out
 
 
+def game_record(play: Play) -> GameRecord | None:
+    """The record that replays the play's game (as session.py keeps it); None without its seed."""
+    if play.seed is None:
+        return None
+    g = play.game
+    return GameRecord(
+        seed=play.seed, names=g.names, seats=play.seats(), actions=play.actions, options=g.options
+    )
+
+
 class GameOver(Scene):
-    """Final standings: each player's cash with the end bonuses and share sales in it."""
+    """Final standings: each player's cash with the end bonuses and share sales in it. With
+    the game's record (its seed known), Story flips to the story chart and back."""
 
     UNDRAWN = ("quiet",)  # the guard's count: nothing on screen shows it
+
     def __init__(self, app: Host, play: Play):
         super().__init__(app)
         self.play = play
@@ -696,7 +716,8 @@ class GameOver(Scene):
             key=lambda r: (-r[0], r[1]),
         )
         self.winners = g.winners()
-        self.menu = Menu(["New game", "Title", "Log"])
+        self.record = game_record(play)
+        self.menu = Menu(["New game", "Title", "Log", *(["Story"] if self.record is not None else [])])
         self.quiet = 0  # a hurried X must not skip the result: X acts after GUARD_FRAMES without it
         app.music = "gameover"
         if play.human in self.winners:
@@ -726,5 +747,7 @@ class GameOver(Scene):
             self.app.setup()
         elif self.menu.item == "Title":
             self.app.home()
+        elif self.menu.item == "Story" and self.record is not None:
+            self.app.push(StoryScene(self.app, story_of(self.record), back="STANDINGS"))
         else:
             self.app.push(Log(self.app, self.play.log))

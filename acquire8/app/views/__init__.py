@@ -21,7 +21,8 @@ from acquire8.app.control.menus import (
     Title,
 )
 from acquire8.app.control.play import GameOver, Play, Summary
-from acquire8.app.views import menus, play
+from acquire8.app.control.story import Replay, Replays, StoryScene
+from acquire8.app.views import menus, play, story
 from acquire8.app.views.common import clocks_read, use_palette
 
 DRAWERS: dict[type, Callable] = {
@@ -37,6 +38,9 @@ DRAWERS: dict[type, Callable] = {
     Chart: play.draw_chart,
     Summary: play.draw_summary,
     GameOver: play.draw_game_over,
+    StoryScene: story.draw_story,
+    Replays: story.draw_replays,
+    Replay: story.draw_replay,
 }
 
 

@@ -151,6 +151,58 @@ def draw_settings(s: SettingsScene) -> None:
 
 
 def draw_stats(s: StatsScene) -> None:
+    page, title = s.PAGES[s.page]
+    rtext(128, 2, f"{s.page + 1}/{len(s.PAGES)}", k.DIM)
+    if page == "table":
+        draw_stats_table(s)
+    else:
+        draw_stats_chart(s, page, title)
+    if s.message:
+        ctext(106, s.message, k.BAD)
+    footer("<> CHARTS  DOWN REPLAYS  X BACK")
+
+
+STATS_NOTES = {
+    "games": "Finished games per level",
+    "wins": "Games won (a shared first too)",
+    "cash": "Your final cash, on average",
+    "best": "Your best final cash",
+    "streak": "In a row: now (bright), best",
+    "rank": "Your place: 1 is first, shorter",
+}
+BAR_X, BAR_W = 42, 56  # the bars of a stats chart: from x 42, the longest 56 px
+
+
+def draw_stats_chart(s: StatsScene, page: str, title: str) -> None:
+    """One measure per opponent level as a bar each, its value at the right; "all" last."""
+    ctext(4, title, k.ACCENT)
+    bars = s.bars(page)
+    if not bars:
+        ctext(50, "No finished games yet", k.DIM)
+        return
+    scale = max((b.value for b in bars if b.value is not None), default=0)
+    if page == "wins":
+        scale = 1.0  # a share: the full bar is every game won
+    elif page == "rank":
+        scale = max(scale, 4.0)  # places run to the number of players (four by default)
+    for i, bar in enumerate(bars):
+        y = 18 + 12 * i
+        last = bar.level == "all"
+        if last:
+            pyxel.line(4, y - 3, 123, y - 3, k.FRAME)
+        col = k.ACCENT if last else k.TEXT
+        text(4, y, "pass&play" if bar.level == "people" else bar.level, col)
+        pyxel.rect(BAR_X, y, BAR_W, 5, k.PANEL)
+        if bar.value is not None and scale:
+            w = max(1, round(BAR_W * bar.value / scale)) if bar.value else 0
+            pyxel.rect(BAR_X, y, w, 5, k.DIM if bar.inner is not None else col)
+            if bar.inner:  # the current streak inside the best one, in the row's colour
+                pyxel.rect(BAR_X, y + 1, max(1, round(BAR_W * bar.inner / scale)), 3, col)
+        rtext(127, y, bar.label, col)
+    ctext(112, STATS_NOTES[page], k.DIM)
+
+
+def draw_stats_table(s: StatsScene) -> None:
     ctext(4, "STATS", k.ACCENT)
     text(4, 16, "against", k.DIM)
     rtext(72, 16, "played", k.DIM)
@@ -182,9 +234,6 @@ def draw_stats(s: StatsScene) -> None:
             ctext(y + 19, f"pass&play: a person won {people.won}/{people.played}", k.DIM)
     else:
         ctext(50, "No finished games yet", k.DIM)
-    if s.message:
-        ctext(106, s.message, k.BAD)
-    footer("X BACK")
 
 
 def draw_help(s: Help) -> None:

@@ -533,13 +533,14 @@ def draw_game_over(s: GameOver) -> None:
     if y + 2 <= 106:  # room left: say what the small lines are
         ctext(y + 2, "(end bonuses and shares sold)", k.FAINT)
     items = s.menu.items
-    pitch = 40
+    pitch = 40 if len(items) <= 3 else 32  # with Story: four items
+    w = min(36, pitch)
     x0 = 64 - len(items) * pitch // 2
     for i, item in enumerate(items):
         cx = x0 + i * pitch + pitch // 2
         sel = i == s.menu.index
         if sel:
-            pyxel.rect(cx - 18, 116, 36, 9, k.ACCENT)
+            pyxel.rect(cx - w // 2, 116, w, 9, k.ACCENT)
         ctext(118, item, k.BLACK if sel else k.TEXT, cx)
 
 

@@ -1,0 +1,256 @@
+"""The story of a finished game (a net-worth chart with its mergers and the moments that
+decided it), the kept games to replay move by move, and the game file's export and import.
+
+Pure Python, no Pyxel. The kept games and the game file come through the host (App), which
+session.Keeper binds to storage: the scenes here never import session or storage I/O.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
+from acquire8.app.control.scene import Host, Menu, Pressed, Scene
+from acquire8.rules import Game
+from acquire8.rules import events as ev
+from acquire8.rules.record import (
+    PERSON,
+    GameRecord,
+    Step,
+    key_moments,
+    merger_turns,
+    net_worth_series,
+    replay,
+)
+
+IMPORT = "Import game file"  # the list's last item
+LIST_ROWS = 10  # games on the list's screen at once
+LOG_ROWS = 5  # log lines under the replay's board
+MSG_NO_STORAGE = "No storage on this device"
+MSG_NO_MERGER = "No more mergers"
+MSG_EXPORTED = "Game file written"
+
+
+class GameFiles(Protocol):
+    """The kept games and the game file (storage.Storage has these; so has the App)."""
+
+    def load_records(self) -> tuple[list[GameRecord], str | None]: ...
+    def export_game(self, record: GameRecord) -> str | None: ...
+    def import_game(self) -> tuple[GameRecord | None, str | None]: ...
+    def exchange_location(self) -> str: ...
+
+
+class Archive(Host, GameFiles, Protocol):
+    """The host with the kept games and the game file (App; session.Keeper binds them)."""
+
+
+def player_seat(record: GameRecord) -> int:
+    """Whose story it is: the first seat a person played (seat 0 when none did)."""
+    return record.seats.index(PERSON) if PERSON in record.seats else 0
+
+
+def place_of(game: Game, seat: int) -> int:
+    """`seat`'s finishing place, 1 the best: one more than the seats with more cash."""
+    return 1 + sum(1 for s in range(game.players) if game.cash(s) > game.cash(seat))
+
+
+def ordinal(n: int) -> str:
+    return f"{n}{'st' if n == 1 else 'nd' if n == 2 else 'rd' if n == 3 else 'th'}"
+
+
+@dataclass(frozen=True)
+class Story:
+    """What the story chart draws: per seat its net worth after every turn (x = turn, from 0,
+    the start), the turns with a merger and the three moments that decided the game."""
+
+    names: tuple[str, ...]
+    seat: int  # whose moments they are
+    series: tuple[tuple[int, ...], ...]
+    mergers: tuple[int, ...]
+    moments: tuple[str, ...]
+
+    @property
+    def turns(self) -> int:
+        return max(len(line) for line in self.series) - 1
+
+    @property
+    def top(self) -> int:
+        """The chart's highest value: the largest worth, rounded up to a whole $10,000."""
+        peak = max(max(line) for line in self.series)
+        return max(10_000, -(-peak // 10_000) * 10_000)
+
+
+def story_of(record: GameRecord, seat: int | None = None) -> Story:
+    """The story of a recorded game, told for `seat` (default: the person's seat)."""
+    seat = player_seat(record) if seat is None else seat
+    return Story(
+        names=record.names,
+        seat=seat,
+        series=tuple(tuple(line) for line in net_worth_series(record)),
+        mergers=tuple(merger_turns(record)),
+        moments=tuple(key_moments(record, seat)),
+    )
+
+
+class StoryScene(Scene):
+    """The story chart. Left/right, X, Z or MENU go back (to the standings on game over)."""
+
+    def __init__(self, app: Host, story: Story, back: str = "BACK"):
+        super().__init__(app)
+        self.story = story
+        self.back = back  # what the footer calls going back
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if pressed & {LEFT, RIGHT, X, O, MENU}:
+            self.app.sound("move")
+            self.app.pop()
+
+
+@dataclass(frozen=True)
+class Row:
+    """One kept game on the list."""
+
+    record: GameRecord
+    when: str  # "01-02 15:04"
+    players: int
+    against: str  # the opponents' level, "mixed", or "p&p" for pass-and-play
+    place: int  # the person's finishing place
+
+
+def row_of(record: GameRecord) -> Row:
+    seat = player_seat(record)
+    others = {kind for s, kind in enumerate(record.seats) if s != seat}
+    against = "p&p" if PERSON in others else others.pop() if len(others) == 1 else "mixed"
+    when = record.played[5:] if len(record.played) >= 16 else record.played  # drop the year
+    return Row(record, when, record.players, against, place_of(record.final(), seat))
+
+
+class Replays(Scene):
+    """The kept finished games, newest first, and the game file's import as the last item.
+    Up/down choose; X replays the game (or imports); right shows its story; Z/MENU back."""
+
+    def __init__(self, app: Archive):
+        super().__init__(app)
+        self.app: Archive = app
+        self.message = ""
+        self.where = app.exchange_location()
+        self.rows: list[Row] = []
+        self.menu = Menu([IMPORT])
+        self.top = 0  # the first game on screen
+        self._load()
+
+    def _load(self) -> None:
+        records, msg = self.app.load_records()
+        self.rows = [row_of(r) for r in records]
+        self.menu = Menu([*(f"game{i}" for i in range(len(self.rows))), IMPORT])
+        if msg:
+            self.message = msg
+
+    @property
+    def row(self) -> Row | None:
+        return None if self.menu.item == IMPORT else self.rows[self.menu.index]
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if O in pressed or MENU in pressed:
+            self.app.pop()
+            return
+        if self.menu.move(pressed, self.app):  # keep the chosen game on screen
+            at = min(self.menu.index, len(self.rows) - 1)
+            self.top = max(0, min(at, max(self.top, at - LIST_ROWS + 1)))
+        row = self.row
+        if X in pressed:
+            self.app.sound("confirm")
+            if row is None:
+                self.do_import()
+            else:
+                self.app.push(Replay(self.app, row.record))
+        elif RIGHT in pressed and row is not None:
+            self.app.sound("move")
+            self.app.push(StoryScene(self.app, story_of(row.record)))
+
+    def do_import(self) -> None:
+        """Import the game file: it joins the list at the top (the message says what happened)."""
+        record, msg = self.app.import_game()
+        if record is not None:
+            self._load()
+            self.menu.index = next((i for i, r in enumerate(self.rows) if r.record == record), 0)
+            self.top = 0
+        self.message = msg or ("Game imported" if record is not None else "")
+
+
+class Replay(Scene):
+    """A kept game move by move: left/right step, X to the next merger, up its story, down
+    export it to the game file; Z or MENU back."""
+
+    UNDRAWN = ("steps",)  # drawn through `position`, `step` and `log`
+
+    def __init__(self, app: Archive, record: GameRecord):
+        super().__init__(app)
+        self.app: Archive = app
+        self.record = record
+        self.start = record.start()
+        self.steps: list[Step] = list(replay(record))
+        self.index = -1  # the step shown: -1 is the position as dealt
+        self.message = ""
+        self.where = ""  # where the game file went, after an export
+        self.logs = [str(e) for e in self.start.setup_events()]  # the log up to each step
+        self.ends = [len(self.logs)]  # ... as a length of `logs`: ends[index + 1]
+        for step in self.steps:
+            self.logs += [str(e) for e in step.events]
+            self.ends.append(len(self.logs))
+
+    @property
+    def total(self) -> int:
+        return len(self.steps)
+
+    @property
+    def step(self) -> Step | None:
+        return self.steps[self.index] if self.index >= 0 else None
+
+    @property
+    def position(self) -> Game:
+        """The game as it stood after the step shown."""
+        step = self.step
+        return step.game if step is not None else self.start
+
+    @property
+    def turn(self) -> int:
+        step = self.step
+        return step.turn if step is not None else 1
+
+    def log(self, rows: int = LOG_ROWS) -> list[str]:
+        """The log's last `rows` lines as they stood after the step shown."""
+        end = self.ends[self.index + 1]
+        return self.logs[max(0, end - rows) : end]
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if O in pressed or MENU in pressed:
+            self.app.pop()
+            return
+        step = (RIGHT in pressed) - (LEFT in pressed)
+        if step:
+            self.index = max(-1, min(self.total - 1, self.index + step))
+            self.message = self.where = ""
+            self.app.sound("move")
+        elif X in pressed:
+            self.next_merger()
+        elif UP in pressed:
+            self.app.sound("move")
+            self.app.push(StoryScene(self.app, story_of(self.record)))
+        elif DOWN in pressed:
+            self.app.sound("confirm")
+            msg = self.app.export_game(self.record)
+            self.message = msg or MSG_EXPORTED
+            self.where = "" if msg else self.app.exchange_location()
+
+    def next_merger(self) -> None:
+        """On to the next step that starts a merger (the message says when there is none)."""
+        for i in range(self.index + 1, self.total):
+            if any(isinstance(e, ev.MergerStarted) for e in self.steps[i].events):
+                self.index = i
+                self.message = self.where = ""
+                self.app.sound("confirm")
+                return
+        self.message = MSG_NO_MERGER
+        self.app.sound("refuse")
