@@ -216,11 +216,15 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
 
 def game_over(app: App, limit: int = 200_000) -> GameOver:
     """A whole default game from the title, the person pressing X whenever X is live again
-    (just past the turn guard: X hurries the computers and takes every default)."""
+    (just past the turn guard: X hurries the computers and takes every default); it returns
+    on the final standings once they take X."""
     app.update(frozenset({X}))  # New game
     app.update(frozenset({X}))  # Start with the defaults
     for i in range(limit):
-        if isinstance(app.scene, GameOver):
-            return app.scene
+        over = app.scene
+        if isinstance(over, GameOver):
+            while not over.armed:
+                app.update(NOTHING)
+            return over
         app.update(frozenset({X}) if i % (GUARD_FRAMES + 1) == 0 else NOTHING)
     raise RuntimeError(f"no game over in {limit} frames")
