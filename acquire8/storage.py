@@ -276,6 +276,7 @@ class Settings:
     end: str = "declare"  # "declare" or "auto", as rules Options.end
     holdings: str = "open"  # "open" or "hidden", as rules Options.holdings
     high_contrast: bool = False
+    lesson_offered: bool = False  # the title offered the guided first game (on the first start)
 
     def opponent_levels(self) -> list[str]:
         """The levels of the default opponents, one per opponent."""
@@ -298,6 +299,7 @@ class Settings:
             "music": lambda v: isinstance(v, bool),
             "effects": lambda v: isinstance(v, bool),
             "high_contrast": lambda v: isinstance(v, bool),
+            "lesson_offered": lambda v: isinstance(v, bool),
             "pace": lambda v: v in PACES,
             "opponents": lambda v: type(v) is int and 1 <= v <= MAX_OPPONENTS,
             "end": lambda v: v in ("declare", "auto"),

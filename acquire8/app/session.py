@@ -122,6 +122,9 @@ class Keeper:
             if msg:
                 notices.append(msg)
         self.saved_settings = Settings(**asdict(app.settings))
+        # The first start offers the lesson, once: the flag is stored with the next frame.
+        app.first_start = not app.settings.lesson_offered
+        app.settings.lesson_offered = True
         saved, msg = self._load()
         if msg:
             notices.append(msg)
@@ -129,8 +132,8 @@ class Keeper:
         app.on_progress = self.on_progress
         app.stats_loader = self.storage.load_stats
         app.watchers.append(self.settings_changed)
-        app.home()  # the title again, now with Continue when there is a game to continue
         app.notices = notices
+        app.home()  # the title again, now with Continue when there is a game to continue
 
     def _load(self) -> tuple[SavedGame | None, str | None]:
         saved, msg = self.storage.load_game()

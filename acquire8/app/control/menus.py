@@ -56,11 +56,16 @@ class Title(Scene):
         items = ["New game"]
         if app.can_resume():
             items.append("Continue")
-        items += ["How to play", "Settings", "Stats"]
+        items += ["Learn to play", "How to play", "Settings", "Stats"]
         if app.can_quit:
             items.append("Quit")
-        # With a saved game the cursor starts on Continue: one X picks up where you were.
+        # With a saved game the cursor starts on Continue: one X picks up where you were. On the
+        # very first start it rests on the lesson instead (offered once: the flag is spent here).
         self.menu = Menu(items, items.index("Continue") if "Continue" in items else 0)
+        if app.first_start:
+            app.first_start = False
+            self.menu.index = items.index("Learn to play")
+            app.notices = [*app.notices, "New to Acquire? Learn to play!"]
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         self.menu.move(pressed, self.app)
@@ -73,6 +78,8 @@ class Title(Scene):
         elif item == "Continue":
             if not self.app.resume():  # the save went bad meanwhile: the title says so
                 self.app.goto(Title(self.app))
+        elif item == "Learn to play":
+            self.app.lesson()
         elif item == "How to play":
             self.app.push(Help(self.app))
         elif item == "Settings":
