@@ -276,7 +276,9 @@ class Settings:
     end: str = "declare"  # "declare" or "auto", as rules Options.end
     holdings: str = "open"  # "open" or "hidden", as rules Options.holdings
     high_contrast: bool = False
-    lesson_offered: bool = False  # the title offered the guided first game (on the first start)
+    # Bookkeeping, not a preference: the title offered the guided first game (the first start).
+    # Left out of ==, which compares what the player chose; session.Keeper stores it too.
+    lesson_offered: bool = field(default=False, compare=False)
 
     def opponent_levels(self) -> list[str]:
         """The levels of the default opponents, one per opponent."""

@@ -122,9 +122,8 @@ class Keeper:
             if msg:
                 notices.append(msg)
         self.saved_settings = Settings(**asdict(app.settings))
-        # The first start offers the lesson, once: the flag is stored with the next frame.
+        # Until the title has offered the lesson once (control.menus.Title), every start does.
         app.first_start = not app.settings.lesson_offered
-        app.settings.lesson_offered = True
         saved, msg = self._load()
         if msg:
             notices.append(msg)
@@ -132,8 +131,8 @@ class Keeper:
         app.on_progress = self.on_progress
         app.stats_loader = self.storage.load_stats
         app.watchers.append(self.settings_changed)
-        app.notices = notices
         app.home()  # the title again, now with Continue when there is a game to continue
+        app.notices = notices
 
     def _load(self) -> tuple[SavedGame | None, str | None]:
         saved, msg = self.storage.load_game()
@@ -202,8 +201,8 @@ class Keeper:
 
     def settings_changed(self) -> None:
         """Store the settings when they differ from what was stored last."""
-        s = self.app.settings
-        if s == self.saved_settings:
+        s, kept = self.app.settings, self.saved_settings
+        if kept is not None and s == kept and s.lesson_offered == kept.lesson_offered:
             return
         self.saved_settings = Settings(**asdict(s))  # asdict copies the levels list
         msg = self.storage.save_settings(s)

@@ -56,18 +56,19 @@ class Title(Scene):
         items = ["New game"]
         if app.can_resume():
             items.append("Continue")
-        items += ["Learn to play", "How to play", "Settings", "Stats"]
+        items += ["How to play", "Settings", "Stats", "Learn to play"]
         if app.can_quit:
             items.append("Quit")
-        # With a saved game the cursor starts on Continue: one X picks up where you were. On the
-        # very first start it rests on the lesson instead (offered once: the flag is spent here).
+        # With a saved game the cursor starts on Continue: one X picks up where you were.
         self.menu = Menu(items, items.index("Continue") if "Continue" in items else 0)
-        if app.first_start:
-            app.first_start = False
-            self.menu.index = items.index("Learn to play")
-            app.notices = [*app.notices, "New to Acquire? Learn to play!"]
+        # The very first start offers the lesson (a line under the menu), once: X still starts
+        # a new game at once for whoever knows the game.
+        self.offer = app.first_start
+        app.first_start = False
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if pressed and self.offer:
+            self.app.settings.lesson_offered = True  # seen: the next start does not offer it again
         self.menu.move(pressed, self.app)
         if X not in pressed:
             return

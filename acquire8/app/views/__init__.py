@@ -26,7 +26,7 @@ from acquire8.app.views import lesson, menus, play
 from acquire8.app.views.common import clocks_read, use_palette
 
 DRAWERS: dict[type, Callable] = {
-    Title: menus.draw_title,
+    Title: lesson.draw_title,  # the title, with the lesson's first-start offer
     Setup: menus.draw_setup,
     SettingsScene: menus.draw_settings,
     Help: menus.draw_help,

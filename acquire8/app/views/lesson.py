@@ -7,7 +7,9 @@ import pyxel
 
 from acquire8.app import constants as k
 from acquire8.app.control.lesson import LessonPlay
-from acquire8.app.views.common import blink, text
+from acquire8.app.control.menus import Title
+from acquire8.app.views import menus
+from acquire8.app.views.common import blink, ctext, text
 from acquire8.app.views.play import draw_play
 from acquire8.rules.tables import ROW_LETTERS
 
@@ -38,3 +40,11 @@ def draw_lesson(p: LessonPlay) -> None:
     pyxel.rectb(x, y, w, h, k.ACCENT)
     for i, line in enumerate(p.lines):
         text(x + 3, y + 2 + i * k.LINE, line, k.TEXT)
+
+
+def draw_title(s: Title) -> None:
+    """The title; on the very first start its last line offers the lesson."""
+    menus.draw_title(s)
+    if s.offer and not s.app.notices:
+        pyxel.rect(0, k.HEIGHT - 8, k.WIDTH, 8, k.BG)
+        ctext(k.HEIGHT - 7, "New to Acquire? Learn to play!", k.ACCENT)
