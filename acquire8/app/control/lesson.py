@@ -30,8 +30,13 @@ OPTIONS = {"end": "declare", "holdings": "open"}
 EMPTY = "............"
 
 
-def position(rows: dict[str, str], hands: tuple[list[str], ...], cash: tuple[int, ...],
-             shares: tuple[dict[str, int], ...], pool: list[str]) -> str:
+def position(
+    rows: dict[str, str],
+    hands: tuple[list[str], ...],
+    cash: tuple[int, ...],
+    shares: tuple[dict[str, int], ...],
+    pool: list[str],
+) -> str:
     """A minimal position (DESIGN.md) with the lesson's three players, you to play; `rows` maps
     row letters to their 12 squares (the rest are empty)."""
     board = [rows.get(r, EMPTY) for r in "ABCDEFGHI"]
@@ -238,7 +243,9 @@ class ScriptBot:
     def choose(self, view: Game) -> Action:
         legal = view.legal_actions()
         if view.phase == Phase.PLACE:
-            tiles = sorted((a.tile for a in legal if isinstance(a, PlaceTile)), key=lambda t: (t[-1], int(t[:-1])))
+            tiles = sorted(
+                (a.tile for a in legal if isinstance(a, PlaceTile)), key=lambda t: (t[-1], int(t[:-1]))
+            )
             lone = [t for t in tiles if view.tile_effect(t) == "lone"]
             if lone or tiles:
                 return PlaceTile((lone or tiles)[0])
