@@ -130,9 +130,9 @@ def test_leaving_from_the_pause_menu_returns_to_the_title_and_saves_nothing(tmp_
     press(app, bt.MENU)
     pause = app.scene
     assert isinstance(pause, menus.Pause)
-    press(app, *[bt.DOWN] * pause.ITEMS.index("Quit to title"), bt.X, bt.LEFT, bt.X)
-    if not isinstance(app.scene, menus.Title):  # the confirmation starts on QUIT or on back
-        press(app, bt.RIGHT, bt.X)
+    press(app, *[bt.DOWN] * pause.ITEMS.index("Quit to title"), bt.X)
+    assert isinstance(app.scene, menus.Confirm)
+    press(app, bt.LEFT, bt.X)  # from BACK to QUIT
     assert isinstance(app.scene, menus.Title) and "Continue" not in app.scene.menu.items
     assert store.load_game()[0] is None and play.index == 4
 
