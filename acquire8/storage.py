@@ -276,6 +276,9 @@ class Settings:
     end: str = "declare"  # "declare" or "auto", as rules Options.end
     holdings: str = "open"  # "open" or "hidden", as rules Options.holdings
     high_contrast: bool = False
+    # Bookkeeping, not a preference: the title offered the guided first game (the first start).
+    # Left out of ==, which compares what the player chose; session.Keeper stores it too.
+    lesson_offered: bool = field(default=False, compare=False)
 
     def opponent_levels(self) -> list[str]:
         """The levels of the default opponents, one per opponent."""
@@ -298,6 +301,7 @@ class Settings:
             "music": lambda v: isinstance(v, bool),
             "effects": lambda v: isinstance(v, bool),
             "high_contrast": lambda v: isinstance(v, bool),
+            "lesson_offered": lambda v: isinstance(v, bool),
             "pace": lambda v: v in PACES,
             "opponents": lambda v: type(v) is int and 1 <= v <= MAX_OPPONENTS,
             "end": lambda v: v in ("declare", "auto"),

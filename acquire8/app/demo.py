@@ -12,7 +12,8 @@ from acquire8.ai import make_bot
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control import menus
 from acquire8.app.control.app import NAMES, App
-from acquire8.app.control.decisions import PlaceScreen
+from acquire8.app.control.decisions import BuyScreen, DeclareScreen, DisposeScreen, PlaceScreen
+from acquire8.app.control.lesson import LessonPlay
 from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver, Play, Summary
 from acquire8.rules import Game
 from acquire8.rules.tables import TILE_NAMES
@@ -102,6 +103,52 @@ def select_tile(app: App, play: Play, tile: str) -> None:
             return
         press(app, RIGHT)
     raise ValueError(f"{tile} is not in the hand")
+
+
+def lesson_ready(app: App, play: LessonPlay) -> Callable[[], bool]:
+    """A `run_until` condition for the lesson: the person's decision is live (a recap or a
+    merger summary on the way is closed with X, as a person would), or the game is over."""
+
+    def ready() -> bool:
+        if isinstance(app.scene, Summary):
+            press(app, X)
+            return False
+        return isinstance(app.scene, GameOver) or my_decision(play)()
+
+    return ready
+
+
+def lesson_take(app: App, play: LessonPlay) -> None:
+    """The decision on screen taken as the lesson suggests it: X on what it selected; a
+    purchase of the selected chain; sell 1 share in a merger; YES, then END IT."""
+    ui = play.screen
+    if isinstance(ui, DeclareScreen):
+        press(app, X, RIGHT, X)
+    elif isinstance(ui, BuyScreen):
+        press(app, X)
+        while play.screen is ui and ui.option != "DONE":
+            press(app, RIGHT)
+        press(app, X)
+    elif isinstance(ui, DisposeScreen):
+        press(app, RIGHT, X, X)
+    else:
+        press(app, X)
+
+
+def lesson_to(app: App, index: int) -> LessonPlay:
+    """The lesson (started from the title, or the one on screen) played as it suggests up to
+    the decision of step `index`, or to the game over."""
+    title = app.scene
+    if isinstance(title, menus.Title):
+        title.menu.index = title.menu.items.index("Learn to play")
+        press(app, X)
+    play = app.scenes[0]
+    assert isinstance(play, LessonPlay)
+    while True:
+        run_until(app, lesson_ready(app, play))
+        if play.index == index or isinstance(app.scene, GameOver):
+            return play
+        lesson_take(app, play)
 
 
 def key_screens() -> Iterator[tuple[str, App]]:
@@ -212,6 +259,14 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
     yield "replays", app
     press(app, X, X)  # the game, at its first merger
     yield "replay", app
+
+    app = App(seed=6)
+    lesson_to(app, 0)
+    yield "lesson", app
+    lesson_to(app, 7)
+    yield "lesson_merger", app
+    lesson_to(app, 13)
+    yield "lesson_dead", app
 
 
 def game_over(app: App, limit: int = 200_000) -> GameOver:

@@ -124,6 +124,8 @@ class Keeper:
             if msg:
                 notices.append(msg)
         self.saved_settings = Settings(**asdict(app.settings))
+        # Until the title has offered the lesson once (control.menus.Title), every start does.
+        app.first_start = not app.settings.lesson_offered
         saved, msg = self._load()
         if msg:
             notices.append(msg)
@@ -208,8 +210,8 @@ class Keeper:
 
     def settings_changed(self) -> None:
         """Store the settings when they differ from what was stored last."""
-        s = self.app.settings
-        if s == self.saved_settings:
+        s, kept = self.app.settings, self.saved_settings
+        if kept is not None and s == kept and s.lesson_offered == kept.lesson_offered:
             return
         self.saved_settings = Settings(**asdict(s))  # asdict copies the levels list
         msg = self.storage.save_settings(s)

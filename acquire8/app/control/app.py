@@ -9,6 +9,7 @@ from collections.abc import Callable
 from acquire8 import ai
 from acquire8.app.anim import Animator
 from acquire8.app.buttons import X
+from acquire8.app.control.lesson import LessonPlay
 from acquire8.app.control.menus import Setup, Title
 from acquire8.app.control.play import Play
 from acquire8.app.control.scene import Pressed, Scene
@@ -44,6 +45,7 @@ class App:
         self.frame = 0
         self.anim = Animator()  # what the views animate; it never holds up the controllers
         self.notices: list[str] = []  # one-line storage problems shown on the title
+        self.first_start = False  # set by session.Keeper when nothing was stored yet
         # Set by session.Keeper when there is storage: Continue, autosave, stats.
         self.resumer: Callable[[], Play | None] | None = None
         self.on_progress: Callable[[Play], None] | None = None
@@ -134,6 +136,11 @@ class App:
         game = Game.new(players=len(seats), seed=seed, options=s.game_options(), names=seat_names(seats))
         self.notices = []
         return self.show(make_play(self, game, seats, seed))
+
+    def lesson(self) -> Play:
+        """The guided first game (control/lesson.py): never saved, never in the stats."""
+        self.notices = []
+        return self.show(LessonPlay(self))
 
     def show(self, play: Play) -> Play:
         self.goto(play)

@@ -58,13 +58,19 @@ class Title(Scene):
         items = ["New game"]
         if app.can_resume():
             items.append("Continue")
-        items += ["How to play", "Settings", "Stats"]
+        items += ["How to play", "Settings", "Stats", "Learn to play"]
         if app.can_quit:
             items.append("Quit")
         # With a saved game the cursor starts on Continue: one X picks up where you were.
         self.menu = Menu(items, items.index("Continue") if "Continue" in items else 0)
+        # The very first start offers the lesson (a line under the menu), once: X still starts
+        # a new game at once for whoever knows the game.
+        self.offer = app.first_start
+        app.first_start = False
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if pressed and self.offer:
+            self.app.settings.lesson_offered = True  # seen: the next start does not offer it again
         self.menu.move(pressed, self.app)
         if X not in pressed:
             return
@@ -75,6 +81,8 @@ class Title(Scene):
         elif item == "Continue":
             if not self.app.resume():  # the save went bad meanwhile: the title says so
                 self.app.goto(Title(self.app))
+        elif item == "Learn to play":
+            self.app.lesson()
         elif item == "How to play":
             self.app.push(Help(self.app))
         elif item == "Settings":

@@ -34,6 +34,7 @@ class Host(Protocol):
     can_quit: bool
     quit: bool
     on_progress: Callable[[Any], None] | None  # after each decision and turn: autosave
+    first_start: bool  # nothing stored yet: the title offers the lesson (once)
 
     def sound(self, name: str) -> None: ...
     def push(self, scene: Scene) -> None: ...
@@ -49,6 +50,10 @@ class Host(Protocol):
 
     def new_game(self) -> object:
         """Start a game with the current settings and show it."""
+        ...
+
+    def lesson(self) -> object:
+        """Start the guided first game and show it."""
         ...
 
     def resume(self) -> bool:

@@ -9,6 +9,7 @@ import pyxel
 
 from acquire8.app import constants as k
 from acquire8.app.control.app import App
+from acquire8.app.control.lesson import LessonPlay
 from acquire8.app.control.menus import (
     Chart,
     Confirm,
@@ -22,7 +23,7 @@ from acquire8.app.control.menus import (
 )
 from acquire8.app.control.play import GameOver, Play, Summary
 from acquire8.app.control.story import Replay, Replays, StoryScene
-from acquire8.app.views import menus, play, story
+from acquire8.app.views import lesson, menus, play, story
 from acquire8.app.views.common import clocks_read, use_palette
 
 DRAWERS: dict[type, Callable] = {
@@ -35,6 +36,7 @@ DRAWERS: dict[type, Callable] = {
     Log: menus.draw_log,
     StatsScene: menus.draw_stats,
     Play: play.draw_play,
+    LessonPlay: lesson.draw_lesson,
     Chart: play.draw_chart,
     Summary: play.draw_summary,
     GameOver: play.draw_game_over,

@@ -44,6 +44,8 @@ def draw_title(s: Title) -> None:
     if notices:  # a storage problem, one line each, where the controls line would be
         for i, line in enumerate(notices):
             ctext(k.HEIGHT - 7 * (len(notices) - i), fit(line), k.BAD)
+    elif s.offer:  # the very first start: the lesson, where the controls line would be
+        ctext(k.HEIGHT - 7, "New to Acquire? Learn to play!", k.ACCENT)
     else:
         footer("ARROWS MOVE  X SELECT")
 
