@@ -387,7 +387,7 @@ class LessonPlay(Play):
         self.hint = None
         self.last_recap = []
         self.undo_stack = []
-        self.message = str(ev.TurnStarted(game.turn, game.names[game.turn]))
+        self.line, self.notice = str(ev.TurnStarted(game.turn, game.names[game.turn])), None
         self.stage = Showing()
         self.app.anim.reset(self)
 
