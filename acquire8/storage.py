@@ -713,19 +713,34 @@ class Storage:
 
     def keep_record(self, record: GameRecord) -> str | None:
         """Add a finished game to the kept ones (the oldest beyond KEPT_GAMES dropped);
-        None on success, else a message. An identical game already kept is not kept twice."""
-        records, message = self.load_records()
-        records = [record, *(r for r in records if r != record)]
-        return self._write_records(records) or message
+        None on success, else a message. An identical game already kept is not kept twice.
 
-    def game_over(self, record: GameRecord) -> tuple[Stats, str | None]:
+        The kept games are not replayed for this (that is for when they are shown: at the end
+        of a game it would stall the frame on a handheld), unless the file is not a games file."""
+        try:
+            data = self._read(GAMES, GAMES_FORMAT) or {"format": GAMES_FORMAT, "games": []}
+        except _Bad:
+            data = None
+        games = data.get("games") if data is not None else None
+        if not isinstance(games, list):  # damaged: the checking path sets it aside, keeps the rest
+            records, message = self.load_records()
+            return self._write_records([record, *(r for r in records if r != record)]) or message
+        new = record.to_dict()
+        kept = [g for g in games if g != new]
+        failed = self._write(
+            GAMES, {"format": GAMES_FORMAT, "games": [new, *kept][:KEPT_GAMES]}, MSG_GAMES_FAILED
+        )
+        self._games = None  # checked afresh when next shown
+        return failed
+
+    def game_over(self, record: GameRecord, final: Game | None = None) -> tuple[Stats, str | None]:
         """What the front end calls once a game is over: keeps its record for replays and
         adds it to the stats. Returns the updated stats and a message when something failed.
 
         The record must replay to a finished game (ValueError otherwise: a bug of the caller,
         not bad stored data). A game with no person in it is no one's: neither kept nor counted.
         """
-        final = record.final()
+        final = final if final is not None else record.final()  # the caller's game spares a replay
         if not final.is_over:
             raise ValueError("game_over: the record's game is not finished")
         result = GameResult.for_seats(final, record.seats)

@@ -188,7 +188,7 @@ class Keeper:
                 result = GameResult.for_seats(g, play.seats())
                 msg = self.storage.record_game(result)[1] if result is not None else None
             else:
-                msg = self.storage.game_over(record)[1]
+                msg = self.storage.game_over(record, final=g)[1]
             if msg:
                 play.message = msg
             return
