@@ -163,3 +163,21 @@ def test_how_to_play_explains_every_mark_of_the_play_screen():
     text = " ".join(body for _, body in menus.HELP_PAGES)
     for mark in ("loose tile", "Blue outline", "Blinking frame", "Lit corner", "safe chain", "> marks"):
         assert mark in text
+
+
+@pytest.mark.parametrize("holdings", ["open", "hidden"])
+def test_the_disposal_shows_the_other_holders_where_you_decide(pyxel_headless, monkeypatch, holdings):
+    data = json.loads(position())  # 5A merges Luxor into Tower; you hold 3 L, Ana 2, Cy 1
+    data["options"] = {"end": "declare", "holdings": holdings}
+    app = App(seed=3)
+    play = start(app, Game.from_json(json.dumps(data)))
+    run_until(app, my_decision(play))
+    select_tile(app, play, "5A")
+    press(app, X)
+    run_until(app, my_decision(play))
+    assert isinstance(play.screen, dec.DisposeScreen)
+    texts = drawn_texts(app, pyxel_headless, monkeypatch)
+    if holdings == "open":
+        assert play.screen.holders == "Ana 2, Cy 1 hold L" and "Ana 2, Cy 1 hold L" in texts
+    else:
+        assert play.screen.holders == "" and not any("hold L" in t for t in texts)

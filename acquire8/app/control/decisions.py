@@ -186,6 +186,7 @@ class DisposeScreen:
         self.bank = game.bank_shares(self.survivor)
         self.sell = self.trade = 0
         self.row = 0
+        self.holders = _other_holders(game, self.chain) if self.chain else ""
 
     @property
     def keep(self) -> int:
@@ -216,6 +217,19 @@ class DisposeScreen:
             if (self.sell, self.trade) in self.legal:
                 return Decision(Dispose(self.sell, self.trade))
         return result
+
+
+def _other_holders(game: Game, chain: str) -> str:
+    """The others' holdings of the chain being disposed of ("Ana 4, Bob 2 hold L"), "" when
+    holdings are hidden or no one else holds any."""
+    if game.options.holdings == "hidden":
+        return ""
+    seat = game.current
+    held = [(game.names[s], game.shares(s, chain)) for s in range(game.players) if s != seat]
+    held = [(name, n) for name, n in held if n]
+    if not held:
+        return fit(f"No one else holds {chain}")
+    return fit(", ".join(f"{name} {n}" for name, n in held) + f" hold {chain}")
 
 
 class BuyScreen:

@@ -58,12 +58,15 @@ def draw_play(p: Play) -> None:
         draw_table(g, p.viewer)
         draw_hand(p, screen)
     if not (isinstance(screen, PlaceScreen) and len(screen.details) > 1):
-        draw_message(p.message, screen.standing if isinstance(screen, BuyScreen) else "")
+        aside = screen.standing if isinstance(screen, BuyScreen) else ""
+        aside = screen.holders if isinstance(screen, DisposeScreen) else aside
+        draw_message(p.message, aside)
 
 
 def draw_message(message: str, standing: str = "") -> None:
     """The message line (whole words, as every message); a two-line message (a long hint)
-    takes the line above too. On the buy screen the selected chain's standing shows there."""
+    takes the line above too. `standing`, what a decision screen puts there instead: the
+    buy screen's standing, the disposal's other holders."""
     lines = [standing] if standing else message.split("\n")[-2:]
     for i, line in enumerate(lines):
         y = k.MESSAGE_Y - 6 * (len(lines) - 1 - i)
