@@ -57,6 +57,16 @@ def chain_box(x: int, y: int, chain: str, size: int = 7, on: bool = True, bg: in
         text(x + (size - 3) // 2, y + (size - 5) // 2, chain, chain_text(chain, bg))
 
 
+def square(x: int, y: int, letter: str | None, size: int = 7) -> None:
+    """A board square as the rules' board has it: empty, a loose tile, or a chain's tile."""
+    if letter is None:
+        pyxel.rect(x, y, size, size, k.PANEL)
+    elif letter == "#":
+        pyxel.rect(x, y, size, size, k.LOOSE_COLOR)
+    else:
+        chain_box(x, y, letter, size)
+
+
 def chain_text(chain: str, bg: int = k.BG) -> int:
     """A chain's name or letter colour readable on `bg` (black or the navy panel)."""
     return (k.CHAIN_TEXT_PANEL if bg == k.PANEL else k.CHAIN_TEXT)[chain]

@@ -21,6 +21,7 @@ from acquire8.app.views.common import (
     panel,
     rtext,
     short_money,
+    square,
     text,
 )
 from acquire8.rules import CHAINS, Game, price
@@ -123,18 +124,15 @@ def draw_board(p: Play) -> None:
                     letter = None
             if lit:
                 pyxel.rect(x, y, 7, 7, k.WHITE)
-            elif letter is None:
-                pyxel.rect(x, y, 7, 7, k.PANEL)
+            else:
+                square(x, y, letter)
+            if not lit and letter is None:
                 if name == selected:  # white, which no chain uses: never mistaken for a tile
                     pyxel.rectb(x, y, 7, 7, k.SELECT)
                     if blink(app):
                         pyxel.rect(x + 2, y + 2, 3, 3, k.SELECT)
                 elif name in mine:
                     pyxel.rectb(x, y, 7, 7, k.SKY if name in playable else k.FRAME)
-            elif letter == "#":
-                pyxel.rect(x, y, 7, 7, k.LOOSE_COLOR)
-            else:
-                chain_box(x, y, letter)
             if name in p.marked:
                 new_corner(x, y, 7)
             if name == p.last_tile and p.busy and blink(app, 8):
@@ -453,14 +451,9 @@ def draw_board_page(s: Chart) -> None:
             name = f"{c + 1}{row}"
             x, y = x0 + c * cell, y0 + r * cell
             letter = g.board.get(name)
-            if letter is None:
-                pyxel.rect(x, y, cell - 1, cell - 1, k.PANEL)
-                if name in mine:
-                    pyxel.rectb(x, y, cell - 1, cell - 1, k.SKY)
-            elif letter == "#":
-                pyxel.rect(x, y, cell - 1, cell - 1, k.LOOSE_COLOR)
-            else:
-                chain_box(x, y, letter, cell - 1)
+            square(x, y, letter, cell - 1)
+            if letter is None and name in mine:
+                pyxel.rectb(x, y, cell - 1, cell - 1, k.SKY)
             if name in p.marked:
                 new_corner(x, y, cell - 1)
     x, y = x0 + s.cursor[0] * cell, y0 + s.cursor[1] * cell

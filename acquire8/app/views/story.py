@@ -9,7 +9,7 @@ import pyxel
 from acquire8.app import constants as k
 from acquire8.app.control.story import IMPORT, LIST_ROWS, Replay, Replays, StoryScene, ordinal
 from acquire8.app.text import fit, wrap
-from acquire8.app.views.common import chain_box, ctext, footer, panel, rtext, short_money, text
+from acquire8.app.views.common import ctext, footer, panel, rtext, short_money, square, text
 from acquire8.rules import Game
 from acquire8.rules.actions import PlaceTile
 from acquire8.rules.tables import ROW_LETTERS
@@ -155,12 +155,6 @@ def draw_small_board(g: Game, placed: str | None) -> None:
         for c in range(12):
             x = k.BOARD_X + c * k.CELL
             name = f"{c + 1}{row}"
-            letter = g.board.get(name)
-            if letter is None:
-                pyxel.rect(x, y, 7, 7, k.PANEL)
-            elif letter == "#":
-                pyxel.rect(x, y, 7, 7, k.LOOSE_COLOR)
-            else:
-                chain_box(x, y, letter)
+            square(x, y, g.board.get(name))
             if name == placed:
                 pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
