@@ -20,6 +20,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from acquire8.rules import Game
 from acquire8.rules import events as ev
+from acquire8.rules.tables import ROW_LETTERS
 
 # How much longer or shorter than at the normal computer pace every animation runs.
 PACE_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
@@ -39,7 +40,6 @@ POP_RISE = 8  # pixels
 FADE = 8  # a new screen fades in from black
 
 HELD = 1 << 30  # start of a held cell: it waits for the event that shows its change
-ROWS = "ABCDEFGHI"
 
 
 @runtime_checkable
@@ -55,7 +55,7 @@ class Board(Protocol):
 
 def cell_pos(name: str) -> tuple[int, int]:
     """(column, row) from 0 of a tile name like "5E"."""
-    return int(name[:-1]) - 1, ROWS.index(name[-1])
+    return int(name[:-1]) - 1, ROW_LETTERS.index(name[-1])
 
 
 @dataclass(slots=True)

@@ -21,6 +21,7 @@ from acquire8.app.control.scene import Host, Pressed
 from acquire8.app.text import wrap
 from acquire8.rules import Action, BuyShares, DeclareEnd, Dispose, Game, Phase, PlaceTile
 from acquire8.rules import events as ev
+from acquire8.rules.tables import ROW_LETTERS
 
 PROMPT_CHARS = 31  # a prompt line inside its panel's border
 PROMPT_LINES = 3
@@ -39,7 +40,7 @@ def position(
 ) -> str:
     """A minimal position (DESIGN.md) with the lesson's three players, you to play; `rows` maps
     row letters to their 12 squares (the rest are empty)."""
-    board = [rows.get(r, EMPTY) for r in "ABCDEFGHI"]
+    board = [rows.get(r, EMPTY) for r in ROW_LETTERS]
     players = [
         {"name": NAMES[s], "cash": cash[s], "shares": shares[s], "hand": hands[s]} for s in range(len(NAMES))
     ]

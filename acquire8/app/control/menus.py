@@ -8,13 +8,14 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from acquire8 import ai
+from acquire8.app.anim import cell_pos
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
 from acquire8.app.control.story import Replays
 from acquire8.app.text import chain_name, money, wrap
 from acquire8.rules import Game
 from acquire8.rules import events as ev
-from acquire8.rules.tables import END_SIZE, SAFE_SIZE
+from acquire8.rules.tables import END_SIZE, ROW_LETTERS, SAFE_SIZE
 from acquire8.storage import PERSON, Settings
 
 LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
@@ -467,13 +468,13 @@ class Chart(Scene):
         self.page = self.PAGES.index(page)
         placed = [e.tile for e in table.shown if isinstance(e, ev.TilePlaced)]
         last = (table.marked or placed or ["6E"])[-1]  # the newest tile, or the middle
-        self.cursor = (int(last[:-1]) - 1, "ABCDEFGHI".index(last[-1]))  # (column, row) from 0
+        self.cursor = cell_pos(last)  # (column, row) from 0
 
     @property
     def square(self) -> str:
         """The board page cursor's square, e.g. "8B"."""
         col, row = self.cursor
-        return f"{col + 1}{'ABCDEFGHI'[row]}"
+        return f"{col + 1}{ROW_LETTERS[row]}"
 
     @property
     def square_info(self) -> str:
