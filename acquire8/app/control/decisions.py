@@ -7,7 +7,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from acquire8.app.buttons import DOWN, LEFT, RIGHT, UP, X
-from acquire8.app.control.insight import buy_standing, end_standing, preview, tile_preview
+from acquire8.app.control.insight import buy_standing, end_standing, is_hidden, preview, tile_preview
 from acquire8.app.control.scene import Pressed
 from acquire8.app.text import chain_name, fit, money, tier_name
 from acquire8.rules import (
@@ -222,7 +222,7 @@ class DisposeScreen:
 def _other_holders(game: Game, chain: str) -> str:
     """The others' holdings of the chain being disposed of ("Ana 4, Bob 2 hold L"), "" when
     holdings are hidden or no one else holds any."""
-    if game.options.holdings == "hidden":
+    if is_hidden(game):
         return ""
     seat = game.current
     held = [(game.names[s], game.shares(s, chain)) for s in range(game.players) if s != seat]
