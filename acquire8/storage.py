@@ -508,6 +508,29 @@ def _dumps(data: dict[str, Any]) -> str:
     return json.dumps(data, separators=(",", ":"))  # a TypeError here is a bug in the caller
 
 
+# The kept games' file is JSON with one game to a line, so that a game's end adds its game by
+# lines of text: parsing and writing back twenty games in that frame stalls a handheld.
+_GAMES_HEAD, _GAMES_TAIL = f'{{"format":{GAMES_FORMAT},"games":[', "]}"
+
+
+def _games_text(games: list[str]) -> str:
+    """The kept games' file for these games' JSON texts (each on one line), newest first."""
+    return "\n".join([_GAMES_HEAD, ",\n".join(games), _GAMES_TAIL]) if games else _GAMES_HEAD + _GAMES_TAIL
+
+
+def _game_lines(text: str) -> list[str] | None:
+    """The games' JSON texts of a file _games_text wrote, else None (another layout or format)."""
+    if text == _GAMES_HEAD + _GAMES_TAIL:
+        return []
+    lines = text.split("\n")
+    if len(lines) < 3 or lines[0] != _GAMES_HEAD or lines[-1] != _GAMES_TAIL:
+        return None
+    games = [line.removesuffix(",") for line in lines[1:-1]]
+    if not all(line.endswith(",") for line in lines[1:-2]) or lines[-2].endswith(","):
+        return None
+    return games
+
+
 class _Bad(Exception):
     """A record that cannot be used: set it aside with this reason."""
 
@@ -706,9 +729,9 @@ class Storage:
         return kept, MSG_GAMES_NEWER if reason == "newer" else MSG_GAMES_DAMAGED
 
     def _write_records(self, records: list[GameRecord]) -> str | None:
-        data = {"format": GAMES_FORMAT, "games": [r.to_dict() for r in records[:KEPT_GAMES]]}
-        failed = self._write(GAMES, data, MSG_GAMES_FAILED)
-        self._games = None if failed else (_dumps(data), records[:KEPT_GAMES])
+        text = _games_text([r.to_json() for r in records[:KEPT_GAMES]])
+        failed = self._write_text(GAMES, text, MSG_GAMES_FAILED)
+        self._games = None if failed else (text, records[:KEPT_GAMES])
         return failed
 
     def keep_record(self, record: GameRecord) -> str | None:
@@ -718,17 +741,16 @@ class Storage:
         The kept games are not replayed for this (that is for when they are shown: at the end
         of a game it would stall the frame on a handheld), unless the file is not a games file."""
         try:
-            data = self._read(GAMES, GAMES_FORMAT) or {"format": GAMES_FORMAT, "games": []}
-        except _Bad:
-            data = None
-        games = data.get("games") if data is not None else None
-        if not isinstance(games, list):  # damaged: the checking path sets it aside, keeps the rest
+            text = self._read_text(GAMES)
+            games = [] if text is None else _game_lines(text)
+        except _Bad:  # unreadable
+            games = None
+        if games is None:  # not as this store writes it: checked through, the bad set aside
             records, message = self.load_records()
             return self._write_records([record, *(r for r in records if r != record)]) or message
-        new = record.to_dict()
-        kept = [g for g in games if g != new]
-        failed = self._write(
-            GAMES, {"format": GAMES_FORMAT, "games": [new, *kept][:KEPT_GAMES]}, MSG_GAMES_FAILED
+        new = record.to_json()
+        failed = self._write_text(
+            GAMES, _games_text([new, *(g for g in games if g != new)][:KEPT_GAMES]), MSG_GAMES_FAILED
         )
         self._games = None  # checked afresh when next shown
         return failed

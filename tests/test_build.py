@@ -11,6 +11,7 @@ import os
 import re
 import subprocess
 import sys
+import tempfile
 import zipfile
 from pathlib import Path
 
@@ -154,6 +155,40 @@ def test_pyxapp_passes_fullscreen_and_scale_to_pyxel(web):
         "--pyxapp", str(pyxapp), "--frames", "2", env_extra={"ACQUIRE8_ARGS": "--fullscreen --scale 3"}
     )
     assert stats["init"]["display_scale"] == 3 and stats["fullscreen"] is True
+
+
+def test_later_starts_of_the_pyxapp_import_the_kept_copy(web, tmp_path):
+    """The first start keeps a copy of the game under ACQUIRE8_CACHE_DIR/<build> and Python
+    compiles it there; later starts import it from there (tools/pyxapp_main.py). Pyxel's
+    unpacked folder is removed, so they do not pile up in the temp folder."""
+    pyxapp, _ = web
+    with zipfile.ZipFile(pyxapp) as zf:
+        startup = zf.read(f"{build.APP_NAME}/{build.STARTUP}").decode()
+    [build_id] = re.findall(r"^BUILD = '([0-9a-f]{16})'$", startup, re.MULTILINE)
+    cache = tmp_path / "code"
+    env = {"ACQUIRE8_CACHE_DIR": str(cache), "PYTHONDONTWRITEBYTECODE": ""}
+    first = run_headless("--pyxapp", str(pyxapp), "--frames", "2", env_extra=env)
+    kept = cache / build_id
+    assert Path(first["game_dir"]) == kept
+    compiled = sorted(p.name for p in (kept / "acquire8" / "rules" / "__pycache__").iterdir())
+    assert any(name.startswith("game.") for name in compiled)
+    second = run_headless("--pyxapp", str(pyxapp), "--frames", "2", env_extra=env)
+    assert Path(second["game_dir"]) == kept
+    assert sorted(p.name for p in (kept / "acquire8" / "rules" / "__pycache__").iterdir()) == compiled
+    assert sorted(p.name for p in cache.iterdir()) == [build_id]
+    play = Path(tempfile.gettempdir()) / ".pyxel" / "play"
+    left = [p.name for p in play.iterdir()] if play.is_dir() else []
+    assert not [n for n in left if n.split("_")[0] in (str(first["pid"]), str(second["pid"]))]
+
+
+def test_each_build_of_other_content_has_its_own_id(tmp_path):
+    one, two = tmp_path / "one", tmp_path / "two"
+    for folder, text in ((one, "A = 1\n"), (two, "A = 2\n")):
+        (folder / "acquire8").mkdir(parents=True)
+        (folder / "acquire8" / "m.py").write_text(text)
+    assert build.build_id(one) != build.build_id(two)
+    assert build.build_id(one) == build.build_id(one)
+    assert "BUILD = 'abc'" in build.startup_script("abc")
 
 
 # The handheld folder and its launcher: tests/test_handheld.py.

@@ -37,7 +37,8 @@ case "$*" in
 "-m pip install "*)
     [ -n "$FAKE_PIP_FAIL" ] && { echo "ERROR: no matching distribution" >&2; exit 1; }
     touch "$here/pyxel-installed"; exit ;;
-"-m pyxel play acquire8.pyxapp") echo "PLAYED in $(pwd) with ACQUIRE8_ARGS=$ACQUIRE8_ARGS"; exit 0 ;;
+"-m pyxel play acquire8.pyxapp") echo "PLAYED in $(pwd) with ACQUIRE8_ARGS=$ACQUIRE8_ARGS"
+    echo "CACHE $ACQUIRE8_CACHE_DIR"; exit 0 ;;
 esac
 echo "unexpected call: $*" >&2
 exit 3
@@ -124,6 +125,7 @@ def test_with_pyxel_installed_it_plays_full_screen_with_the_devices_python(devic
     folder = device["folder"]
     log = game_log(device)
     assert f"PLAYED in {folder} with ACQUIRE8_ARGS=--fullscreen --scale 2" in log
+    assert f"CACHE {folder}/cache" in log  # the game's kept copy stays in its folder
     assert calls(device)[-1] == f"{python} -m pyxel play acquire8.pyxapp"
     assert not (folder / "venv").exists()
 

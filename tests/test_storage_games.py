@@ -386,3 +386,67 @@ def test_kept_games_changed_behind_the_stores_back_are_checked_again(store, tmp_
     (tmp_path / "games.json").write_text(json.dumps(data))
     assert store.load_records() == ([], storage.MSG_GAMES_DAMAGED)  # the same store, not fooled
     assert len(aside(tmp_path, "games.json")) == 1
+
+
+# --- the file's layout: a game's end adds its game by lines -----------------------------------
+
+
+def test_kept_games_are_written_one_to_a_line_as_json(store, tmp_path, record, other):
+    store.keep_record(record)
+    store.keep_record(other)
+    text = (tmp_path / "games.json").read_text()
+    lines = text.split("\n")
+    assert len(lines) == 4  # the envelope's head, two games, its tail
+    assert json.loads(text) == games_file(other, record)
+    assert [json.loads(line.removesuffix(",")) for line in lines[1:3]] == [other.to_dict(), record.to_dict()]
+
+
+def test_keeping_a_game_reads_no_kept_game(store, tmp_path, record, other, monkeypatch):
+    """The end of a game on a handheld: twenty kept games are neither parsed nor replayed."""
+    for i in range(KEPT_GAMES):
+        store.keep_record(replace(record, played=f"game {i}"))
+
+    def refuse(*args, **kwargs):
+        raise AssertionError("a kept game was read")
+
+    monkeypatch.setattr(storage.json, "loads", refuse)
+    monkeypatch.setattr(GameRecord, "from_dict", refuse)
+    assert store.keep_record(other) is None
+    monkeypatch.undo()
+    records, message = store.load_records()
+    assert message is None
+    assert records == [other, *(replace(record, played=f"game {i}") for i in range(KEPT_GAMES - 1, 0, -1))]
+
+
+def test_a_games_file_in_another_layout_is_checked_and_rewritten(store, tmp_path, record, other):
+    """A file written compactly (an earlier version) or by hand: read through once, then lines."""
+    (tmp_path / "games.json").write_text(json.dumps(games_file(record), indent=1))
+    assert store.keep_record(other) is None
+    assert len((tmp_path / "games.json").read_text().split("\n")) == 4
+    assert store.load_records() == ([other, record], None)
+
+
+def test_a_bad_line_among_kept_games_is_caught_when_they_are_shown(store, tmp_path, record, other):
+    store.keep_record(record)
+    path = tmp_path / "games.json"
+    head, game, tail = path.read_text().split("\n")
+    path.write_text("\n".join([head, '{"type": "x"},', game, tail]))
+    assert store.keep_record(other) is None  # the end of a game does not look into the others
+    assert store.load_records() == ([other, record], storage.MSG_GAMES_DAMAGED)
+    assert len(aside(tmp_path, "games.json")) == 1  # the file with the bad game, as it was
+
+
+def test_an_unreadable_games_file_is_set_aside_not_overwritten(store, tmp_path, record, other, monkeypatch):
+    store.keep_record(record)
+    real_read = store.backend.read
+
+    def unreadable(key):
+        if key == storage.GAMES:
+            raise OSError("I/O error")
+        return real_read(key)
+
+    monkeypatch.setattr(store.backend, "read", unreadable)
+    store.keep_record(other)
+    monkeypatch.undo()
+    [kept] = aside(tmp_path, "games.json")
+    assert json.loads((tmp_path / kept).read_text()) == games_file(record)  # nothing lost

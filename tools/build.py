@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import argparse
 import ast
+import hashlib
 import os
 import shutil
 import subprocess
@@ -29,21 +30,16 @@ SKIP_PARTS = ("__pycache__",)
 SKIP_SUFFIXES = (".pyc", ".pyo", ".orig", ".rej", ".swp")
 ASSET_SUFFIXES = (".pyxres", ".pyxpal")
 
-# The startup script inside the .pyxapp. `pyxel play` accepts no extra arguments, so options
-# for the desktop or a handheld come through ACQUIRE8_ARGS (e.g. "--fullscreen --scale 3").
-STARTUP_SCRIPT = """\
+# The .pyxapp's startup script: Pyxel's metadata lines, then tools/pyxapp_main.py with the build's
+# content hash, which names the copy of the game that later starts import (see that file).
+STARTUP_HEADER = """\
 # title: acquire8
 # author: the acquire8 team
 # desc: Sid Sackson's Acquire, PICO-8 style, 128x128
 # license: MIT
 # version: {version}
-import os
-import shlex
-
-from acquire8.cli import main
-
-main(["play", *shlex.split(os.environ.get("ACQUIRE8_ARGS", ""))])
 """
+STARTUP_BODY = ROOT / "tools" / "pyxapp_main.py"
 
 HANDHELD_LAUNCHER = r"""#!/bin/sh
 # acquire8 for Linux handhelds: start this script from the front end's ports (or any) menu.
@@ -93,6 +89,8 @@ fi
 
 say "starting with $PY"
 cd "$HERE" || exit 1
+# The game keeps a copy of itself in cache/ so that later starts skip compiling it.
+export ACQUIRE8_CACHE_DIR="$HERE/cache"
 ACQUIRE8_ARGS="--fullscreen $*" exec "$PY" -m pyxel play acquire8.pyxapp >>"$LOG" 2>&1
 """
 
@@ -111,7 +109,8 @@ Copy this whole folder (acquire8.sh, acquire8.pyxapp, wheels/) to the device whe
 end looks for ports or scripts (e.g. `ports/acquire8/`) and start `acquire8.sh`. It runs the
 game full screen. On the first start without an installed Pyxel it makes `venv/` beside itself
 and installs the bundled wheel into it, offline; that takes a minute once. What happens goes to
-`acquire8.log` beside the script: look there when the game does not start.
+`acquire8.log` beside the script: look there when the game does not start. The first start
+also keeps a copy of the game in `cache/` (about 0.5 MB), so later starts are quicker.
 
     ./acquire8.sh                 # full screen
     ./acquire8.sh --scale 3       # also a window scale, where the device has windows
@@ -173,8 +172,24 @@ def stage(staging: Path) -> Path:
             (app_dir / rel).write_text(compact((ROOT / rel).read_text(encoding="utf-8")), encoding="utf-8")
         else:
             shutil.copyfile(ROOT / rel, app_dir / rel)
-    (app_dir / STARTUP).write_text(STARTUP_SCRIPT.format(version=version()), encoding="utf-8")
+    (app_dir / STARTUP).write_text(startup_script(build_id(app_dir)), encoding="utf-8")
     return app_dir
+
+
+def build_id(app_dir: Path) -> str:
+    """A hash of the staged game's files: a new build gets a new cached copy on the device."""
+    digest = hashlib.sha256()
+    for path in sorted(p for p in app_dir.rglob("*") if p.is_file()):
+        digest.update(path.relative_to(app_dir).as_posix().encode() + b"\0" + path.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def startup_script(build: str) -> str:
+    body = STARTUP_BODY.read_text(encoding="utf-8")
+    marker = 'BUILD = "unbuilt"'
+    if body.count(marker) != 1:
+        sys.exit(f"{STARTUP_BODY}: no single line {marker}")
+    return STARTUP_HEADER.format(version=version()) + compact(body.replace(marker, f'BUILD = "{build}"'))
 
 
 def compact(source: str) -> str:

@@ -188,6 +188,7 @@ def drive(
             cpu.append((c1 - c0) * 1000)
             if frame == 0:
                 out["first_frame_s"] = time.perf_counter() - started
+                out["first_frame_cpu_s"] = time.process_time()  # since the process began, all threads
                 print("FIRST_FRAME", flush=True)
                 if first_frame_only:
                     break

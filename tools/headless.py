@@ -8,7 +8,7 @@ update/draw/flip for a fixed number of frames instead of opening a window, tappi
 every K frames, so the game moves on from the title as a person pressing X would.
 Prints `FIRST_FRAME` as soon as the first frame is drawn (the parent times it), then one JSON
 line: frames run, whether the game quit or reached game over, the options pyxel.init and
-pyxel.fullscreen got, peak resident size.
+pyxel.fullscreen got, the folder the game was imported from, peak resident size.
 """
 
 from __future__ import annotations
@@ -79,6 +79,9 @@ def drive(frames: int, press_every: int, start, until_over: bool = False, window
             stats["frames"] = frame + 1
             if frame == 0:
                 stats["first_frame_s"] = time.perf_counter() - t0
+                # Where the game's code came from (a .pyxapp runs a kept copy after its first start).
+                stats["game_dir"] = str(Path(sys.modules["acquire8"].__file__).parents[1])
+                stats["pid"] = os.getpid()
                 print("FIRST_FRAME", flush=True)
             if until_over and type(getattr(app, "scene", None)).__name__ == "GameOver":
                 stats["game_over"] = True

@@ -69,12 +69,17 @@ _ACTION_TYPES = tuple(cls for cls, _ in _ACTION_FIELDS.values())
 
 def action_to_dict(action: Action) -> dict[str, Any]:
     """{"type": "PlaceTile", "tile": "5E"}: an action as a JSON object."""
-    if not isinstance(action, _ACTION_TYPES):
+    kind = type(action).__name__
+    spec = _ACTION_FIELDS.get(kind)
+    if spec is None or type(action) is not spec[0]:
         raise TypeError(f"not an action: {action!r}")
-    data = asdict(action)
-    if "chains" in data:
-        data["chains"] = list(data["chains"])
-    return {"type": type(action).__name__, **data}
+    # Field by field, not dataclasses.asdict (which deep-copies): a game's end turns every
+    # action of the game into JSON in one frame.
+    data: dict[str, Any] = {"type": kind}
+    for name, kind_of in spec[1].items():
+        value = getattr(action, name)
+        data[name] = list(value) if kind_of is list else value
+    return data
 
 
 def action_from_dict(data: Any) -> Action:
