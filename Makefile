@@ -74,7 +74,7 @@ web-check: web $(WEB_NODE)
 handheld: $(READY)
 	$(PY) tools/build.py handheld
 
-# The shipped .pyxapp on an emulated aarch64 handheld (needs root: builds an arm64 Debian root
+# The handheld folder's .pyxapp on an emulated aarch64 handheld (needs root: builds an arm64 Debian root
 # under ~/.cache/acquire8-arm64 once, then reuses it): frames, start-up, memory vs native.
-handheld-check: web
+handheld-check: handheld
 	$(SILENT) $(PY) tools/handheld_check.py

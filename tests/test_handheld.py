@@ -4,7 +4,10 @@ message when python3, its venv module or the wheel's install fails. Nothing is i
 
 from __future__ import annotations
 
+import importlib.util
+import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -100,7 +103,8 @@ def game_log(device: dict) -> str:
 
 def test_the_folder_holds_the_game_launcher_readme_and_wheel(built):
     names = sorted(p.relative_to(built).as_posix() for p in built.rglob("*"))
-    assert names == ["README.md", "acquire8.pyxapp", "acquire8.sh", "wheels", f"wheels/{WHEEL_NAME}"]
+    names = [n for n in names if not n.startswith("cache/")]  # the game's copy: see below
+    assert names == ["README.md", "acquire8.pyxapp", "acquire8.sh", "cache", "wheels", f"wheels/{WHEEL_NAME}"]
     assert zipfile.ZipFile(built / "acquire8.pyxapp").testzip() is None
     launcher = built / "acquire8.sh"
     assert os.access(launcher, os.X_OK) and launcher.read_text().startswith("#!/bin/sh")
@@ -178,3 +182,43 @@ def test_a_failed_install_leaves_no_half_made_venv(device):
     assert "Pyxel did not install" in proc.stderr and "no matching distribution" in game_log(device)
     assert not (device["folder"] / "venv").exists()
     assert not any("pyxel play" in c for c in calls(device))
+
+
+def test_the_folder_ships_the_game_compiled_for_its_first_start(built):
+    """cache/<build>/ is the copy the .pyxapp's first start would keep, with compiled modules
+    this Python accepts whatever times copying gives the files (checked by source hash)."""
+    with zipfile.ZipFile(built / "acquire8.pyxapp") as zf:
+        startup = zf.read("acquire8/main.py").decode()
+        shipped = {n.removeprefix("acquire8/") for n in zf.namelist() if not n.endswith("/")}
+    [build_id] = re.findall(r"^BUILD = '([0-9a-f]{16})'$", startup, re.MULTILINE)
+    [kept] = (built / "cache").iterdir()
+    assert kept.name == build_id
+    sources = {p.relative_to(kept).as_posix() for p in kept.rglob("*") if "__pycache__" not in p.parts}
+    assert {s for s in sources if (kept / s).is_file()} == shipped - {"main.py", ".pyxapp_startup_script"}
+    for source in kept.rglob("*.py"):
+        pyc = Path(importlib.util.cache_from_source(str(source)))
+        data = pyc.read_bytes()
+        assert data[:4] == importlib.util.MAGIC_NUMBER, pyc
+        assert int.from_bytes(data[4:8], "little") == 0b11, pyc  # hash-based, checked
+        assert data[8:16] == importlib.util.source_hash(source.read_bytes()), pyc
+
+
+def test_a_start_with_the_shipped_copy_imports_it(built, tmp_path):
+    cache = tmp_path / "cache"
+    shutil.copytree(built / "cache", cache, copy_function=shutil.copyfile)  # new times, as on a device
+    before = sorted(p.relative_to(cache) for p in cache.rglob("*"))
+    env = {k: v for k, v in os.environ.items() if k != "ACQUIRE8_DATA_DIR"}
+    env.update(ACQUIRE8_CACHE_DIR=str(cache), ACQUIRE8_DATA_DIR=str(tmp_path / "data"))
+    proc = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "headless.py"), "--pyxapp", str(built / "acquire8.pyxapp")],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    stats = json.loads(proc.stdout.strip().splitlines()[-1])
+    [kept] = cache.iterdir()
+    assert Path(stats["game_dir"]) == kept
+    assert sorted(p.relative_to(cache) for p in cache.rglob("*")) == before  # nothing compiled anew

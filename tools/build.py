@@ -12,8 +12,11 @@ from __future__ import annotations
 
 import argparse
 import ast
+import compileall
 import hashlib
 import os
+import py_compile
+import runpy
 import shutil
 import subprocess
 import sys
@@ -177,9 +180,10 @@ def stage(staging: Path) -> Path:
 
 
 def build_id(app_dir: Path) -> str:
-    """A hash of the staged game's files: a new build gets a new cached copy on the device."""
+    """A hash of the staged game's files (not the startup script that names it): a new build
+    gets a new kept copy on the device."""
     digest = hashlib.sha256()
-    for path in sorted(p for p in app_dir.rglob("*") if p.is_file()):
+    for path in sorted(p for p in app_dir.rglob("*") if p.is_file() and p != app_dir / STARTUP):
         digest.update(path.relative_to(app_dir).as_posix().encode() + b"\0" + path.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -294,6 +298,7 @@ def build_handheld(dist: Path, staging: Path, wheel: Path | None = None) -> list
         shutil.rmtree(out)
     out.mkdir(parents=True)
     pyxapp = build_pyxapp(out, staging)
+    kept = precompiled_copy(staging / APP_NAME, out / "cache")
     launcher = out / f"{APP_NAME}.sh"
     launcher.write_text(HANDHELD_LAUNCHER, encoding="utf-8")
     launcher.chmod(0o755)
@@ -302,7 +307,21 @@ def build_handheld(dist: Path, staging: Path, wheel: Path | None = None) -> list
     (out / "wheels").mkdir()
     bundled = out / "wheels" / wheel.name
     shutil.copyfile(wheel, bundled)
-    return [pyxapp, launcher, readme, bundled]
+    return [pyxapp, launcher, readme, bundled, kept]
+
+
+def precompiled_copy(app_dir: Path, cache: Path) -> Path:
+    """The copy of the game that the .pyxapp's first start would keep (tools/pyxapp_main.py),
+    made now in the handheld folder's cache/ and compiled by this Python: on a device with
+    the same Python version even the first start compiles nothing. The compiled files are
+    checked against the source's hash, not its time, which copying to a device changes."""
+    kept = cache / build_id(app_dir)
+    for name in runpy.run_path(str(STARTUP_BODY), run_name="pyxapp_main")["KEPT"]:
+        shutil.copytree(app_dir / name, kept / name)
+    checked = py_compile.PycInvalidationMode.CHECKED_HASH
+    if not compileall.compile_dir(kept, quiet=1, invalidation_mode=checked):
+        sys.exit(f"{kept}: the game did not compile")
+    return kept
 
 
 def describe(pyxapp: Path) -> str:
@@ -320,7 +339,8 @@ def main(argv: list[str] | None = None) -> None:
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     built = (build_web if args.target == "web" else build_handheld)(args.dist, args.staging)
     for path in built:
-        print(describe(path) if path.suffix == ".pyxapp" else f"{path} ({path.stat().st_size / 1024:.1f} KB)")
+        size = sum(p.stat().st_size for p in path.rglob("*")) if path.is_dir() else path.stat().st_size
+        print(describe(path) if path.suffix == ".pyxapp" else f"{path} ({size / 1024:.1f} KB)")
 
 
 if __name__ == "__main__":

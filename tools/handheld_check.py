@@ -1,6 +1,6 @@
 """`make handheld-check`: the shipped .pyxapp on an emulated aarch64 handheld, against this machine.
 
-    python tools/handheld_check.py [--pyxapp dist/acquire8.pyxapp] [--cache DIR] [--bench bench.json]
+    python tools/handheld_check.py [--pyxapp dist/handheld/acquire8.pyxapp] [--cache DIR] [--bench bench.json]
 
 Builds once (then reuses) an arm64 Debian root outside the repository, by default under
 ~/.cache/acquire8-arm64 (or $ACQUIRE8_ARM64_CACHE): debootstrap with qemu-user-static and binfmt
@@ -40,7 +40,8 @@ HOST_PACKAGES = {"qemu-aarch64-static": "qemu-user-static", "update-binfmts": "b
 HOST_PACKAGES["debootstrap"] = "debootstrap"
 BINFMT = Path("/proc/sys/fs/binfmt_misc")
 IN_ROOT = "/opt/acquire8"  # where the venv, the wheel, the driver and the game go inside the root
-BUDGET = {"p99_ms": 16.0, "max_ms": 33.0, "startup_s": 3.0}
+# Start-up: the median later start, and the handheld folder's first start.
+BUDGET = {"p99_ms": 16.0, "max_ms": 33.0, "startup_s": 3.0, "first_start_s": 3.0}
 STARTUP_RUNS = 3
 STARTUP_TIMEOUT_S, GAME_TIMEOUT_S = 60, 400  # an emulated game takes about a minute
 CHROOT = shutil.which("chroot") or "/usr/sbin/chroot"  # the environment below has no sbin
@@ -225,29 +226,34 @@ def drive_again_if_hung(cmd: list[str], env: dict[str, str], timeout: float) -> 
         return drive(cmd, env, timeout)
 
 
-def measure(cmd: list[str], env: dict[str, str], code_cache: Path, label: str) -> dict:
-    """Start-up (a first start, then later ones) and a whole game. The game keeps a copy of
-    itself in `code_cache` (the driver's ACQUIRE8_CACHE_DIR, seen from outside a chroot): a
-    first start finds it empty and compiles every module; later starts reuse it.
+def measure(cmd: list[str], env: dict[str, str], code_cache: Path, shipped_cache: Path, label: str) -> dict:
+    """Start-up and a whole game. The game keeps a copy of itself in `code_cache` (the
+    driver's ACQUIRE8_CACHE_DIR, seen from outside a chroot). Three kinds of start: with that
+    folder empty (the first `pyxel play` of a build: every module compiled), with the copy the
+    handheld folder ships in `shipped_cache` (a device's first start), and later ones.
 
     Start-up is judged, as frames are, in CPU time (the process's, from its beginning to the
     first title frame): on a shared machine the wall clock also counts other processes' turns."""
-    log(f"{label}: start-up, a first start and {STARTUP_RUNS} later ones")
+    log(f"{label}: start-up, first starts with and without the shipped copy, {STARTUP_RUNS} later ones")
     first_only = [*cmd, "--first-frame-only"]
     shutil.rmtree(code_cache, ignore_errors=True)
-    starts = [drive_again_if_hung(first_only, env, STARTUP_TIMEOUT_S) for _ in range(STARTUP_RUNS + 1)]
+    compiling = drive_again_if_hung(first_only, env, STARTUP_TIMEOUT_S)
+    shutil.rmtree(code_cache)
+    shutil.copytree(shipped_cache, code_cache)
+    shipped = drive_again_if_hung(first_only, env, STARTUP_TIMEOUT_S)
+    later = [drive_again_if_hung(first_only, env, STARTUP_TIMEOUT_S) for _ in range(STARTUP_RUNS)]
     log(f"{label}: a whole game")
     t0 = time.perf_counter()
     _, report = drive_again_if_hung(cmd, env, GAME_TIMEOUT_S)
     report["game_s"] = time.perf_counter() - t0
     if not report["game_over"]:
         raise RuntimeError(f"{label}: no final standings after {report['frames']} frames")
-    (first_wall, first), later = starts[0], starts[1:]
     cpu = [r["first_frame_cpu_s"] for _, r in later]
-    report["startup_s"] = {"median": statistics.median(cpu), "max": max(cpu), "runs": cpu}
     walls = [w for w, _ in later]
+    report["startup_s"] = {"median": statistics.median(cpu), "max": max(cpu), "runs": cpu}
     report["startup_wall_s"] = {"median": statistics.median(walls), "runs": walls}
-    report["first_start_s"] = {"cpu": first["first_frame_cpu_s"], "wall": first_wall}
+    for key, (wall, r) in (("first_start_s", shipped), ("compiling_start_s", compiling)):
+        report[key] = {"cpu": r["first_frame_cpu_s"], "wall": wall}
     return report
 
 
@@ -258,7 +264,7 @@ def describe(label: str, r: dict) -> str:
         f"mean {c['mean_ms']:.2f} ms, p99 {c['p99_ms']:.2f} ms, max {c['max_ms']:.2f} ms "
         f"(wall {w['mean_ms']:.2f} / {w['p99_ms']:.2f} / {w['max_ms']:.2f}); "
         f"start-up CPU {s['median']:.2f} s (max {s['max']:.2f}, wall {r['startup_wall_s']['median']:.2f}; "
-        f"first start {r['first_start_s']['cpu']:.2f}, wall {r['first_start_s']['wall']:.2f}); "
+        f"first start {r['first_start_s']['cpu']:.2f}, compiling {r['compiling_start_s']['cpu']:.2f}); "
         f"peak memory {r['maxrss_mb']:.0f} MB"
     )
 
@@ -289,11 +295,13 @@ def write_bench(path: Path, section: dict) -> None:
 
 
 def check(pyxapp: Path, cache: Path, bench: Path) -> int:
+    """`pyxapp` is the handheld folder's: its cache/ holds the copy of the game it ships."""
     t0 = time.perf_counter()
     if os.geteuid() != 0:
         raise CannotRun("needs root (debootstrap, mount and chroot make and enter the arm64 root)")
     if not pyxapp.is_file():
-        raise CannotRun(f"no {pyxapp}: run make web first")
+        raise CannotRun(f"no {pyxapp}: run make handheld first")
+    shipped_cache = pyxapp.parent / "cache"
     host_tools()
     enable_binfmt()
     root, built = build_root(cache)
@@ -306,7 +314,8 @@ def check(pyxapp: Path, cache: Path, bench: Path) -> int:
     native_cache = Path(tempfile.mkdtemp(prefix="acquire8-code-"))
     env.update(SDL_AUDIODRIVER="dummy", ACQUIRE8_CACHE_DIR=str(native_cache))
     try:
-        native = measure([sys.executable, str(DRIVER), str(pyxapp)], env, native_cache, "native")
+        native_cmd = [sys.executable, str(DRIVER), str(pyxapp)]
+        native = measure(native_cmd, env, native_cache, shipped_cache, "native")
     finally:
         shutil.rmtree(native_cache, ignore_errors=True)
     emu_cmd = [
@@ -318,7 +327,7 @@ def check(pyxapp: Path, cache: Path, bench: Path) -> int:
     ]
     emu_env = {**ROOT_ENV, "ACQUIRE8_CACHE_DIR": f"{IN_ROOT}/run/code"}
     with Proc(root):
-        emulated = measure(emu_cmd, emu_env, work / "code", "emulated")
+        emulated = measure(emu_cmd, emu_env, work / "code", shipped_cache, "emulated")
     if emulated["machine"] != "aarch64":
         raise RuntimeError(f"the root ran as {emulated['machine']}, not aarch64")
     # Frames are judged in thread CPU time: on a shared machine the wall clock also counts
@@ -328,6 +337,7 @@ def check(pyxapp: Path, cache: Path, bench: Path) -> int:
         "p99_ms": emulated["cpu"]["p99_ms"],
         "max_ms": emulated["cpu"]["max_ms"],
         "startup_s": emulated["startup_s"]["median"],
+        "first_start_s": emulated["first_start_s"]["cpu"],
     }
     over = [k for k, limit in BUDGET.items() if got[k] > limit]
     seconds = time.perf_counter() - t0
@@ -341,7 +351,7 @@ def check(pyxapp: Path, cache: Path, bench: Path) -> int:
     verdict = "ok" if not over else "OVER: " + ", ".join(f"{k} {got[k]:.2f} > {BUDGET[k]:g}" for k in over)
     print(
         f"budgets under emulation: frame CPU p99 <= {BUDGET['p99_ms']:g} ms, max <= {BUDGET['max_ms']:g} ms, "
-        f"start-up <= {BUDGET['startup_s']:g} s: {verdict}"
+        f"start-up (later and the handheld folder's first) <= {BUDGET['startup_s']:g} s: {verdict}"
     )
     print(f"handheld-check took {seconds:.0f} s ({'root built now' if built else 'root reused'})")
     section = {
@@ -360,7 +370,7 @@ def check(pyxapp: Path, cache: Path, bench: Path) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--pyxapp", type=Path, default=ROOT / "dist" / "acquire8.pyxapp")
+    parser.add_argument("--pyxapp", type=Path, default=ROOT / "dist" / "handheld" / "acquire8.pyxapp")
     default_cache = os.environ.get("ACQUIRE8_ARM64_CACHE") or Path.home() / ".cache" / "acquire8-arm64"
     parser.add_argument("--cache", type=Path, default=Path(default_cache))
     parser.add_argument("--bench", type=Path, default=Path("bench.json"))
