@@ -391,3 +391,38 @@ def test_normal_palette_is_left_as_the_goldens_know_it():
     finally:
         k.use_chain_colors(False)
     assert k.CHAIN_COLOR["W"] == k.BROWN and k.CHAIN_INK["L"] == k.WHITE
+
+
+def test_the_board_layer_is_drawn_again_exactly_when_a_square_changes(pyxel_headless, monkeypatch):
+    """The play screen copies its squares from an image made when the board last changed."""
+    from acquire8.app.views import common
+
+    px = pyxel_headless
+    layer = common.BoardLayer()
+    drawn: list[str | None] = []
+    real_square = common.square
+    monkeypatch.setattr(
+        common, "square", lambda x, y, letter, **kw: drawn.append(letter) or real_square(x, y, letter, **kw)
+    )
+
+    def at(name: str) -> int:
+        c, r = int(name[:-1]) - 1, "ABCDEFGHI".index(name[-1])
+        return px.screen.pget(k.BOARD_X + c * k.CELL + 1, k.BOARD_Y + r * k.CELL + 1)
+
+    px.cls(k.BG)
+    layer.draw(k.BOARD_X, k.BOARD_Y, {"1A": "T", "2A": "#"})
+    assert len(drawn) == 108 and (at("1A"), at("2A"), at("3A")) == (
+        k.CHAIN_COLOR["T"],
+        k.LOOSE_COLOR,
+        k.PANEL,
+    )
+    layer.draw(k.BOARD_X, k.BOARD_Y, {"1A": "T", "2A": "#"})
+    assert len(drawn) == 108  # the same board: copied, not drawn
+    layer.draw(k.BOARD_X, k.BOARD_Y, {"1A": "T", "2A": "T"})  # 2A joins Tower
+    assert len(drawn) == 216 and at("2A") == k.CHAIN_COLOR["T"]
+    k.use_chain_colors(True)
+    try:
+        layer.draw(k.BOARD_X, k.BOARD_Y, {"1A": "T", "2A": "T"})  # the same board in other colours
+        assert len(drawn) == 324 and at("1A") == k.HC_CHAIN_COLOR["T"]
+    finally:
+        k.use_chain_colors(False)

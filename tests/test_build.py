@@ -271,3 +271,21 @@ def test_the_shipped_modules_lose_only_their_docstrings():
         text = (build.ROOT / rel).read_text(encoding="utf-8")
         small = build.compact(text)
         assert len(small) <= max(1, len(text)) and shape(ast.parse(small)) == shape(ast.parse(text)), rel
+
+
+def test_a_shipped_dataclass_keeps_a_docstring_so_none_is_made_from_its_signature(monkeypatch):
+    """A dataclass without a docstring computes one from its signature at import: slow."""
+    import inspect
+
+    source = (
+        "from dataclasses import dataclass\n\n@dataclass(frozen=True)\nclass E:\n"
+        '    """Doc."""\n    seat: int\n\n@dataclass\nclass F:\n    seat: int\n'
+    )
+    signatures: list[object] = []
+    real = inspect.signature
+    monkeypatch.setattr(inspect, "signature", lambda obj, **kw: signatures.append(obj) or real(obj, **kw))
+    namespace: dict = {}
+    exec(build.compact(source), namespace)
+    assert (namespace["E"].__doc__, namespace["F"].__doc__) == ("E", "F")
+    assert namespace["E"](1) == namespace["E"](1) and namespace["F"](2).seat == 2
+    assert signatures == []

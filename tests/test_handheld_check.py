@@ -35,7 +35,7 @@ def test_without_the_pyxapp_it_says_to_build_it(monkeypatch, capsys, tmp_path):
     code, err = run_main(
         monkeypatch, capsys, "--pyxapp", str(tmp_path / "none.pyxapp"), "--cache", str(tmp_path)
     )
-    assert code == 2 and "run make web first" in err and len(err.strip().splitlines()) == 1
+    assert code == 2 and "run make handheld first" in err and len(err.strip().splitlines()) == 1
 
 
 def test_the_mirror_comes_from_apt_or_the_environment(monkeypatch, tmp_path):

@@ -159,6 +159,15 @@ def stand_in_pyxel(max_frames: int, stats: dict):
         return lambda *args, **kwargs: None  # rect, text, dither, play, load, ...
 
     px.__getattr__ = constant_or_call
+
+    class Image:  # an image the views draw into (the board's squares): draws nothing either
+        def __init__(self, width: int, height: int) -> None:
+            self.width, self.height = width, height
+
+        def __getattr__(self, name: str):
+            return lambda *args, **kwargs: None
+
+    px.Image = Image
     px.colors = [0x000000] * 16
     px.frame_count = 0
     px.btnp = lambda key, hold=0, repeat=0: key in held

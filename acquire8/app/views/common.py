@@ -6,11 +6,23 @@ drawing read: the shell redraws an idle screen exactly when one of those changes
 
 from __future__ import annotations
 
+from typing import Protocol
+
 import pyxel
 
 from acquire8.app import constants as k
 from acquire8.app.control.app import App
 from acquire8.app.text import money
+from acquire8.rules.tables import ROW_LETTERS
+
+
+class Canvas(Protocol):
+    """What squares are drawn on: the screen (the pyxel module) or a pyxel.Image."""
+
+    def rect(self, x: float, y: float, w: float, h: float, col: int, /) -> None: ...
+
+    def text(self, x: float, y: float, s: str, col: int, /) -> None: ...
+
 
 # The clocks the last drawn frame read: (period, count) -> the phase it showed.
 clocks_read: set[tuple[int, int]] = set()
@@ -46,25 +58,46 @@ def short_money(amount: int) -> str:
     return s if len(s) <= 7 else f"${amount // 1000}K"
 
 
-def chain_box(x: int, y: int, chain: str, size: int = 7, on: bool = True, bg: int = k.BG) -> None:
+def chain_box(
+    x: int, y: int, chain: str, size: int = 7, on: bool = True, bg: int = k.BG, to: Canvas = pyxel
+) -> None:
     """A chain's letter on its colour; off the board (or not on offer) the letter alone, in
-    its colour readable on the background `bg` (black or the navy panel): no dark box."""
-    if on:
-        pyxel.rect(x, y, size, size, k.CHAIN_COLOR[chain])
-        text(x + (size - 3) // 2, y + (size - 5) // 2, chain, k.CHAIN_INK[chain])
-    else:
-        pyxel.rect(x, y, size, size, bg)
-        text(x + (size - 3) // 2, y + (size - 5) // 2, chain, chain_text(chain, bg))
+    its colour readable on the background `bg` (black or the navy panel): no dark box.
+    Drawn on the screen, or on the image `to`."""
+    to.rect(x, y, size, size, k.CHAIN_COLOR[chain] if on else bg)
+    ink = k.CHAIN_INK[chain] if on else chain_text(chain, bg)
+    to.text(x + (size - 3) // 2, y + (size - 5) // 2, chain, ink)
 
 
-def square(x: int, y: int, letter: str | None, size: int = 7) -> None:
+def square(x: int, y: int, letter: str | None, size: int = 7, to: Canvas = pyxel) -> None:
     """A board square as the rules' board has it: empty, a loose tile, or a chain's tile."""
     if letter is None:
-        pyxel.rect(x, y, size, size, k.PANEL)
+        to.rect(x, y, size, size, k.PANEL)
     elif letter == "#":
-        pyxel.rect(x, y, size, size, k.LOOSE_COLOR)
+        to.rect(x, y, size, size, k.LOOSE_COLOR)
     else:
-        chain_box(x, y, letter, size)
+        chain_box(x, y, letter, size, to=to)
+
+
+class BoardLayer:
+    """The play screen's 108 squares, drawn into an image only when a tile changes and copied
+    onto the screen each frame: square by square they were half of every frame's drawing."""
+
+    def __init__(self) -> None:
+        self.image: pyxel.Image | None = None  # made at the first draw, after pyxel.init
+        self.shows: tuple | None = None  # the board in the image, and its colours
+
+    def draw(self, x: int, y: int, board: dict[str, str]) -> None:
+        shows = (tuple(board.items()), tuple(k.CHAIN_COLOR.values()), tuple(k.CHAIN_INK.values()))
+        if self.image is None:
+            self.image = pyxel.Image(k.BOARD_W, k.BOARD_H)
+        if shows != self.shows:
+            self.image.cls(k.BG)
+            for r, row in enumerate(ROW_LETTERS):
+                for c in range(12):
+                    square(c * k.CELL, r * k.CELL, board.get(f"{c + 1}{row}"), to=self.image)
+            self.shows = shows
+        pyxel.blt(x, y, self.image, 0, 0, k.BOARD_W, k.BOARD_H)
 
 
 def chain_text(chain: str, bg: int = k.BG) -> int:

@@ -6,13 +6,14 @@ from __future__ import annotations
 import pyxel
 
 from acquire8.app import constants as k
-from acquire8.app.anim import Animator
+from acquire8.app.anim import Animator, cell_pos
 from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.insight import holdings
 from acquire8.app.control.menus import Chart
 from acquire8.app.control.play import RECAP_ROWS, Deciding, GameOver, Passing, Play, Summary
 from acquire8.app.text import chain_name, fit, money
 from acquire8.app.views.common import (
+    BoardLayer,
     blink,
     chain_box,
     chain_text,
@@ -99,6 +100,9 @@ def draw_pass(name: str) -> None:
     footer("X SHOW MY HAND  ENTER MENU")
 
 
+BOARD_LAYER = BoardLayer()
+
+
 def draw_board(p: Play) -> None:
     g, app = p.game, p.app
     board = g.board
@@ -109,36 +113,39 @@ def draw_board(p: Play) -> None:
     pending = g.pending_tile()
     looks = app.anim.looks if app.anim.play is p else None  # cells animating (anim.py)
     falling = []
-    for r, row in enumerate(ROW_LETTERS):
-        y = k.BOARD_Y + r * k.CELL
-        for c in range(12):
-            x = k.BOARD_X + c * k.CELL
-            name = f"{c + 1}{row}"
-            letter = board.get(name)
-            look = looks.get(name) if looks else None
-            lit = False
-            if look is not None:
-                letter, lit = look.letter, look.lit
-                if look.dy:  # drawn falling after the board, over the cells above
-                    falling.append((x, y - look.dy))
-                    letter = None
+    BOARD_LAYER.draw(k.BOARD_X, k.BOARD_Y, board)
+    # Over the squares, in reading order (a frame may spill into the gap a later one shares):
+    # the cells that look other than the rules' board, or are marked.
+    special = mine | set(p.marked) | set(looks or ()) | {selected, p.last_tile, pending}
+    special.discard(None)
+    for c, r in sorted((cell_pos(name) for name in special), key=lambda cr: (cr[1], cr[0])):
+        x, y = k.BOARD_X + c * k.CELL, k.BOARD_Y + r * k.CELL
+        name = f"{c + 1}{ROW_LETTERS[r]}"
+        letter = board.get(name)
+        look = looks.get(name) if looks else None
+        lit = False
+        if look is not None:
+            letter, lit = look.letter, look.lit
+            if look.dy:  # drawn falling after the board, over the cells above
+                falling.append((x, y - look.dy))
+                letter = None
             if lit:
                 pyxel.rect(x, y, 7, 7, k.WHITE)
             else:
                 square(x, y, letter)
-            if not lit and letter is None:
-                if name == selected:  # white, which no chain uses: never mistaken for a tile
-                    pyxel.rectb(x, y, 7, 7, k.SELECT)
-                    if blink(app):
-                        pyxel.rect(x + 2, y + 2, 3, 3, k.SELECT)
-                elif name in mine:
-                    pyxel.rectb(x, y, 7, 7, k.SKY if name in playable else k.FRAME)
-            if name in p.marked:
-                new_corner(x, y, 7)
-            if name == p.last_tile and p.busy and blink(app, 8):
-                pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
-            elif name == pending:  # the tile whose founding or merger is being decided
-                pyxel.rectb(x - 1, y - 1, 9, 9, k.SELECT if blink(app) else k.SKY)
+        if not lit and letter is None:
+            if name == selected:  # white, which no chain uses: never mistaken for a tile
+                pyxel.rectb(x, y, 7, 7, k.SELECT)
+                if blink(app):
+                    pyxel.rect(x + 2, y + 2, 3, 3, k.SELECT)
+            elif name in mine:
+                pyxel.rectb(x, y, 7, 7, k.SKY if name in playable else k.FRAME)
+        if name in p.marked:
+            new_corner(x, y, 7)
+        if name == p.last_tile and p.busy and blink(app, 8):
+            pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
+        elif name == pending:  # the tile whose founding or merger is being decided
+            pyxel.rectb(x - 1, y - 1, 9, 9, k.SELECT if blink(app) else k.SKY)
     if falling:
         pyxel.clip(k.BOARD_X, k.BOARD_Y, k.BOARD_W, k.BOARD_H)  # they come in over the board's edge
         for x, y in falling:
