@@ -378,3 +378,37 @@ def test_hard_sliced_steps_decide_as_choose():
     assert sliced_places >= 10
     with pytest.raises(RuntimeError, match="before start"):
         make_bot("hard", 1).step(1.0)
+
+
+def test_hard_choose_steps_decide_as_choose_a_merger_option_a_unit():
+    """The expert's own choices inside a playout: choose_steps decides as choose does (the
+    same random draws too), one option's playout per unit for a founding, survivor or
+    defunct choice, so no unit of the expert's thinking holds a whole merger's look-ahead."""
+    from acquire8.ai.base import finish
+    from acquire8.ai.hard import HardBot
+
+    split = {Phase.FOUND: 0, Phase.SURVIVOR: 0, Phase.DEFUNCT: 0}
+    for seed in range(30):
+        g = Game.new(players=4, seed=seed)
+        others = [make_bot("greedy", seed + s) for s in range(4)]
+        while not g.is_over:
+            view = g.view(g.current)
+            whole, sliced = HardBot(seed), HardBot(seed)
+            expected = whole.choose(view)
+            steps = sliced.choose_steps(view)
+            units = 0
+            try:
+                while True:
+                    next(steps)
+                    units += 1
+            except StopIteration as done:
+                assert done.value == expected
+            assert whole.rng.random() == sliced.rng.random()
+            if g.phase in split and len(g.legal_actions()) > 1:
+                # a unit per option (chains to found count once per price tier)
+                assert units == len(g.legal_actions()) if g.phase != Phase.FOUND else units >= 1
+                split[g.phase] += 1
+            elif g.phase not in split:
+                assert units == 0 and finish(HardBot(seed).choose_steps(view)) == expected
+            g.apply(others[g.current].choose(view))
+    assert split[Phase.FOUND] >= 10 and split[Phase.SURVIVOR] >= 1, split

@@ -241,6 +241,7 @@ class _Search:
         self.turns = 0  # turns it has finished
         self.turn = -1
         self.spent_ms = 0.0  # thinking time so far, summed over the steps
+        self.deciding: Work[Action] | None = None  # my own decision in the playout, under way
 
     def done(self) -> bool:
         bot = self.bot
@@ -274,7 +275,14 @@ class _Search:
                 self.scores = self.totals[:]
             return
         if g.current == self.me and g.turn == self.me and g.phase != Phase.PLACE:
-            act = bot.hard.choose(g)  # the rest of my own turn: played well
+            # the rest of my own turn, played well: a merger's choice takes several units
+            if self.deciding is None:
+                self.deciding = bot.hard.choose_steps(g)
+            try:
+                next(self.deciding)
+                return
+            except StopIteration as decided:
+                act, self.deciding = decided.value, None
         else:
             act = bot.rollout.choose(g)
         g.apply(act)

@@ -79,6 +79,16 @@ class HardBot(SeededBot):
             return self.dispose(view)
         return self.buy_or_declare(view)
 
+    def choose_steps(self, view: Game) -> Work[Action]:
+        """choose in units of sliced thinking: a founding, survivor or defunct-order choice
+        one option's playout at a time (a merger's options take milliseconds each)."""
+        phase = view.phase
+        if phase not in (Phase.FOUND, Phase.SURVIVOR, Phase.DEFUNCT):
+            return self.choose(view)
+        self._memo.clear()
+        options = self._found_options(view) if phase == Phase.FOUND else view.legal_actions()
+        return (yield from self._best_of_steps(view, options))[0]
+
     def _scratch(self, g: Game) -> Game:
         """A copy to try a move on. A two-player view shuffles its sorted pool the same
         way in every copy before the stock market draws, so a random swap varies the
@@ -148,6 +158,10 @@ class HardBot(SeededBot):
 
     def _best_of(self, g: Game, actions: list[Action]) -> tuple[Action, float]:
         """Play each action out to the end of the turn and keep the best (first on ties)."""
+        return finish(self._best_of_steps(g, actions))
+
+    def _best_of_steps(self, g: Game, actions: list[Action]) -> Work[tuple[Action, float]]:
+        """_best_of, one action's playout per unit of sliced thinking."""
         best, best_v = None, float("-inf")
         for act in actions:
             h = self._scratch(g)
@@ -155,6 +169,7 @@ class HardBot(SeededBot):
             v = self.resolve(h)[0]
             if v > best_v:
                 best, best_v = act, v
+            yield
         return best, best_v
 
     # ---------------------------------------------------------------- buying
