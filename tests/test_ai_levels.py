@@ -381,9 +381,10 @@ def test_hard_sliced_steps_decide_as_choose():
 
 
 def test_hard_choose_steps_decide_as_choose_a_merger_option_a_unit():
-    """The expert's own choices inside a playout: choose_steps decides as choose does (the
-    same random draws too), one option's playout per unit for a founding, survivor or
-    defunct choice, so no unit of the expert's thinking holds a whole merger's look-ahead."""
+    """choose_steps decides as choose does (the same random draws too), a tile per unit for a
+    placement and one option's playout per unit for a founding, survivor or defunct choice,
+    so no unit of the expert's thinking (its own choices in a playout) holds a whole
+    merger's look-ahead."""
     from acquire8.ai.base import finish
     from acquire8.ai.hard import HardBot
 
@@ -404,11 +405,13 @@ def test_hard_choose_steps_decide_as_choose_a_merger_option_a_unit():
             except StopIteration as done:
                 assert done.value == expected
             assert whole.rng.random() == sliced.rng.random()
-            if g.phase in split and len(g.legal_actions()) > 1:
+            if g.phase == Phase.PLACE:
+                assert units == len(g.legal_actions())  # a tile a unit
+            elif g.phase in split:
                 # a unit per option (chains to found count once per price tier)
                 assert units == len(g.legal_actions()) if g.phase != Phase.FOUND else units >= 1
-                split[g.phase] += 1
-            elif g.phase not in split:
+                split[g.phase] += len(g.legal_actions()) > 1
+            else:
                 assert units == 0 and finish(HardBot(seed).choose_steps(view)) == expected
             g.apply(others[g.current].choose(view))
     assert split[Phase.FOUND] >= 10 and split[Phase.SURVIVOR] >= 1, split

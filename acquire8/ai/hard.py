@@ -45,13 +45,12 @@ class HardBot(SeededBot):
     # ------------------------------------------------------------------ entry
 
     def start(self, view: Game) -> None:
-        """Begin a decision that `step` thinks through a tile at a time (for a front end
+        """Begin a decision that `step` thinks through a unit at a time (for a front end
         without threads); the decision is choose's."""
-        self._memo.clear()
-        self._work = self._decision(view)
+        self._work = self.choose_steps(view)
 
     def step(self, budget_ms: float) -> Action | None:
-        """Think for about `budget_ms` (at least one tile); the decision when done, else None."""
+        """Think for about `budget_ms` (at least one unit); the decision when done, else None."""
         if self._work is None:
             raise RuntimeError("step() before start()")
         done, act = advance(self._work, budget_ms)
@@ -60,34 +59,23 @@ class HardBot(SeededBot):
         self._work = None
         return act
 
-    def _decision(self, view: Game) -> Work[Action]:
-        if view.phase == Phase.PLACE:
-            values = yield from self.place_value_steps(view)
-            return values[0][1]
-        return self.choose(view)
-
     def choose(self, view: Game) -> Action:
+        return finish(self.choose_steps(view))
+
+    def choose_steps(self, view: Game) -> Work[Action]:
+        """choose in units of sliced thinking: a tile to place, or a founding, survivor or
+        defunct-order option, at a time (a merger's options take milliseconds each)."""
         self._memo.clear()
         phase = view.phase
         if phase == Phase.PLACE:
-            return self.best_place(view)[0]
-        if phase == Phase.FOUND:
-            return self._best_found(view)[0]
-        if phase in (Phase.SURVIVOR, Phase.DEFUNCT):
-            return self._best_branch(view)[0]
+            values = yield from self.place_value_steps(view)
+            return values[0][1]
+        if phase in (Phase.FOUND, Phase.SURVIVOR, Phase.DEFUNCT):
+            options = self._found_options(view) if phase == Phase.FOUND else view.legal_actions()
+            return (yield from self._best_of_steps(view, options))[0]
         if phase == Phase.DISPOSE:
             return self.dispose(view)
         return self.buy_or_declare(view)
-
-    def choose_steps(self, view: Game) -> Work[Action]:
-        """choose in units of sliced thinking: a founding, survivor or defunct-order choice
-        one option's playout at a time (a merger's options take milliseconds each)."""
-        phase = view.phase
-        if phase not in (Phase.FOUND, Phase.SURVIVOR, Phase.DEFUNCT):
-            return self.choose(view)
-        self._memo.clear()
-        options = self._found_options(view) if phase == Phase.FOUND else view.legal_actions()
-        return (yield from self._best_of_steps(view, options))[0]
 
     def _scratch(self, g: Game) -> Game:
         """A copy to try a move on. A two-player view shuffles its sorted pool the same
@@ -99,13 +87,10 @@ class HardBot(SeededBot):
 
     # --------------------------------------------------------------- placing
 
-    def place_values(self, view: Game) -> list[tuple[float, Action]]:
-        """(value, PlaceTile) for every legal tile, best first."""
-        return finish(self.place_value_steps(view))
-
     def place_value_steps(self, view: Game) -> Work[list[tuple[float, Action]]]:
-        """place_values a tile at a time: one unit of sliced thinking per tile (a tile that
-        founds or merges plays out every choice it brings: about a millisecond at most)."""
+        """(value, PlaceTile) for every legal tile, best first: one unit of sliced thinking per
+        tile (a tile that founds or merges plays out every choice it brings: about a
+        millisecond at most)."""
         out = []
         for act in view.legal_actions():
             g = self._scratch(view)
@@ -114,10 +99,6 @@ class HardBot(SeededBot):
             yield
         out.sort(key=lambda va: -va[0])
         return out
-
-    def best_place(self, view: Game) -> tuple[Action, float]:
-        values = self.place_values(view)
-        return values[0][1], values[0][0]
 
     def resolve(self, g: Game) -> tuple[float, Action | None]:
         """Value for the turn's player of a game in the middle of its turn, playing
