@@ -525,10 +525,10 @@ def _game_lines(text: str) -> list[str] | None:
     lines = text.split("\n")
     if len(lines) < 3 or lines[0] != _GAMES_HEAD or lines[-1] != _GAMES_TAIL:
         return None
-    games = [line.removesuffix(",") for line in lines[1:-1]]
-    if not all(line.endswith(",") for line in lines[1:-2]) or lines[-2].endswith(","):
+    games = lines[1:-1]
+    if not all(g.endswith(",") for g in games[:-1]) or games[-1].endswith(","):
         return None
-    return games
+    return [g.removesuffix(",") for g in games]
 
 
 class _Bad(Exception):

@@ -118,9 +118,9 @@ def draw_board(p: Play) -> None:
     # the cells that look other than the rules' board, or are marked.
     special = mine | set(p.marked) | set(looks or ()) | {selected, p.last_tile, pending}
     special.discard(None)
-    for c, r in sorted((cell_pos(name) for name in special), key=lambda cr: (cr[1], cr[0])):
+    for name in sorted(special, key=lambda n: cell_pos(n)[::-1]):
+        c, r = cell_pos(name)
         x, y = k.BOARD_X + c * k.CELL, k.BOARD_Y + r * k.CELL
-        name = f"{c + 1}{ROW_LETTERS[r]}"
         letter = board.get(name)
         look = looks.get(name) if looks else None
         lit = False
