@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import ast
 import base64
-import json
 import os
 import re
 import subprocess
@@ -19,6 +18,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+
+from pyxapp_runs import build_id_in, run_headless  # noqa: E402
 
 import build  # noqa: E402  (tools/ is not a package)
 
@@ -122,24 +123,6 @@ def test_html_embeds_the_pyxapp_and_keeps_the_virtual_gamepad(web):
     assert embedded and base64.b64decode(embedded.group(1)) == pyxapp.read_bytes()
 
 
-def run_headless(*args: str, env_extra: dict[str, str] | None = None) -> dict:
-    # No ACQUIRE8_DATA_DIR: the runner then uses a fresh scratch folder, so settings other
-    # tests saved cannot change this game.
-    env = {k: v for k, v in os.environ.items() if k != "ACQUIRE8_DATA_DIR"}
-    env.update({"SDL_AUDIODRIVER": "dummy", **(env_extra or {})})
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "headless.py"), *args],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
-    )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    assert "FIRST_FRAME" in proc.stdout.splitlines()
-    return json.loads(proc.stdout.strip().splitlines()[-1])
-
-
 def test_pyxapp_plays_headless_from_title_to_game_over(web):
     """`pyxel play acquire8.pyxapp` as a handheld runs it, with X tapped every
     14 frames (a new turn takes X after 12 quiet frames)."""
@@ -162,9 +145,7 @@ def test_later_starts_of_the_pyxapp_import_the_kept_copy(web, tmp_path):
     compiles it there; later starts import it from there (tools/pyxapp_main.py). Pyxel's
     unpacked folder is removed, so they do not pile up in the temp folder."""
     pyxapp, _ = web
-    with zipfile.ZipFile(pyxapp) as zf:
-        startup = zf.read(f"{build.APP_NAME}/{build.STARTUP}").decode()
-    [build_id] = re.findall(r"^BUILD = '([0-9a-f]{16})'$", startup, re.MULTILINE)
+    build_id = build_id_in(pyxapp)
     cache = tmp_path / "code"
     env = {"ACQUIRE8_CACHE_DIR": str(cache), "PYTHONDONTWRITEBYTECODE": ""}
     first = run_headless("--pyxapp", str(pyxapp), "--frames", "2", env_extra=env)

@@ -5,9 +5,7 @@ message when python3, its venv module or the wheel's install fails. Nothing is i
 from __future__ import annotations
 
 import importlib.util
-import json
 import os
-import re
 import shutil
 import subprocess
 import sys
@@ -18,6 +16,8 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
+
+from pyxapp_runs import build_id_in, run_headless  # noqa: E402
 
 import build  # noqa: E402  (tools/ is not a package)
 
@@ -188,11 +188,9 @@ def test_the_folder_ships_the_game_compiled_for_its_first_start(built):
     """cache/<build>/ is the copy the .pyxapp's first start would keep, with compiled modules
     this Python accepts whatever times copying gives the files (checked by source hash)."""
     with zipfile.ZipFile(built / "acquire8.pyxapp") as zf:
-        startup = zf.read("acquire8/main.py").decode()
         shipped = {n.removeprefix("acquire8/") for n in zf.namelist() if not n.endswith("/")}
-    [build_id] = re.findall(r"^BUILD = '([0-9a-f]{16})'$", startup, re.MULTILINE)
     [kept] = (built / "cache").iterdir()
-    assert kept.name == build_id
+    assert kept.name == build_id_in(built / "acquire8.pyxapp")
     sources = {p.relative_to(kept).as_posix() for p in kept.rglob("*") if "__pycache__" not in p.parts}
     assert {s for s in sources if (kept / s).is_file()} == shipped - {"main.py", ".pyxapp_startup_script"}
     for source in kept.rglob("*.py"):
@@ -207,18 +205,9 @@ def test_a_start_with_the_shipped_copy_imports_it(built, tmp_path):
     cache = tmp_path / "cache"
     shutil.copytree(built / "cache", cache, copy_function=shutil.copyfile)  # new times, as on a device
     before = sorted(p.relative_to(cache) for p in cache.rglob("*"))
-    env = {k: v for k, v in os.environ.items() if k != "ACQUIRE8_DATA_DIR"}
-    env.update(ACQUIRE8_CACHE_DIR=str(cache), ACQUIRE8_DATA_DIR=str(tmp_path / "data"))
-    proc = subprocess.run(
-        [sys.executable, str(ROOT / "tools" / "headless.py"), "--pyxapp", str(built / "acquire8.pyxapp")],
-        capture_output=True,
-        text=True,
-        env=env,
-        timeout=120,
-        check=False,
+    stats = run_headless(
+        "--pyxapp", str(built / "acquire8.pyxapp"), env_extra={"ACQUIRE8_CACHE_DIR": str(cache)}
     )
-    assert proc.returncode == 0, proc.stderr[-3000:]
-    stats = json.loads(proc.stdout.strip().splitlines()[-1])
     [kept] = cache.iterdir()
     assert Path(stats["game_dir"]) == kept
     assert sorted(p.relative_to(cache) for p in cache.rglob("*")) == before  # nothing compiled anew
