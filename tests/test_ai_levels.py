@@ -6,7 +6,6 @@ import random
 import time
 
 import pytest
-from positions import fill, load, player
 
 from acquire8.ai import LEVELS, make_bot
 from acquire8.ai.expert import ExpertBot
@@ -21,6 +20,8 @@ from acquire8.rules import (
     Phase,
     PlaceTile,
 )
+
+from positions import fill, load, player
 
 # Fast settings for the expert in tests: two deals of three candidates, one round deep.
 FAST = {"iterations": 2, "candidates": 3}

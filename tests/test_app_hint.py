@@ -7,13 +7,13 @@ import random
 import re
 from collections import Counter
 
-from positions import fill, load, player
-
 from acquire8.ai import make_bot
 from acquire8.app.control.hint import HINT_SEED, end_standing, hint, why
 from acquire8.app.text import money
 from acquire8.rules import BuyShares, DeclareEnd, Dispose, Game, Options, Phase, PlaceTile
 from acquire8.rules import events as ev
+
+from positions import fill, load, player
 
 NAMES = ["You", "Ana", "Bob", "Cy"]
 

@@ -10,8 +10,6 @@ import random
 import re
 from collections import Counter
 
-from positions import fill, load, player
-
 from acquire8.ai import make_bot
 from acquire8.app.control.insight import (
     Holdings,
@@ -33,6 +31,8 @@ from acquire8.rules import (
     PlaceTile,
 )
 from acquire8.rules import events as ev
+
+from positions import fill, load, player
 
 NAMES = ["You", "Ana", "Bob", "Cy", "Dot", "Eve"]
 LEVELS = ("random", "normal", "greedy", "hard")

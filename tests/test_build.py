@@ -19,9 +19,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from pyxapp_runs import build_id_in, run_headless  # noqa: E402
-
 import build  # noqa: E402  (tools/ is not a package)
+from pyxapp_runs import build_id_in, run_headless  # noqa: E402
 
 # Modules and calls the web runtime cannot run: Pyodide has no threads or processes, and a
 # sleeping or console-reading frame freezes the browser tab.

@@ -17,9 +17,8 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tools"))
 
-from pyxapp_runs import build_id_in, run_headless  # noqa: E402
-
 import build  # noqa: E402  (tools/ is not a package)
+from pyxapp_runs import build_id_in, run_headless  # noqa: E402
 
 WHEEL_NAME = f"pyxel-2.9.9-cp311-abi3-{build.WHEEL_PLATFORM}.whl"
 

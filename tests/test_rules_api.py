@@ -10,10 +10,11 @@ import random
 from pathlib import Path
 
 import pytest
-from positions import fill, load, play, player, position
 
 import acquire8.rules as rules
 from acquire8.rules import CHAINS, BuyShares, ChooseSurvivor, Dispose, Game, Phase, PlaceTile, events
+
+from positions import fill, load, play, player, position
 
 ROOT = Path(__file__).resolve().parent.parent
 RULES_DIR = ROOT / "acquire8" / "rules"

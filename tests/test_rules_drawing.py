@@ -3,9 +3,9 @@ what loading a minimal position does to a hand, and the order of the drawing eve
 
 import json
 
-from positions import fill, lines, load, play, player, position
-
 from acquire8.rules import BuyShares, DeclareEnd, Game, Phase, PlaceTile, events
+
+from positions import fill, lines, load, play, player, position
 
 # Two safe chains, Tower on row A and Luxor on row C (11 tiles each): 1B..11B are dead.
 SAFE2 = {**fill("T", "1A-11A"), **fill("L", "1C-11C")}

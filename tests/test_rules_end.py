@@ -3,9 +3,10 @@
 import json
 
 import pytest
-from positions import fill, lines, load, play, player
 
 from acquire8.rules import BuyShares, DeclareEnd, Dispose, IllegalAction, Phase, PlaceTile, events
+
+from positions import fill, lines, load, play, player
 
 T41 = fill("T", "1A-12C", "1D-5D")  # 41 tiles
 T40 = fill("T", "1A-12C", "1D-4D")

@@ -5,9 +5,10 @@ import itertools
 
 from hypothesis import given, settings
 from hypothesis import strategies as st
-from positions import fill, load, player
 
 from acquire8.rules import CHAINS, BuyShares, Dispose, Phase, PlaceTile, price
+
+from positions import fill, load, player
 
 
 def _split(holdings: list[int], majority: int, minority: int) -> list[int]:

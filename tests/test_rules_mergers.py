@@ -1,7 +1,6 @@
 """RULES §7 mergers: survivor, order, bonuses, disposal; and the traps around them."""
 
 import pytest
-from positions import bank_after, fill, lines, load, play, player, state
 
 from acquire8.rules import (
     BuyShares,
@@ -14,6 +13,8 @@ from acquire8.rules import (
     PlaceTile,
     events,
 )
+
+from positions import bank_after, fill, lines, load, play, player, state
 
 # Tower 1A-6A (6 tiles) and Luxor 8A-12A (5 tiles); 7A merges them. Tower survives.
 # Luxor's pre-merger price is $500 (bonuses $5,000/$2,500); counting the placed tile it

@@ -1,7 +1,6 @@
 """RULES §4 (a turn), §5 (placing a tile), §6 (founding)."""
 
 import pytest
-from positions import fill, lines, load, play, player, state
 
 from acquire8.rules import (
     BuyShares,
@@ -13,6 +12,8 @@ from acquire8.rules import (
     PlaceTile,
     events,
 )
+
+from positions import fill, lines, load, play, player, state
 
 # Seven chains of two tiles on rows A and C, and two unincorporated tiles on row G.
 SEVEN = {

@@ -4,7 +4,6 @@ import copy
 import json
 
 import pytest
-from positions import fill, lines, load, play, player, position, state
 
 from acquire8.rules import (
     BuyShares,
@@ -18,6 +17,8 @@ from acquire8.rules import (
     Phase,
     PlaceTile,
 )
+
+from positions import fill, lines, load, play, player, position, state
 
 CROSS = {**fill("A", "1E-5E"), **fill("T", "6A-6D"), **fill("L", "6F-6I"), **fill("I", "7E-9E")}
 

@@ -3,9 +3,10 @@
 import random
 
 import pytest
-from positions import ALL_TILES, load, player, split
 
 from acquire8.rules import CHAIN_NAMES, CHAINS, Game, Options, Phase, bonuses, price
+
+from positions import ALL_TILES, load, player, split
 
 # ------------------------------------------------------------------ §1 components
 

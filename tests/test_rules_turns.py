@@ -3,9 +3,10 @@
 import itertools
 
 import pytest
-from positions import fill, lines, load, play, player, position, state
 
 from acquire8.rules import CHAINS, BuyShares, FoundChain, IllegalAction, Phase, PlaceTile, events
+
+from positions import fill, lines, load, play, player, position, state
 
 # Two safe chains, Tower on row A and Luxor on row C (11 tiles each): 1B..11B are dead.
 SAFE2 = {**fill("T", "1A-11A"), **fill("L", "1C-11C")}

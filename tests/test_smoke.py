@@ -1,8 +1,8 @@
-from positions import fill, load, player
-
 from acquire8.ai import make_bot
 from acquire8.ai.match import play_game
 from acquire8.rules import Game, Phase, PlaceTile, events
+
+from positions import fill, load, player
 
 
 def test_new_game_starts_in_place_phase_with_six_tiles_each():
