@@ -152,9 +152,12 @@ def test_later_starts_of_the_pyxapp_import_the_kept_copy(web, tmp_path):
     assert Path(first["game_dir"]) == kept
     compiled = sorted(p.name for p in (kept / "acquire8" / "rules" / "__pycache__").iterdir())
     assert any(name.startswith("game.") for name in compiled)
+    [methods] = kept.glob("dataclass-methods.*")  # the dataclasses' compiled methods
+    kept_methods = methods.read_bytes()
     second = run_headless("--pyxapp", str(pyxapp), "--frames", "2", env_extra=env)
     assert Path(second["game_dir"]) == kept
     assert sorted(p.name for p in (kept / "acquire8" / "rules" / "__pycache__").iterdir()) == compiled
+    assert methods.read_bytes() == kept_methods  # all found there: none compiled anew
     assert sorted(p.name for p in cache.iterdir()) == [build_id]
     play = Path(tempfile.gettempdir()) / ".pyxel" / "play"
     left = [p.name for p in play.iterdir()] if play.is_dir() else []

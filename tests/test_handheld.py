@@ -5,6 +5,7 @@ message when python3, its venv module or the wheel's install fails. Nothing is i
 from __future__ import annotations
 
 import importlib.util
+import marshal
 import os
 import shutil
 import subprocess
@@ -191,7 +192,11 @@ def test_the_folder_ships_the_game_compiled_for_its_first_start(built):
     [kept] = (built / "cache").iterdir()
     assert kept.name == build_id_in(built / "acquire8.pyxapp")
     sources = {p.relative_to(kept).as_posix() for p in kept.rglob("*") if "__pycache__" not in p.parts}
-    assert {s for s in sources if (kept / s).is_file()} == shipped - {"main.py", ".pyxapp_startup_script"}
+    methods = f"dataclass-methods.{sys.implementation.cache_tag}"
+    assert {s for s in sources if (kept / s).is_file()} == shipped - {"main.py", ".pyxapp_startup_script"} | {
+        methods
+    }
+    assert len(marshal.loads((kept / methods).read_bytes())) > 100  # the dataclasses' methods, compiled
     for source in kept.rglob("*.py"):
         pyc = Path(importlib.util.cache_from_source(str(source)))
         data = pyc.read_bytes()
@@ -210,3 +215,6 @@ def test_a_start_with_the_shipped_copy_imports_it(built, tmp_path):
     [kept] = cache.iterdir()
     assert Path(stats["game_dir"]) == kept
     assert sorted(p.relative_to(cache) for p in cache.rglob("*")) == before  # nothing compiled anew
+    assert [p.read_bytes() for p in cache.rglob("dataclass-methods.*")] == [
+        p.read_bytes() for p in (built / "cache").rglob("dataclass-methods.*")
+    ]  # nor any dataclass's methods

@@ -321,15 +321,24 @@ def build_handheld(dist: Path, staging: Path, wheel: Path | None = None) -> list
 
 def precompiled_copy(app_dir: Path, cache: Path) -> Path:
     """The copy of the game that the .pyxapp's first start would keep (tools/pyxapp_main.py),
-    made now in the handheld folder's cache/ and compiled by this Python: on a device with
-    the same Python version even the first start compiles nothing. The compiled files are
-    checked against the source's hash, not its time, which copying to a device changes."""
+    made now in the handheld folder's cache/ and compiled by this Python, the dataclasses'
+    methods included: on a device with the same Python version even the first start compiles
+    nothing. The compiled files are checked against the source's hash, not its time, which
+    copying to a device changes."""
     kept = cache / build_id(app_dir)
-    for name in runpy.run_path(str(STARTUP_BODY), run_name="pyxapp_main")["KEPT"]:
+    startup = runpy.run_path(str(STARTUP_BODY), run_name="pyxapp_main")
+    for name in startup["KEPT"]:
         shutil.copytree(app_dir / name, kept / name)
     checked = py_compile.PycInvalidationMode.CHECKED_HASH
     if not compileall.compile_dir(kept, quiet=1, invalidation_mode=checked):
         sys.exit(f"{kept}: the game did not compile")
+    keep_methods = (  # a Python of its own: this one has imported the game from elsewhere
+        "import runpy, sys; from pathlib import Path; kept = Path(sys.argv[1]); "
+        "runpy.run_path(sys.argv[2])['import_game'](kept, kept / sys.argv[3])"
+    )
+    env = {**os.environ, "SDL_AUDIODRIVER": "dummy"}
+    args = [sys.executable, "-B", "-c", keep_methods, str(kept), str(STARTUP_BODY), startup["METHODS"]]
+    subprocess.run(args, check=True, env=env)
     return kept
 
 
