@@ -7,6 +7,7 @@ import json
 import pytest
 
 from acquire8 import storage as storage_mod
+from acquire8.ai import make_bot
 from acquire8.app import buttons as bt
 from acquire8.app import text as txt
 from acquire8.app.control import app as capp
@@ -581,22 +582,44 @@ def test_help_pages_fit_the_screen():
 
 def test_the_progress_hook_runs_after_every_turn_and_every_decision_of_yours():
     app = capp.App(settings=storage_mod.Settings(levels=["greedy"] * 5), seed=4)
-    seen: list[int] = []
-    app.on_progress = lambda play: seen.append(len(play.actions))
+    saves: dict[int, list[int]] = {}  # frame -> how many actions each save held
+    app.on_progress = lambda play: saves.setdefault(app.frame, []).append(len(play.actions))
     press(app, bt.X, bt.X)
     play = app.scene
     assert play.levels == {1: "greedy", 2: "greedy", 3: "greedy"}
-    yours: list[int] = []  # how many actions there were after each decision of yours
+    yours: list[tuple[int, int]] = []  # (frame, actions after it) of each decision of yours
     for i in range(3000):
         if play.game.is_over:
             break
         deciding, before = isinstance(play.stage, cplay.Deciding), len(play.actions)
         app.update(frozenset({bt.X}) if i % (cplay.GUARD_FRAMES + 1) == 0 else NOTHING)
         if deciding and len(play.actions) > before:
-            yours.append(before + 1)
+            yours.append((app.frame, before + 1))
     turns = sum(1 for e in play.shown if isinstance(e, ev.TurnStarted))
-    assert turns > 4 and len(seen) >= turns and len(yours) > 4
-    assert set(yours) <= set(seen)  # saved right after each of your decisions: Continue resumes there
+    assert turns > 4 and sum(map(len, saves.values())) >= turns and len(yours) > 4
+    for frame, done in yours:  # saved in the next frame, your decision in it: Continue resumes there
+        assert max(saves.get(frame + 1, [0])) >= done, (frame, done)
+
+
+@pytest.mark.parametrize("people", [set(), {0}])
+def test_no_computer_thinks_in_the_frame_that_autosaves(people):
+    """On a slow handheld a save takes a third of a frame: it gets a frame without thinking,
+    also when X hurries the computers (then a turn's save and the next decision meet)."""
+    app = capp.App(settings=storage_mod.Settings(pace="instant"), seed=3)
+    saved, thought = set(), set()
+    app.on_progress = lambda play: saved.add(app.frame)
+    bots = {s: make_bot("hard", s) for s in range(3) if s not in people}  # they think frame by frame
+    for bot in bots.values():
+        step = bot.step
+        bot.step = lambda budget, step=step: thought.add(app.frame) or step(budget)
+    play = cplay.Play(app, Game.new(players=3, seed=3, names=["A", "B", "C"]), bots, people=people, seed=3)
+    app.goto(play)
+    for i in range(20_000):
+        if play.game.is_over:
+            break
+        app.update(frozenset({bt.X}) if i % 14 == 0 else NOTHING)
+    assert play.game.is_over and len(saved) > 20 and len(thought) > 20
+    assert saved & thought == {app.frame}  # only the game's end, which is kept at once
 
 
 def test_the_log_names_your_drawn_tiles_but_only_counts_the_others():

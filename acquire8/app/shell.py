@@ -56,6 +56,7 @@ class Shell:
         app.update(pressed, held)
         self._sound()
         if app.quit:
+            app.keep_progress()  # nothing waits by now (a menu is a frame away), but to be sure
             pyxel.quit()
 
     def draw(self) -> None:

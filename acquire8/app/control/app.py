@@ -49,6 +49,8 @@ class App:
         # Set by session.Keeper when there is storage: Continue, autosave, stats.
         self.resumer: Callable[[], Play | None] | None = None
         self.on_progress: Callable[[Play], None] | None = None
+        self.progress_due: Play | None = None  # a play whose autosave waits for the next frame
+        self.saving = False  # it is made at the end of this frame, in which no computer thinks
         self.stats_loader: Callable[[], tuple[Stats, str | None]] | None = None
         # Set by session.Keeper too: the kept games and the game file (the story screens).
         self.game_files: GameFiles | None = None
@@ -70,7 +72,10 @@ class App:
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         self.frame += 1
+        self.saving = self.progress_due is not None
         self.scene.update(pressed, held)
+        if self.saving:  # after the scene, so that a failed save's message is the last word
+            self.keep_progress()
         self.anim.tick(self, X in pressed)  # X finishes every animation at once
         for watch in self.watchers:
             watch()
@@ -84,7 +89,29 @@ class App:
         if len(self.scenes) > 1:
             self.scenes.pop()
 
+    def progress(self, play: Play) -> None:
+        """A decision or a turn is done: the autosave (Continue resumes here) is made in the
+        next frame, which thinks no computer slice. On a slow handheld a save
+        takes a third of a frame's budget; added to the frame that acted and showed the
+        action, it made the slowest frames. A finished game is kept at once."""
+        if self.on_progress is None:
+            return
+        if play.game.is_over:
+            self.progress_due = None
+            self.on_progress(play)
+        else:
+            self.progress_due = play
+
+    def keep_progress(self) -> bool:
+        """Make the autosave that waits, if one does: whether one was made."""
+        play, self.progress_due = self.progress_due, None
+        if play is None or self.on_progress is None:
+            return False
+        self.on_progress(play)
+        return True
+
     def goto(self, scene: Scene) -> None:
+        self.keep_progress()  # the game being left is saved as it stands
         self.scenes = [scene]
         if isinstance(scene, Play):
             self.music = "play"

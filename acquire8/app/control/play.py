@@ -330,7 +330,7 @@ class Play(Scene):
     def _think(self, stage: Showing | Thinking) -> None:
         """A slice of the computer player's thinking; its decision waits in `stage.ready`."""
         g = self.game
-        if stage.ready is not None or g.is_over or self.is_person(g.current):
+        if stage.ready is not None or g.is_over or self.is_person(g.current) or self.app.saving:
             return
         budget = BOT_BUDGET_MS
         if stage.job is None:
@@ -390,8 +390,7 @@ class Play(Scene):
 
     def _progress(self) -> None:
         """A decision or a turn is done: the host saves the game (Continue resumes here)."""
-        if self.app.on_progress is not None:
-            self.app.on_progress(self)
+        self.app.progress(self)
 
     def _snapshot(self) -> Snapshot:
         return Snapshot(
