@@ -630,15 +630,17 @@ class Storage:
 
     # The autosaved game
 
-    def save_game(self, game: Game | str, meta: dict[str, Any]) -> str | None:
-        """Autosave `game` (a Game or its to_json() text) with `meta`; None on success, else a message.
+    def save_game(self, game: Game | str, meta: dict[str, Any] | str) -> str | None:
+        """Autosave `game` (a Game or its to_json() text) with `meta` (or its JSON text); None on
+        success, else a message.
 
         A failed write leaves the previous save as it was.
         """
         text = game if isinstance(game, str) else game.to_json()
         # The game's own JSON goes in as it is (no parse and dump again: this runs after every
         # decision, and on a handheld each millisecond of a frame counts).
-        envelope = f'{{"format": {SAVE_FORMAT}, "meta": {json.dumps(meta)}, "game": {text}}}'
+        meta_text = meta if isinstance(meta, str) else json.dumps(meta)
+        envelope = f'{{"format": {SAVE_FORMAT}, "meta": {meta_text}, "game": {text}}}'
         return self._write_text(SAVE, envelope, MSG_SAVE_FAILED)
 
     def load_game(self) -> tuple[SavedGame | None, str | None]:

@@ -20,6 +20,7 @@ from acquire8.app.demo import NOTHING, position, press, start
 from acquire8.app.session import open_app
 from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Phase, PlaceTile
 from acquire8.rules import events as ev
+from acquire8.rules.record import action_to_dict
 from acquire8.storage import (
     MSG_SAVE_DAMAGED,
     MSG_SAVE_NEWER,
@@ -148,6 +149,34 @@ def test_save_quit_continue_resumes_the_identical_game(tmp_path):
     play_until(again, lambda: over(again))
     assert resumed.actions == play.actions  # every decision after Continue is the same
     assert resumed.game == play.game and resumed.game.scores() == play.game.scores()
+
+
+def test_the_save_holds_the_plays_actions_after_some_were_taken_back_between_saves(tmp_path):
+    """The keeper encodes only the actions the last save did not have: an undo followed by
+    another decision before the next save must not leave the undone action in the save."""
+    store = store_in(tmp_path, pace="instant")
+    app = open_app(store, seed=3)
+    app.update(X)
+    app.update(X)
+    play = app.scene
+    assert isinstance(play, cplay.Play)
+    play_until(app, lambda: len(play.actions) > 12)
+    keep = app.on_progress
+    assert keep is not None
+
+    def saved_actions() -> list[dict]:
+        meta = json.loads((tmp_path / "save.json").read_text())["meta"]
+        return meta["actions"]
+
+    keep(play)
+    assert saved_actions() == [action_to_dict(a) for a in play.actions]
+    play.actions[-1] = PlaceTile("12I")  # one taken back and another decided, as many as before
+    keep(play)
+    assert saved_actions() == [action_to_dict(a) for a in play.actions]
+    play.actions[-3:] = [PlaceTile("1A")]  # three taken back, one other
+    keep(play)
+    assert saved_actions() == [action_to_dict(a) for a in play.actions]
+    assert saved_actions()[-1] == {"type": "PlaceTile", "tile": "1A"}
 
 
 def test_a_finished_game_deletes_its_save_and_counts_in_the_stats(tmp_path):
