@@ -91,9 +91,9 @@ class App:
 
     def progress(self, play: Play) -> None:
         """A decision or a turn is done: the autosave (Continue resumes here) is made in the
-        next frame, which thinks no computer slice. On a slow handheld a save
-        takes a third of a frame's budget; added to the frame that acted and showed the
-        action, it made the slowest frames. A finished game is kept at once."""
+        next frame, which thinks no computer slice. On a slow handheld a save takes a third of
+        a frame's budget: added to the frame that acted and showed the action, it made the
+        slowest frames. A finished game is kept at once."""
         if self.on_progress is None:
             return
         if play.game.is_over:
