@@ -10,7 +10,7 @@ import pytest
 
 from acquire8.app.buttons import LEFT, RIGHT, X
 from acquire8.app.control.app import App
-from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver, Passing, Play
+from acquire8.app.control.play import GUARD_FRAMES, RESULT_FRAMES, Deciding, GameOver, Passing, Play
 from acquire8.storage import PERSON, Settings
 
 NOTHING: frozenset = frozenset()
@@ -117,3 +117,21 @@ def test_pass_and_play_hand_overs_wait_for_x_to_be_let_go_too():
     seen = drive(app, random.Random(4), 200_000)
     assert isinstance(app.scene, GameOver), seen
     assert play.people == {0, 1, 3} and seen["guarded_turns"] > 10
+
+
+def test_taps_of_x_do_not_skip_the_final_standings():
+    """X tapped as a player hurrying through the end would (every 0.6 s): the standings, which
+    cannot be opened again, stay RESULT_FRAMES; then X takes the menu's item (New game)."""
+    app = new_game(["easy"] * 5, 2, seed=6)
+    for i in range(200_000):
+        if isinstance(app.scene, GameOver):
+            break
+        app.update(frozenset({X}) if i % (GUARD_FRAMES + 1) == 0 else NOTHING)
+    over = app.scene
+    assert isinstance(over, GameOver)
+    frames = 0
+    while app.scene is over and frames < 10 * RESULT_FRAMES:
+        app.update(frozenset({X}) if frames % 18 == 0 else NOTHING)
+        frames += 1
+    assert RESULT_FRAMES <= frames < 2 * RESULT_FRAMES  # it stayed, then X acted
+    assert app.scene is not over and not isinstance(app.scene, GameOver)

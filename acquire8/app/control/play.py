@@ -24,6 +24,7 @@ from typing import ClassVar
 
 from acquire8.ai.base import Bot, SteppingBot
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, O, X
+from acquire8.app.constants import FPS
 from acquire8.app.control.decisions import (
     BuyScreen,
     Decision,
@@ -50,6 +51,7 @@ PACE_FRAMES = {"slow": 36, "normal": 22, "fast": 8, "instant": 0}
 # Thinking time a computer player may use per frame (frames p99 <= 2 ms, max <= 8 ms). In the
 # browser the 150 ms of an expert decision would take over 3 s at 1.5 ms a frame, so slices are
 # larger there: its frames stay under 6 ms, 50 frames a decision.
+RESULT_FRAMES = 2 * FPS  # the final standings stay this long whatever is pressed
 BOT_BUDGET_MS = 3.0 if sys.platform == "emscripten" else 1.5
 RECAP_ROWS = 8  # lines of the turn's recap on screen at once
 SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
@@ -695,7 +697,7 @@ class GameOver(Scene):
     """Final standings: each player's cash with the end bonuses and share sales in it. With
     the game's record (its seed known), Story flips to the story chart and back."""
 
-    UNDRAWN = ("quiet",)  # the guard's count: nothing on screen shows it
+    UNDRAWN = ("quiet", "shown")  # the guard's counts: nothing on screen shows them
 
     def __init__(self, app: Host, play: Play):
         super().__init__(app)
@@ -717,7 +719,10 @@ class GameOver(Scene):
         self.winners = g.winners()
         self.record = game_record(play)
         self.menu = Menu(["New game", "Title", "Log", *(["Story"] if self.record is not None else [])])
-        self.quiet = 0  # a hurried X must not skip the result: X acts after GUARD_FRAMES without it
+        # A hurried X must not skip the result, which cannot be seen again: X acts once the
+        # standings have been up for RESULT_FRAMES and X has been let go for GUARD_FRAMES.
+        self.quiet = 0
+        self.shown = 0
         app.music = "gameover"
         if play.human in self.winners:
             app.sound("win")
@@ -731,13 +736,14 @@ class GameOver(Scene):
 
     @property
     def armed(self) -> bool:
-        return self.quiet >= GUARD_FRAMES
+        return self.quiet >= GUARD_FRAMES and self.shown >= RESULT_FRAMES
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         self.menu.move(pressed, self.app, (LEFT, RIGHT))
         self.menu.move(pressed, self.app)
         if not self.armed:
             self.quiet = quieter(self.quiet, pressed, held)
+            self.shown += 1
             return
         if X not in pressed:
             return
