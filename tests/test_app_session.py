@@ -195,9 +195,10 @@ def test_a_finished_game_deletes_its_save_and_counts_in_the_stats(tmp_path):
     row = stats.by_level["hard"]
     assert row.played == 1 and row.won == int(0 in play.game.winners())
     assert row.best_cash == play.game.scores()[0]
-    app.update(X)  # too soon: the final standings wait for X to be let go (0.4 s) ...
-    assert isinstance(app.scene, cplay.GameOver)
-    for _ in range(GUARD_FRAMES):
+    app.update(X)  # too soon: the final standings stay 2 s and wait for X to be let go ...
+    over_screen = app.scene
+    assert isinstance(over_screen, cplay.GameOver)
+    while not over_screen.armed:
         app.update(NOTHING)
     app.update(X)  # ... then New game from the game-over screen, back out to the title
     app.update(frozenset({bt.O}))

@@ -34,6 +34,7 @@ ROOT = Path(__file__).resolve().parent.parent
 SIZES = ((320, 240), (480, 320), (640, 480), (720, 720), (1280, 720))  # common handheld screens
 GAME = 128
 SETTLE_FRAMES = 20  # title frames before the picture is frozen
+SETTLE_S = 8.0  # how long the display may take to show the frozen frame
 INSTALL = "apt-get install xvfb matchbox-window-manager imagemagick"
 TOOLS = ("Xvfb", "matchbox-window-manager", "import")  # Debian: xvfb, matchbox-window-manager, imagemagick
 
@@ -199,13 +200,31 @@ def shoot(
                 game.kill()
                 why = game.communicate()[1][-2000:]
                 raise ScreenError(f"{width}x{height}: the game drew no frame within {timeout:g} s: {why}")
-            time.sleep(0.5)  # a few more frames reach the display after the last drawing
-            shot = subprocess.run(
-                ["import", "-display", display, "-window", "root", "-depth", "8", "ppm:-"],
-                capture_output=True,
-                check=True,
-                timeout=timeout,
-            ).stdout
+            # The frozen frame reaches the display a few frames later, later still on a busy
+            # machine: the screen is read again until it shows it (a wrong picture never will).
+            deadline = time.monotonic() + SETTLE_S
+            while True:
+                time.sleep(0.5)
+                w, h, rgb = read_ppm(
+                    subprocess.run(
+                        ["import", "-display", display, "-window", "root", "-depth", "8", "ppm:-"],
+                        capture_output=True,
+                        check=True,
+                        timeout=timeout,
+                    ).stdout
+                )
+                if (w, h) != (width, height):
+                    raise ScreenError(f"the screenshot is {w}x{h}, not {width}x{height}")
+                if out_dir is not None:  # the last one taken, right or wrong
+                    out_dir.mkdir(parents=True, exist_ok=True)
+                    suffix = "-integer" if integer_scale else ""
+                    write_png(out_dir / f"fullscreen-{width}x{height}{suffix}.png", w, h, rgb)
+                try:
+                    found = check_picture(w, h, rgb, json.loads(frame_file.read_text()))
+                    break
+                except ScreenError:
+                    if time.monotonic() > deadline:
+                        raise
         finally:
             watchdog.cancel()
             if game.poll() is None:
@@ -215,14 +234,7 @@ def shoot(
                 except subprocess.TimeoutExpired:
                     game.kill()
                     game.wait()
-        w, h, rgb = read_ppm(shot)
-        if (w, h) != (width, height):
-            raise ScreenError(f"the screenshot is {w}x{h}, not {width}x{height}")
-        if out_dir is not None:
-            out_dir.mkdir(parents=True, exist_ok=True)
-            suffix = "-integer" if integer_scale else ""
-            write_png(out_dir / f"fullscreen-{width}x{height}{suffix}.png", w, h, rgb)
-        return check_picture(w, h, rgb, json.loads(frame_file.read_text()))
+        return found
 
 
 def missing_tools() -> list[str]:
