@@ -58,6 +58,15 @@ def play_until(app: capp.App, done, limit: int = 100_000) -> None:
     raise AssertionError("never reached")
 
 
+def new_game(app: capp.App) -> cplay.Play:
+    """From the title: New game, then Start with the stored defaults; the game on screen."""
+    app.update(X)
+    app.update(X)
+    play = app.scene
+    assert isinstance(play, cplay.Play)
+    return play
+
+
 def over(app: capp.App) -> bool:
     return isinstance(app.scene, cplay.GameOver)
 
@@ -129,10 +138,7 @@ def test_save_quit_continue_resumes_the_identical_game(tmp_path):
         turns.append((play.game.copy(), len(play.actions)))
 
     app.on_progress = on_turn
-    app.update(X)
-    app.update(X)
-    play = app.scene
-    assert isinstance(play, cplay.Play)
+    play = new_game(app)
     play_until(app, lambda: over(app))
     saved_game, saved_actions = turns[7]
 
@@ -156,10 +162,7 @@ def test_the_save_holds_the_plays_actions_after_some_were_taken_back_between_sav
     another decision before the next save must not leave the undone action in the save."""
     store = store_in(tmp_path, pace="instant")
     app = open_app(store, seed=3)
-    app.update(X)
-    app.update(X)
-    play = app.scene
-    assert isinstance(play, cplay.Play)
+    play = new_game(app)
     play_until(app, lambda: len(play.actions) > 12)
     keep = app.on_progress
     assert keep is not None
@@ -182,10 +185,7 @@ def test_the_save_holds_the_plays_actions_after_some_were_taken_back_between_sav
 def test_a_finished_game_deletes_its_save_and_counts_in_the_stats(tmp_path):
     store = store_in(tmp_path, pace="instant", opponents=2, levels=["easy", "hard", *["normal"] * 3])
     app = open_app(store, seed=3)
-    app.update(X)
-    app.update(X)
-    play = app.scene
-    assert isinstance(play, cplay.Play)
+    play = new_game(app)
     play_until(app, lambda: (tmp_path / "save.json").exists())
     assert app.can_resume()
     play_until(app, lambda: over(app))
@@ -491,10 +491,7 @@ def test_events_through_the_app_play_their_effects(pyxel_headless, monkeypatch):
 
 def test_quit_to_title_then_continue_returns_to_the_last_turn(tmp_path):
     app = open_app(store_in(tmp_path, pace="instant"), seed=4)
-    app.update(X)
-    app.update(X)
-    play = app.scene
-    assert isinstance(play, cplay.Play)
+    play = new_game(app)
     saves: list[Game] = []
     autosave = app.on_progress
 
@@ -607,10 +604,7 @@ def test_a_failed_autosave_says_so_and_keeps_the_previous_save(tmp_path):
 
     store = store_in(tmp_path, pace="instant")
     app = open_app(store, seed=9)
-    app.update(X)
-    app.update(X)
-    play = app.scene
-    assert isinstance(play, cplay.Play)
+    play = new_game(app)
     play_until(app, lambda: (tmp_path / "save.json").exists())
     before = (tmp_path / "save.json").read_text()
     turns = len(play.actions)
