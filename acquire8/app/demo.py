@@ -13,7 +13,7 @@ from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control import menus
 from acquire8.app.control.app import NAMES, App
 from acquire8.app.control.decisions import BuyScreen, DeclareScreen, DisposeScreen, PlaceScreen
-from acquire8.app.control.lesson import LessonPlay
+from acquire8.app.control.lesson import LessonPlay, PartCard
 from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver, Play, Summary
 from acquire8.rules import Game
 from acquire8.rules.tables import TILE_NAMES
@@ -106,14 +106,21 @@ def select_tile(app: App, play: Play, tile: str) -> None:
 
 
 def lesson_ready(app: App, play: LessonPlay) -> Callable[[], bool]:
-    """A `run_until` condition for the lesson: the person's decision is live (a recap or a
-    merger summary on the way is closed with X, as a person would), or the game is over."""
+    """A `run_until` condition for the lesson: the person's decision is live (a part's card,
+    a recap or a merger summary on the way is closed with X once it takes X, as a person
+    would), or the game is over."""
 
     def ready() -> bool:
-        if isinstance(app.scene, Summary):
+        scene = app.scene
+        if isinstance(scene, Summary) or (isinstance(scene, PartCard) and scene.armed):
             press(app, X)
             return False
-        return isinstance(app.scene, GameOver) or my_decision(play)()
+        if isinstance(app.scene, GameOver):
+            return True
+        if my_decision(play)() and play.holding:  # the answer to your last choice: read on
+            press(app, X)
+            return False
+        return my_decision(play)()
 
     return ready
 
