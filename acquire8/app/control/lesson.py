@@ -165,18 +165,18 @@ END = position(
 # The parts' cards: what each teaches and why its board is a new one.
 CHAINS_PART = Part(
     "Chains",
-    "Tiles found hotel chains. Shares in them make your money.",
+    "Tiles found hotel chains; their shares make your money.",
     "A new game on an empty board: you against Ana and Bob.",
 )
 MERGERS_PART = Part(
     "Mergers",
-    "A tile that joins two chains: the bigger takes over, the smaller pays bonuses.",
-    "A new board, set up for it: Luxor and Tower side by side. You hold Luxor.",
+    "Joining two chains: the bigger takes over, the smaller's top holders get bonuses.",
+    "A new board for it: Luxor and Tower side by side.",
 )
 TIES_PART = Part(
     "Ties",
-    "Two chains of the same size merge: the one who merges picks the survivor.",
-    "A new board, set up for it: American and Worldwide, 4 tiles each.",
+    "Chains of the same size merge: you pick which one survives.",
+    "A new board for it: American and Worldwide, 4 tiles each.",
 )
 END_PART = Part(
     "The end",

@@ -15,6 +15,7 @@ from acquire8.rules import CHAINS
 from acquire8.rules.tables import ROW_LETTERS
 
 CARD_CHARS = 30  # a card line inside its border
+CARD_ROWS = 6  # the card's lines under its heading, above "X GO ON"
 CARD_Y = k.BOARD_Y + 6 * k.CELL - 1  # from the board's row G (empty in every part) down
 
 
