@@ -206,6 +206,23 @@ def test_9f_instead_of_12c_is_named_and_explained():
     assert play.words == LESSON[14].prompt and selected(play.screen) == "YES"
 
 
+def test_the_answer_to_a_parts_last_choice_stands_until_x_before_its_card():
+    app = lesson_app()
+    play = lesson_to(app, 5)  # the last purchase of part 1
+    ui = play.screen
+    while ui.option != "DONE":
+        press(app, bt.RIGHT)
+    press(app, bt.X)  # nothing bought
+    run_until(app, lambda: play.holding)
+    for _ in range(60):  # the computers' turns shown: the answer waits for X, no card comes
+        app.update(frozenset())
+    assert app.scene is play and play.holding and play.lines == prompt_lines(play.note)
+    assert play.note.startswith("Nothing bought") and play.cue_line is not None
+    assert len(play.game.board) > 0 and "L" not in play.game.board.values()  # part 1's board still
+    press(app, bt.X)
+    assert isinstance(app.scene, PartCard) and app.scene.heading == "PART 2 OF 4: MERGERS"
+
+
 def test_after_a_refusal_the_lessons_choice_is_selected_again():
     app = lesson_app()
     play = lesson_to(app, 0)

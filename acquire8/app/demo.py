@@ -117,10 +117,10 @@ def lesson_ready(app: App, play: LessonPlay) -> Callable[[], bool]:
             return False
         if isinstance(app.scene, GameOver):
             return True
-        if my_decision(play)() and play.holding:  # the answer to your last choice: read on
+        if play.reads_on:  # the answer to your last choice: read on
             press(app, X)
             return False
-        return my_decision(play)()
+        return my_decision(play)() and not play.holding
 
     return ready
 
@@ -272,6 +272,8 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
     yield "lesson", app
     lesson_to(app, 5)
     lesson_take(app, play)
+    run_until(app, lambda: play.reads_on)  # the answer to the purchase, then the card
+    press(app, X)
     run_until(app, lambda: isinstance(app.scene, PartCard) and app.scene.armed)
     yield "lesson_part", app
     lesson_to(app, 7)

@@ -345,9 +345,10 @@ class LessonPlay(Play):
         self.note = ""  # what the lesson said last (a wrong choice, what just happened)
         self.note_at = -1  # ... the step it was said at (it stands instead of that step's prompt)
         self.aside = ""  # a word on a button the lesson leaves out (undo): shown until the next press
-        # The answer to a choice stands until X when the next decision follows at once (the
-        # next prompt would replace it before it could be read).
+        # The answer to a choice stands until X when the next decision follows at once, or the
+        # next part's card (either would replace it before it could be read).
         self.held = False
+        self.quiet = 0  # frames X has been up while the answer waits before the next part
         self.due = False  # the next step's position loads once the current action is shown
         self.pointed: object = None  # the screen (and its question) whose option was preselected
         self.parts = [s.part for s in steps if s.position is not None and s.part is not None]
@@ -388,8 +389,23 @@ class LessonPlay(Play):
 
     @property
     def holding(self) -> bool:
-        """The answer to the last choice is on screen, the next decision live: X reads on."""
-        return self.held and not self.aside and self.step is not None
+        """The answer to the last choice is on screen, the next decision live or the next part
+        waiting for it: X reads on."""
+        return self.held and not self.aside and (self.step is not None or self._part_waits)
+
+    @property
+    def _part_waits(self) -> bool:
+        """Everything of the part is shown: the next part begins once the answer is read."""
+        stage = self.stage
+        return self.due and isinstance(stage, Showing) and not stage.queue and not stage.wait
+
+    @property
+    def reads_on(self) -> bool:
+        """X now reads on past the answer (it has been let go since the answer came)."""
+        stage = self.stage
+        if not self.holding or self.app.scene is not self:
+            return False
+        return stage.armed if isinstance(stage, Deciding) else self.quiet >= GUARD_FRAMES
 
     @property
     def cue_line(self) -> int | None:
@@ -436,12 +452,12 @@ class LessonPlay(Play):
             self.app.push(PartCard(self.app, self, self.card_due))
             self.card_due = None
             return
-        stage = self.stage
-        if self.holding and isinstance(stage, Deciding) and stage.armed and pressed & READ_ON:
-            self.held = False  # read: the next prompt, and the decision takes the next press
+        if self.holding and pressed & READ_ON and self.reads_on:
+            self.held = False  # read: the next prompt (or part), and the next press decides
             self.app.sound("move")
             self._point()
             return
+        self.quiet = quieter(self.quiet, pressed, held) if self.held and self._part_waits else 0
         super().update(pressed, held)
         if self.card_due is not None and self.app.scene is self:
             self.app.push(PartCard(self.app, self, self.card_due))
@@ -486,9 +502,10 @@ class LessonPlay(Play):
             return
         self.note = said
         self.note_at = self.index
-        self.held = bool(said) and said != step.after and isinstance(self.stage, Showing) and self.stage.own
         self.index += 1
         self.due = not self.done and self.steps[self.index].position is not None
+        soon = self.due or (isinstance(self.stage, Showing) and self.stage.own)  # replaced at once
+        self.held = bool(said) and said != step.after and soon
 
     def _refuse(self, step: Step) -> None:
         """The lesson says why it needs its own choice, and selects it again."""
@@ -499,6 +516,8 @@ class LessonPlay(Play):
 
     def _next(self, showing: Showing) -> None:
         if self.due and not self.game.is_over:
+            if self.held:  # the answer to the part's last choice first
+                return
             self._begin(Game.from_json(self.steps[self.index].position or ""))
             return
         super()._next(showing)

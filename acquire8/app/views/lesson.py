@@ -62,7 +62,7 @@ def card_lines(s: PartCard) -> list[tuple[str, int]]:
 def draw_card(s: PartCard) -> None:
     """The card over the new board's empty bottom rows, the chain table and the hand: the
     board's top rows stay in view."""
-    h = k.MESSAGE_Y - 1 - CARD_Y
+    h = k.MESSAGE_Y - CARD_Y  # down to the message line: nothing under it shows through
     pyxel.rect(0, CARD_Y, k.WIDTH, h, k.PANEL)
     pyxel.rectb(0, CARD_Y, k.WIDTH, h, k.ACCENT)
     text(3, CARD_Y + 3, s.heading, k.ACCENT)
