@@ -67,7 +67,7 @@ def fits(words: str) -> bool:
 
 def test_every_prompt_fits_its_panel():
     for step in LESSON:
-        for words in (step.prompt, step.wrong, step.after, step.confirm, hint_words(step)):
+        for words in (step.prompt, step.wrong, step.after, hint_words(step), *dict(step.labels).values()):
             assert fits(words), words
 
 
@@ -240,16 +240,26 @@ def test_the_end_questions_prompt_names_what_is_selected():
     play = lesson_to(app, 14)
     ui = play.screen
     assert isinstance(ui, DeclareScreen)
+
+    def agrees() -> bool:  # the prompt names the option X would take
+        return selected(ui) in play.words
+
     assert selected(ui) == "YES" and "YES is selected" in play.words
-    press(app, bt.X)  # YES: the second question starts on BACK, as in every game
+    press(app, bt.LEFT)
+    assert selected(ui) == "NO" and agrees() and "right for YES" in play.words
+    press(app, bt.RIGHT, bt.X)  # YES: the second question starts on BACK, as in every game
     assert ui.confirming and selected(ui) == "BACK"
     assert "BACK is selected" in play.words and "right to END IT" in play.words
-    press(app, bt.X)  # BACK: the first question again, YES selected again
+    press(app, bt.RIGHT)
+    assert selected(ui) == "END IT" and "END IT is selected: press X" in play.words
+    press(app, bt.LEFT, bt.X)  # BACK: the first question again, YES selected again
     assert not ui.confirming and selected(ui) == "YES" and "YES is selected" in play.words
-    press(app, bt.LEFT, bt.X)  # NO: refused, YES selected again
+    press(app, bt.LEFT, bt.X)  # NO: refused, YES selected again, and the reason says so
     assert selected(ui) == "YES" and play.words == LESSON[14].wrong and "YES is selected" in play.words
-    press(app, bt.X, bt.RIGHT)
-    assert selected(ui) == "END IT" and ui.confirming
+    press(app, bt.LEFT)  # the reason was for YES: with NO selected, NO's prompt
+    assert selected(ui) == "NO" and agrees()
+    press(app, bt.RIGHT, bt.X, bt.RIGHT)
+    assert selected(ui) == "END IT" and ui.confirming and agrees()
     press(app, bt.X)
     assert play.index == 15
 
@@ -290,11 +300,13 @@ def test_undo_is_answered_in_the_lessons_panel_on_every_decision():
     app = lesson_app()
     for index in range(len(LESSON)):
         play = lesson_to(app, index)
-        prompt = play.words
+        prompt = play.lines
         press(app, bt.UNDO)
         assert "No undo in the lesson" in " ".join(play.lines), index
-        press(app, bt.RIGHT)  # read: the lesson's words again
-        assert "No undo" not in " ".join(play.lines) and (play.words == prompt or play.note_at == play.index)
+        assert play.index == index and play.screen is not None  # nothing taken back
+        app.update(frozenset({bt.O}))  # any key: read, the lesson's words again (O opens the chart)
+        app.pop()
+        assert play.lines == prompt
 
 
 def test_undo_is_answered_with_a_chain_selected_and_from_the_pause_menu():

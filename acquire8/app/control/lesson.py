@@ -96,7 +96,9 @@ class Step:
     position: str | None = None  # the game this step starts from; None: continue from here
     part: Part | None = None  # ... and the part it opens (with a position)
     hint: str = ""  # what the hint says at this step (it shows the lesson's choice, selected)
-    confirm: str = ""  # the prompt on the end's second question (Really end the game?)
+    # The prompt of the end's questions per option selected (NO, YES, then BACK, END IT): the
+    # prompt always names what X would do.
+    labels: tuple[tuple[str, str], ...] = ()
 
     def right(self, action: Action) -> bool:
         if self.avoid:
@@ -294,10 +296,15 @@ LESSON: tuple[Step, ...] = (
         "buy",
         "Every chain on the board is safe: the game may end. YES is selected: press X.",
         DeclareEnd(),
-        wrong="Choose YES: ending the game is the last lesson. YES is selected: press X.",
+        wrong="The lesson ends the game here: it is the last lesson. YES is selected: press X.",
         strict=True,
         hint="Hint: YES, then END IT: the lesson ends the game here.",
-        confirm="BACK is selected, so a stray X never ends a game. Press right to END IT, then X.",
+        labels=(
+            ("NO", "NO keeps the game going, but the lesson ends it here: press right for YES."),
+            ("YES", "Every chain on the board is safe: the game may end. YES is selected: press X."),
+            ("BACK", "BACK is selected, so a stray X never ends a game. Press right to END IT, then X."),
+            ("END IT", "END IT is selected: press X. The game ends after your last purchase."),
+        ),
     ),
     Step(
         "buy",
@@ -344,6 +351,7 @@ class LessonPlay(Play):
         self.index = 0  # the step to come
         self.note = ""  # what the lesson said last (a wrong choice, what just happened)
         self.note_at = -1  # ... the step it was said at (it stands instead of that step's prompt)
+        self.note_for = ""  # ... the end question's option selected then (it stands while it is)
         self.aside = ""  # a word on a button the lesson leaves out (undo): shown until the next press
         # The answer to a choice stands until X when the next decision follows at once, or the
         # next part's card (either would replace it before it could be read).
@@ -373,16 +381,19 @@ class LessonPlay(Play):
 
     @property
     def words(self) -> str:
-        """The lesson's text on screen now: a word on undo, the step's prompt (its second
-        question's on the end's), or what it said last."""
+        """The lesson's text on screen now: a word on undo, the step's prompt (on the end's
+        questions, the one for the option selected), or what it said last."""
         if self.aside:
             return self.aside
         if self.held:
             return self.note
         step = self.step
         screen = self.screen
-        if step is not None and step.confirm and isinstance(screen, DeclareScreen) and screen.confirming:
-            return step.confirm
+        if step is not None and step.labels and isinstance(screen, DeclareScreen):
+            label = screen.labels[screen.index]
+            if self.note_at == self.index and self.note_for == label:  # said with this selected
+                return self.note
+            return dict(step.labels).get(label, step.prompt)
         if step is not None and self.note_at != self.index:
             return step.prompt
         return self.note
@@ -500,8 +511,7 @@ class LessonPlay(Play):
         super()._take(decision)
         if len(self.actions) == done:  # the rules refused it: the screen says why
             return
-        self.note = said
-        self.note_at = self.index
+        self._said(said)
         self.index += 1
         self.due = not self.done and self.steps[self.index].position is not None
         soon = self.due or (isinstance(self.stage, Showing) and self.stage.own)  # replaced at once
@@ -510,9 +520,16 @@ class LessonPlay(Play):
     def _refuse(self, step: Step) -> None:
         """The lesson says why it needs its own choice, and selects it again."""
         self.app.sound("refuse")
-        self.note = step.wrong
-        self.note_at = self.index
         self.pointed = None
+        self._point()
+        self._said(step.wrong)
+
+    def _said(self, words: str) -> None:
+        """What the lesson says about the decision on screen, instead of its prompt."""
+        self.note = words
+        self.note_at = self.index
+        screen = self.screen
+        self.note_for = screen.labels[screen.index] if isinstance(screen, DeclareScreen) else ""
 
     def _next(self, showing: Showing) -> None:
         if self.due and not self.game.is_over:
@@ -575,8 +592,7 @@ class LessonPlay(Play):
         if isinstance(screen, PlaceScreen):
             self.pick = screen.tile
         self.pointed = (screen, getattr(screen, "confirming", False))
-        self.note = hint_words(step)
-        self.note_at = self.index
+        self._said(hint_words(step))
         self.held = False
         self.message = "Hint: the lesson's choice"
 
