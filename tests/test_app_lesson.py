@@ -16,6 +16,7 @@ from acquire8.app.control.app import App
 from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.lesson import (
     LESSON,
+    NO_UNDO,
     PROMPT_CHARS,
     PROMPT_LINES,
     LessonDone,
@@ -66,6 +67,7 @@ def fits(words: str) -> bool:
 
 
 def test_every_prompt_fits_its_panel():
+    assert fits(NO_UNDO)
     for step in LESSON:
         for words in (step.prompt, step.wrong, step.after, hint_words(step), *dict(step.labels).values()):
             assert fits(words), words

@@ -572,7 +572,7 @@ class LessonPlay(Play):
         so in its own panel, which no decision screen hides."""
         self.app.sound("refuse")
         self.message = "No undo in the lesson"
-        self.aside = "No undo in the lesson: each step builds on the one before. Any key: back to the lesson."
+        self.aside = NO_UNDO
 
     def show_hint(self) -> None:
         """The lesson's own choice, never another player's advice: it is selected again and
@@ -693,6 +693,7 @@ class LessonDone(Scene):
 
 CARD_FRAMES = FPS  # a part's card stays at least this long before X goes on
 CUE = "X OK"  # on the panel while an answer stands
+NO_UNDO = "No undo in the lesson: each step builds on the one before. Any key: back to the lesson."
 READ_ON = frozenset({X, LEFT, RIGHT, UP, DOWN})  # the presses that read on past an answer
 
 
