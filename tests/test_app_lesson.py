@@ -1,20 +1,37 @@
 """The guided first game (control/lesson.py): its positions and expected actions valid for the
-rules core, the whole lesson played by presses with wrong choices on the way, leaving it from
-the pause menu, the first-start offer, and where its prompt panel goes."""
+rules core, the whole lesson played by presses with wrong choices on the way, each part's card,
+every other choice named or refused with the reason, the end's prompt agreeing with what is
+selected, the hint showing the lesson's choice, undo answered in the lesson's panel, the
+lesson-complete page leading to New game, leaving it from the pause menu, the first-start
+offer, and where its prompt panel goes."""
 
 from __future__ import annotations
 
 import pytest
 
 from acquire8.app import buttons as bt
+from acquire8.app.control import hint as hint_mod
 from acquire8.app.control import menus
 from acquire8.app.control.app import App
-from acquire8.app.control.decisions import ChoiceScreen, DeclareScreen, PlaceScreen
-from acquire8.app.control.lesson import LESSON, PROMPT_CHARS, PROMPT_LINES, LessonPlay, prompt_lines
+from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
+from acquire8.app.control.lesson import (
+    LESSON,
+    NO_UNDO,
+    PROMPT_CHARS,
+    PROMPT_LINES,
+    LessonDone,
+    LessonOver,
+    LessonPlay,
+    PartCard,
+    answer,
+    hint_words,
+    prompt_lines,
+)
 from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver
 from acquire8.app.demo import lesson_ready, lesson_take, lesson_to, press, run_until, select_tile
 from acquire8.app.session import open_app
-from acquire8.rules import Game, PlaceTile
+from acquire8.rules import BuyShares, ChooseSurvivor, Dispose, FoundChain, Game, PlaceTile
+from acquire8.rules.tables import chain_name
 from acquire8.storage import Settings, Storage
 
 X = frozenset({bt.X})
@@ -44,19 +61,291 @@ def test_the_dead_tile_step_points_at_a_dead_tile_and_no_tile_of_yours_founds_a_
     assert "found" not in effects.values() and g.can_end()  # any tile keeps the end possible
 
 
+def fits(words: str) -> bool:
+    lines = prompt_lines(words)
+    return len(lines) <= PROMPT_LINES and all(len(line) <= PROMPT_CHARS for line in lines)
+
+
 def test_every_prompt_fits_its_panel():
+    assert fits(NO_UNDO)
     for step in LESSON:
-        for words in (step.prompt, step.wrong, step.after):
-            lines = prompt_lines(words)
-            assert len(lines) <= PROMPT_LINES and all(len(line) <= PROMPT_CHARS for line in lines), words
+        for words in (step.prompt, step.wrong, step.after, hint_words(step), *dict(step.labels).values()):
+            assert fits(words), words
 
 
 def test_the_lesson_played_through_reaches_the_game_over_with_every_step_done():
     app = lesson_app()
     play = lesson_to(app, len(LESSON))
     assert isinstance(app.scene, GameOver) and play.done and play.game.is_over
-    assert play.note == LESSON[-1].after
+    assert play.note.endswith(LESSON[-1].after) and play.note.startswith("Bought 1 ")
     assert len(play.actions) > 0 and app.frame < 5000  # minutes, not hours, at the fast pace
+
+
+def test_every_part_opens_with_its_card_over_its_new_board():
+    cards: list[tuple[str, str, dict, int]] = []
+    app = lesson_app()
+    app.scene.menu.index = app.scene.menu.items.index("Learn to play")
+    press(app, bt.X)
+    play = app.scenes[0]
+    assert isinstance(play, LessonPlay)
+
+    def ready() -> bool:
+        card = app.scene
+        if isinstance(card, PartCard) and not any(c[0] == card.heading for c in cards):
+            cards.append((card.heading, card.part.board, dict(play.game.board), play.index))
+        return lesson_ready(app, play)()
+
+    while True:
+        run_until(app, ready)
+        if isinstance(app.scene, GameOver):
+            break
+        lesson_take(app, play)
+    starts = [(i, s) for i, s in enumerate(LESSON) if s.position is not None]
+    assert [c[0] for c in cards] == [
+        "PART 1 OF 4: CHAINS",
+        "PART 2 OF 4: MERGERS",
+        "PART 3 OF 4: TIES",
+        "PART 4 OF 4: THE END",
+    ]
+    for (_, board_words, board, index), (i, step) in zip(cards, starts, strict=True):
+        assert index == i and board == Game.from_json(step.position).board  # over its own board
+        assert step.part is not None and step.part.new
+        if i:  # why the board changed: each later part says it is a new one
+            assert board_words.startswith("A new board")
+
+
+def test_the_cards_and_the_lesson_complete_page_fit_the_screen(text_bounds):
+    from acquire8.app import views
+    from acquire8.app.views.lesson import CARD_CHARS, CARD_ROWS, card_lines
+
+    app = lesson_app()
+    app.scene.menu.index = app.scene.menu.items.index("Learn to play")
+    press(app, bt.X)
+    play = app.scenes[0]
+    assert isinstance(play, LessonPlay)
+    for part in play.parts:
+        card = PartCard(app, play, part)
+        lines = card_lines(card)
+        assert len(lines) <= CARD_ROWS and all(len(line) <= CARD_CHARS for line, _ in lines)
+        app.scenes[-1:] = [card]
+        views.draw(app)
+    app.scenes.append(LessonDone(app))
+    views.draw(app)
+    assert not text_bounds, text_bounds[:3]
+
+
+def test_a_hurried_x_does_not_skip_a_card():
+    app = lesson_app()
+    app.scene.menu.index = app.scene.menu.items.index("Learn to play")
+    press(app, bt.X)
+    card = app.scene
+    assert isinstance(card, PartCard) and card.heading.startswith("PART 1 OF 4")
+    for _ in range(3 * GUARD_FRAMES):  # X held: the card stays
+        app.update(X)
+    for i in range(2 * GUARD_FRAMES):  # X mashed: the card stays
+        app.update(X if i % 2 else frozenset())
+    assert app.scene is card and not card.armed
+    run_until(app, lambda: card.armed)
+    press(app, bt.X)
+    assert isinstance(app.scene, LessonPlay)
+
+
+def named(action) -> list[str]:
+    """The words an answer to `action` must contain: the choice itself."""
+    if isinstance(action, FoundChain | ChooseSurvivor):
+        return [chain_name(action.chain)]
+    if isinstance(action, PlaceTile):
+        return [action.tile]
+    if isinstance(action, Dispose):
+        done = ((f"sold {action.sell}", action.sell), (f"traded {action.trade}", action.trade))
+        return [words for words, n in done if n]
+    if isinstance(action, BuyShares):
+        return [chain_name(c) for c in action.chains] or ["Nothing bought"]
+    return []
+
+
+def test_every_choice_is_named_and_explained_or_refused_with_the_reason():
+    app = lesson_app()
+    for index, step in enumerate(LESSON):
+        play = lesson_to(app, index)
+        for action in play.game.legal_actions():
+            said = answer(step, play.game, action)
+            assert fits(said), said
+            if step.strict and action == step.action:
+                assert said == step.after
+            elif step.strict or not step.right(action):  # the lesson needs its own: it says why
+                assert said == step.wrong and said, (index, action)
+            else:  # accepted: what was chosen, in words
+                assert all(w in said for w in named(action)), (index, action, said)
+
+
+def test_imperial_instead_of_tower_is_named_and_explained():
+    app = lesson_app()
+    play = lesson_to(app, 2)
+    ui = play.screen
+    assert isinstance(ui, ChoiceScreen) and ui.option.chain == "T"  # the lesson's pick
+    while ui.option.chain != "I":
+        press(app, bt.RIGHT)
+    press(app, bt.X)
+    assert play.game.chain_size("I") == 2
+    buy = play.screen
+    assert isinstance(buy, BuyScreen) and play.holding  # the purchase is live: the answer stands
+    assert play.lines == prompt_lines(play.note) and play.note.startswith("Imperial: dear shares")
+    press(app, bt.X)  # read on: this X buys nothing
+    assert not play.holding and play.words == LESSON[3].prompt and not buy.cart and play.index == 3
+
+
+def test_9f_instead_of_12c_is_named_and_explained():
+    app = lesson_app()
+    play = lesson_to(app, 13)
+    assert play.screen.tile == "12C"  # selected: the first tile that can be placed
+    select_tile(app, play, "9F")
+    press(app, bt.X)
+    assert play.game.board.get("9F") == "#" and "12C" not in play.game.board
+    assert play.note.startswith("9F: a lone hotel") and "6C" in play.note
+    assert isinstance(play.screen, DeclareScreen) and play.holding and play.lines == prompt_lines(play.note)
+    press(app, bt.RIGHT)  # read on: the end's question keeps its selection
+    assert play.words == LESSON[14].prompt and selected(play.screen) == "YES"
+
+
+def test_the_answer_to_a_parts_last_choice_stands_until_x_before_its_card():
+    app = lesson_app()
+    play = lesson_to(app, 5)  # the last purchase of part 1
+    ui = play.screen
+    while ui.option != "DONE":
+        press(app, bt.RIGHT)
+    press(app, bt.X)  # nothing bought
+    run_until(app, lambda: play.holding)
+    for _ in range(60):  # the computers' turns shown: the answer waits for X, no card comes
+        app.update(frozenset())
+    assert app.scene is play and play.holding and play.lines == prompt_lines(play.note)
+    assert play.note.startswith("Nothing bought") and play.cue_line is not None
+    assert len(play.game.board) > 0 and "L" not in play.game.board.values()  # part 1's board still
+    press(app, bt.X)
+    assert isinstance(app.scene, PartCard) and app.scene.heading == "PART 2 OF 4: MERGERS"
+
+
+def test_after_a_refusal_the_lessons_choice_is_selected_again():
+    app = lesson_app()
+    play = lesson_to(app, 0)
+    select_tile(app, play, "1G")
+    press(app, bt.X)
+    assert play.words == LESSON[0].wrong and play.screen.tile == "6E"
+
+
+def selected(ui: DeclareScreen) -> str:
+    return ui.labels[ui.index]
+
+
+def test_the_end_questions_prompt_names_what_is_selected():
+    app = lesson_app()
+    play = lesson_to(app, 14)
+    ui = play.screen
+    assert isinstance(ui, DeclareScreen)
+
+    def agrees() -> bool:  # the prompt names the option X would take
+        return selected(ui) in play.words
+
+    assert selected(ui) == "YES" and "YES is selected" in play.words
+    press(app, bt.LEFT)
+    assert selected(ui) == "NO" and agrees() and "right for YES" in play.words
+    press(app, bt.RIGHT, bt.X)  # YES: the second question starts on BACK, as in every game
+    assert ui.confirming and selected(ui) == "BACK"
+    assert "BACK is selected" in play.words and "right to END IT" in play.words
+    press(app, bt.RIGHT)
+    assert selected(ui) == "END IT" and "END IT is selected: press X" in play.words
+    press(app, bt.LEFT, bt.X)  # BACK: the first question again, YES selected again
+    assert not ui.confirming and selected(ui) == "YES" and "YES is selected" in play.words
+    press(app, bt.LEFT, bt.X)  # NO: refused, YES selected again, and the reason says so
+    assert selected(ui) == "YES" and play.words == LESSON[14].wrong and "YES is selected" in play.words
+    press(app, bt.LEFT)  # the reason was for YES: with NO selected, NO's prompt
+    assert selected(ui) == "NO" and agrees()
+    press(app, bt.RIGHT, bt.X, bt.RIGHT)
+    assert selected(ui) == "END IT" and ui.confirming and agrees()
+    press(app, bt.X)
+    assert play.index == 15
+
+
+def hint_from_pause(app: App) -> None:
+    press(app, bt.MENU)
+    pause = app.scene
+    assert isinstance(pause, menus.Pause)
+    press(app, *[bt.DOWN] * pause.ITEMS.index("Hint"), bt.X)
+
+
+def test_the_hint_shows_the_lessons_choice_never_another_players(monkeypatch):
+    def no_advice(game):
+        raise AssertionError("the lesson's hint asked a computer player")
+
+    monkeypatch.setattr(hint_mod, "advice", no_advice)
+    app = lesson_app()
+    for index, step in enumerate(LESSON):
+        play = lesson_to(app, index)
+        ui = play.screen
+        press(app, bt.RIGHT)  # away from what the lesson selected
+        hint_from_pause(app)
+        assert play.words == hint_words(step) and play.screen is ui
+        if isinstance(ui, PlaceScreen):
+            assert isinstance(step.action, PlaceTile)
+            assert ui.tile == step.action.tile and step.action.tile in play.words
+        elif isinstance(ui, ChoiceScreen):
+            assert ui.index == 0 and chain_name(ui.option.chain) in play.words
+        elif isinstance(ui, DeclareScreen):
+            assert selected(ui) == "YES" and "YES" in play.words
+        elif isinstance(ui, BuyScreen):
+            assert ui.option in ui.chains  # a chain to add, as the hint says
+        else:
+            assert isinstance(ui, DisposeScreen) and "any is fine" in play.words
+
+
+def test_undo_is_answered_in_the_lessons_panel_on_every_decision():
+    app = lesson_app()
+    for index in range(len(LESSON)):
+        play = lesson_to(app, index)
+        prompt = play.lines
+        press(app, bt.UNDO)
+        assert "No undo in the lesson" in " ".join(play.lines), index
+        assert play.index == index and play.screen is not None  # nothing taken back
+        app.update(frozenset({bt.O}))  # any key: read, the lesson's words again (O opens the chart)
+        app.pop()
+        assert play.lines == prompt
+
+
+def test_undo_is_answered_with_a_chain_selected_and_from_the_pause_menu():
+    app = lesson_app()
+    play = lesson_to(app, 3)  # the first purchase, the cursor on your chain
+    ui = play.screen
+    assert isinstance(ui, BuyScreen) and ui.option in ui.chains and ui.standing  # the message line is hidden
+    press(app, bt.MENU)
+    press(app, *[bt.DOWN] * menus.Pause.ITEMS.index("Undo"), bt.X)
+    assert "No undo in the lesson" in " ".join(play.lines)
+    press(app, bt.X)  # a share in the cart: undo takes it back, as in every game
+    assert ui.cart
+    press(app, bt.UNDO)
+    assert not ui.cart and play.index == 3
+
+
+def test_the_lesson_ends_with_lesson_complete_and_x_goes_to_new_game():
+    app = lesson_app()
+    app.resumer = lambda: None  # a game of your own is saved: the title would start on Continue
+    play = lesson_to(app, len(LESSON))
+    over = app.scene
+    assert isinstance(over, LessonOver) and over.menu.items == ["Next"] and play.done
+    for _ in range(3 * GUARD_FRAMES):
+        app.update(X)  # hurried: the standings stay
+    assert app.scene is over
+    run_until(app, lambda: over.armed)
+    press(app, bt.X)
+    done = app.scene
+    assert isinstance(done, LessonDone) and not done.armed
+    assert any("New game" in line for line in done.NEXT) and any("Normal" in line for line in done.NEXT)
+    app.update(X)  # the X that closed the standings, held: nothing yet
+    assert app.scene is done
+    run_until(app, lambda: done.armed)
+    press(app, bt.X)
+    title = app.scene
+    assert isinstance(title, menus.Title) and "Continue" in title.menu.items
+    assert title.menu.item == "New game"
 
 
 def test_a_wrong_tile_on_a_strict_step_is_refused_with_the_reason_and_chosen_again():
@@ -89,7 +378,7 @@ def test_another_chain_at_the_founding_and_a_tie_survivor_are_both_fine():
     play = lesson_to(app, 2)
     assert isinstance(play.screen, ChoiceScreen)
     press(app, bt.RIGHT, bt.RIGHT, bt.X)  # American, not the first on offer
-    assert play.game.chain_size("A") == 2 and play.note == LESSON[2].after
+    assert play.game.chain_size("A") == 2 and play.note == f"American: mid-priced shares. {LESSON[2].after}"
     play = lesson_to(app, 10)
     assert isinstance(play.screen, ChoiceScreen) and play.screen.kind == "survivor"
     press(app, bt.RIGHT, bt.X)
@@ -103,7 +392,7 @@ def test_saying_no_to_the_end_is_refused_with_the_reason():
     assert isinstance(ui, DeclareScreen) and ui.index == 1  # YES pointed at
     press(app, bt.LEFT, bt.X)  # NO
     assert play.index == 14 and play.words == LESSON[14].wrong and play.screen is ui
-    press(app, bt.RIGHT, bt.X, bt.RIGHT, bt.X)  # YES, END IT
+    press(app, bt.X, bt.RIGHT, bt.X)  # YES (selected again), END IT
     assert play.index == 15
     lesson_take(app, play)
     run_until(app, lambda: isinstance(app.scene, GameOver))

@@ -13,7 +13,7 @@ from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control import menus
 from acquire8.app.control.app import NAMES, App
 from acquire8.app.control.decisions import BuyScreen, DeclareScreen, DisposeScreen, PlaceScreen
-from acquire8.app.control.lesson import LessonPlay
+from acquire8.app.control.lesson import LESSON, LessonDone, LessonPlay, PartCard
 from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver, Play, Summary
 from acquire8.rules import Game
 from acquire8.rules.tables import TILE_NAMES
@@ -106,14 +106,21 @@ def select_tile(app: App, play: Play, tile: str) -> None:
 
 
 def lesson_ready(app: App, play: LessonPlay) -> Callable[[], bool]:
-    """A `run_until` condition for the lesson: the person's decision is live (a recap or a
-    merger summary on the way is closed with X, as a person would), or the game is over."""
+    """A `run_until` condition for the lesson: the person's decision is live (a part's card,
+    a recap or a merger summary on the way is closed with X once it takes X, as a person
+    would), or the game is over."""
 
     def ready() -> bool:
-        if isinstance(app.scene, Summary):
+        scene = app.scene
+        if isinstance(scene, Summary) or (isinstance(scene, PartCard) and scene.armed):
             press(app, X)
             return False
-        return isinstance(app.scene, GameOver) or my_decision(play)()
+        if isinstance(app.scene, GameOver):
+            return True
+        if play.reads_on:  # the answer to your last choice: read on
+            press(app, X)
+            return False
+        return my_decision(play)() and not play.holding
 
     return ready
 
@@ -261,12 +268,27 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
     yield "replay", app
 
     app = App(seed=6)
-    lesson_to(app, 0)
+    play = lesson_to(app, 0)
     yield "lesson", app
+    lesson_to(app, 5)
+    lesson_take(app, play)
+    run_until(app, lambda: play.reads_on)  # the answer to the purchase, then the card
+    press(app, X)
+    run_until(app, lambda: isinstance(app.scene, PartCard) and app.scene.armed)
+    yield "lesson_part", app
     lesson_to(app, 7)
     yield "lesson_merger", app
     lesson_to(app, 13)
     yield "lesson_dead", app
+    select_tile(app, play, "9F")  # not the tile the lesson selected: it says so
+    press(app, X)
+    yield "lesson_answer", app
+    over = lesson_to(app, len(LESSON)) and app.scene
+    assert isinstance(over, GameOver)
+    run_until(app, lambda: over.armed)
+    press(app, X)
+    run_until(app, lambda: isinstance(app.scene, LessonDone) and app.scene.armed)
+    yield "lesson_done", app
 
 
 def game_over(app: App, limit: int = 200_000) -> GameOver:

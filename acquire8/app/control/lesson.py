@@ -6,8 +6,10 @@ decision it is about, the prompt, what to highlight and what to say on another c
 rules core plays it as an ordinary game from minimal positions (`Game.from_json`), and the
 computer players follow a fixed script (ScriptBot) so that the situations arise. LessonPlay is a
 Play that reads the step for the decision on screen, points at its option and answers what the
-person does: a wrong choice is explained and taken, unless it would break the lesson (a
-`strict` step): then the lesson says why and the person chooses again.
+person does: every choice is named and explained when it is taken, a wrong one too, unless it
+would break the lesson (a `strict` step): then the lesson says why and the person chooses
+again. Each of its four parts opens with a card (PartCard: its title, what is new, why the board
+is a new one); the final standings lead to LessonDone (what was learned, what to play next).
 """
 
 from __future__ import annotations
@@ -15,11 +17,32 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from acquire8.app.control.decisions import BuyScreen, Decision, PlaceScreen, Screen, preselect
-from acquire8.app.control.play import Deciding, Play, Showing
-from acquire8.app.control.scene import Host, Pressed
-from acquire8.app.text import wrap
-from acquire8.rules import Action, BuyShares, DeclareEnd, Dispose, Game, Phase, PlaceTile
+from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, X
+from acquire8.app.constants import FPS
+from acquire8.app.control.decisions import (
+    BuyScreen,
+    ChoiceScreen,
+    Decision,
+    DeclareScreen,
+    PlaceScreen,
+    Screen,
+    preselect,
+)
+from acquire8.app.control.menus import Pause, Title
+from acquire8.app.control.play import Deciding, GameOver, Play, Showing
+from acquire8.app.control.scene import GUARD_FRAMES, Host, Pressed, Scene, quieter
+from acquire8.app.text import chain_name, money, tier_name, wrap
+from acquire8.rules import (
+    Action,
+    BuyShares,
+    ChooseSurvivor,
+    DeclareEnd,
+    Dispose,
+    FoundChain,
+    Game,
+    Phase,
+    PlaceTile,
+)
 from acquire8.rules import events as ev
 from acquire8.rules.tables import ROW_LETTERS
 
@@ -50,18 +73,32 @@ def position(
 
 
 @dataclass(frozen=True)
+class Part:
+    """A part of the lesson, announced by its card when its board is set up."""
+
+    title: str  # "Mergers"
+    new: str  # what this part teaches
+    board: str  # why the board is a new one, and what is on it
+
+
+@dataclass(frozen=True)
 class Step:
     """One decision of the person in the lesson."""
 
     phase: str  # the rules phase of the decision (Phase values)
     prompt: str  # what to do and why: at most PROMPT_LINES lines of PROMPT_CHARS
-    action: Action | None = None  # the expected action (None: any is right); preselected
+    action: Action | None = None  # the expected action, preselected (None: any is right)
     square: str | None = None  # the board square to highlight
     wrong: str = ""  # said when the person chooses otherwise
     strict: bool = False  # another choice would break the lesson: refused, choose again
-    avoid: tuple[Action, ...] = ()  # the wrong actions when any other is right
+    avoid: tuple[Action, ...] = ()  # the wrong actions when any other is right (`action` too)
     after: str = ""  # said once the right action is taken, until the next prompt
     position: str | None = None  # the game this step starts from; None: continue from here
+    part: Part | None = None  # ... and the part it opens (with a position)
+    hint: str = ""  # what the hint says at this step (it shows the lesson's choice, selected)
+    # The prompt of the end's questions per option selected (NO, YES, then BACK, END IT): the
+    # prompt always names what X would do.
+    labels: tuple[tuple[str, str], ...] = ()
 
     def right(self, action: Action) -> bool:
         if self.avoid:
@@ -127,6 +164,29 @@ END = position(
     ["12H", "6H", "8I"],
 )
 
+# The parts' cards: what each teaches and why its board is a new one.
+CHAINS_PART = Part(
+    "Chains",
+    "Tiles found hotel chains; their shares make your money.",
+    "A new game on an empty board: you against Ana and Bob.",
+)
+MERGERS_PART = Part(
+    "Mergers",
+    "Joining two chains: the bigger takes over, the smaller's top holders get bonuses.",
+    "A new board for it: Luxor and Tower side by side.",
+)
+TIES_PART = Part(
+    "Ties",
+    "Chains of the same size merge: you pick which one survives.",
+    "A new board for it: American and Worldwide, 4 tiles each.",
+)
+END_PART = Part(
+    "The end",
+    "Safe chains, dead tiles, and how the game ends.",
+    "A new board, late in a game: Festival and Imperial have 11 tiles each.",
+)
+ANY_DISPOSAL = "Hint: any is fine. Sell: cash now. Trade: survivor shares. Keep: if it returns."
+
 LESSON: tuple[Step, ...] = (
     Step(
         "place",
@@ -137,6 +197,7 @@ LESSON: tuple[Step, ...] = (
         strict=True,
         after="No chain yet: nothing to buy. Ana and Bob play (X hurries them).",
         position=FIRST,
+        part=CHAINS_PART,
     ),
     Step(
         "place",
@@ -149,14 +210,16 @@ LESSON: tuple[Step, ...] = (
     Step(
         "found",
         "Name your chain: its founder gets a free share. Tower, Luxor: cheap. Imperial: dear.",
-        after="Founded! The free share is yours.",
+        after="The free share is yours.",
+        hint="Hint: any chain is fine. Tower is selected: cheap shares, easy to buy.",
     ),
     Step(
         "buy",
         "Buy up to 3 shares: X on your chain adds one, then DONE. Shares pay in mergers.",
         wrong="No shares: owning shares is how you win. Buy some next time!",
         avoid=(BuyShares(()),),
-        after="Bought. You draw 8E. Ana and Bob play.",
+        after="You draw 8E. Ana and Bob play.",
+        hint="Hint: buy your chain: X on it adds a share (3 at most), then DONE.",
     ),
     Step(
         "place",
@@ -169,7 +232,8 @@ LESSON: tuple[Step, ...] = (
     Step(
         "buy",
         "Look at the price: it rose with the chain's size. Buy if you like, then DONE.",
-        after="Some turns later, a merger comes...",
+        after="Part 1 done. Next: a merger.",
+        hint="Hint: any purchase is fine here: X on a chain adds a share, then DONE.",
     ),
     Step(
         "place",
@@ -179,16 +243,18 @@ LESSON: tuple[Step, ...] = (
         "Place 6E to see a merger.",
         strict=True,
         position=MERGER,
+        part=MERGERS_PART,
     ),
     Step(
         "dispose",
         "You led Luxor: big bonus. Ana came 2nd: small one. Sell, trade 2 for 1 Tower, or keep.",
-        after="Ana decides too. Then the summary: X closes it.",
+        hint=ANY_DISPOSAL,
     ),
     Step(
         "buy",
         "Buy shares, or DONE. Tower is worth more now: it is bigger.",
-        after="Next: two chains of the same size...",
+        after="Part 2 done. Next: a tie.",
+        hint="Hint: any purchase is fine. Tower is bigger now, so its shares cost more.",
     ),
     Step(
         "place",
@@ -198,40 +264,53 @@ LESSON: tuple[Step, ...] = (
         "Place 6E to see a tie.",
         strict=True,
         position=TIE,
+        part=TIES_PART,
     ),
     Step(
         "survivor",
         "Same size: the player who merges picks the chain that survives. Either is fine.",
-        after="The other chain is gone.",
+        hint="Hint: either is fine. American is selected: it would keep its name and all the tiles.",
     ),
     Step(
         "dispose",
         "You and Ana tied for most shares: you split both bonuses. Sell, trade or keep.",
-        after="Ana and Bob decide too. X closes the summary.",
+        hint=ANY_DISPOSAL,
     ),
     Step(
         "buy",
         "Buy shares, or DONE.",
-        after="Late in the game now...",
+        after="Part 3 done. Next: the end.",
+        hint="Hint: any purchase is fine here: X on a chain adds a share, then DONE.",
     ),
     Step(
         "place",
         "Chains of 11+ tiles are safe. 6C would join two safe ones: it is dead. Place another tile.",
-        None,
+        PlaceTile("12C"),  # selected; any tile but 6C is right
         "6C",
+        avoid=(PlaceTile("6C"),),
         position=END,
+        part=END_PART,
+        hint="Hint: any tile but 6C. 12C is selected: it grows Imperial to 12.",
     ),
     Step(
         "buy",
-        "Every chain on the board is safe: the game may end. Choose YES, then END IT.",
+        "Every chain on the board is safe: the game may end. YES is selected: press X.",
         DeclareEnd(),
-        wrong="Choose YES: ending the game is the last lesson.",
+        wrong="The lesson ends the game here: it is the last lesson. YES is selected: press X.",
         strict=True,
+        hint="Hint: YES, then END IT: the lesson ends the game here.",
+        labels=(
+            ("NO", "NO keeps the game going, but the lesson ends it here: press right for YES."),
+            ("YES", "Every chain on the board is safe: the game may end. YES is selected: press X."),
+            ("BACK", "BACK is selected, so a stray X never ends a game. Press right to END IT, then X."),
+            ("END IT", "END IT is selected: press X. The game ends after your last purchase."),
+        ),
     ),
     Step(
         "buy",
         "A last purchase, then all shares pay out. The most cash wins!",
-        after="Lesson done: you know Acquire!",
+        after="The game is over: the final standings.",
+        hint="Hint: any purchase is fine: the game ends after it.",
     ),
 )
 
@@ -263,7 +342,7 @@ class LessonPlay(Play):
     """A Play that runs LESSON: the step for the decision on screen, its prompt and highlight,
     and what the lesson says about each choice. Never saved, never counted in the stats."""
 
-    UNDRAWN = (*Play.UNDRAWN, "steps", "due", "pointed")
+    UNDRAWN = (*Play.UNDRAWN, "steps", "due", "pointed", "card_due")
 
     def __init__(self, app: Host, steps: tuple[Step, ...] = LESSON):
         if not steps or steps[0].position is None:
@@ -272,8 +351,16 @@ class LessonPlay(Play):
         self.index = 0  # the step to come
         self.note = ""  # what the lesson said last (a wrong choice, what just happened)
         self.note_at = -1  # ... the step it was said at (it stands instead of that step's prompt)
+        self.note_for = ""  # ... the end question's option selected then (it stands while it is)
+        self.aside = ""  # a word on a button the lesson leaves out (undo): shown until the next press
+        # The answer to a choice stands until X when the next decision follows at once, or the
+        # next part's card (either would replace it before it could be read).
+        self.held = False
+        self.quiet = 0  # frames X has been up while the answer waits before the next part
         self.due = False  # the next step's position loads once the current action is shown
-        self.pointed: object = None  # the screen whose option was preselected
+        self.pointed: object = None  # the screen (and its question) whose option was preselected
+        self.parts = [s.part for s in steps if s.position is not None and s.part is not None]
+        self.card_due = steps[0].part  # the part whose card opens at the next frame
         bots = {s: ScriptBot() for s in range(1, len(NAMES))}
         super().__init__(app, Game.from_json(steps[0].position), bots, people={0}, seed=None)
 
@@ -281,33 +368,80 @@ class LessonPlay(Play):
 
     @property
     def step(self) -> Step | None:
-        """The step the decision on screen is about, if any."""
-        if self.index >= len(self.steps) or not isinstance(self.stage, Deciding) or self.stage.recap:
+        """The step the decision on screen is about, if any (none while the recap is open)."""
+        if isinstance(self.stage, Deciding) and self.stage.recap:
+            return None
+        return self._step()
+
+    def _step(self) -> Step | None:
+        if self.index >= len(self.steps) or not isinstance(self.stage, Deciding):
             return None
         step = self.steps[self.index]
         return step if step.phase == self.game.phase.value and self.game.current == 0 else None
 
     @property
     def words(self) -> str:
-        """The lesson's text on screen now: the step's prompt, or what it said last."""
+        """The lesson's text on screen now: a word on undo, the step's prompt (on the end's
+        questions, the one for the option selected), or what it said last."""
+        if self.aside:
+            return self.aside
+        if self.held:
+            return self.note
         step = self.step
+        screen = self.screen
+        if step is not None and step.labels and isinstance(screen, DeclareScreen):
+            label = screen.labels[screen.index]
+            if self.note_at == self.index and self.note_for == label:  # said with this selected
+                return self.note
+            return dict(step.labels).get(label, step.prompt)
         if step is not None and self.note_at != self.index:
             return step.prompt
         return self.note
 
     @property
+    def holding(self) -> bool:
+        """The answer to the last choice is on screen, the next decision live or the next part
+        waiting for it: X reads on."""
+        return self.held and not self.aside and (self.step is not None or self._part_waits)
+
+    @property
+    def _part_waits(self) -> bool:
+        """Everything of the part is shown: the next part begins once the answer is read."""
+        stage = self.stage
+        return self.due and isinstance(stage, Showing) and not stage.queue and not stage.wait
+
+    @property
+    def reads_on(self) -> bool:
+        """X now reads on past the answer (it has been let go since the answer came)."""
+        stage = self.stage
+        if not self.holding or self.app.scene is not self:
+            return False
+        return stage.armed if isinstance(stage, Deciding) else self.quiet >= GUARD_FRAMES
+
+    @property
+    def cue_line(self) -> int | None:
+        """The panel line "X OK" goes on while `holding` (after the last line's words when
+        they leave room, else a line of its own); None otherwise."""
+        if not self.holding:
+            return None
+        lines = self.lines
+        room = lines and len(lines[-1]) + 1 + len(CUE) <= PROMPT_CHARS
+        return len(lines) - 1 if room else len(lines)
+
+    @property
     def square(self) -> str | None:
         """The board square the lesson points at now."""
         step = self.step
-        return step.square if step is not None else None
+        return step.square if step is not None and not self.holding else None
 
     @property
     def lines(self) -> list[str]:
         """The prompt panel's lines; none while the recap of the others' turns is open (it has
-        the board to itself until X closes it)."""
-        if isinstance(self.stage, Deciding) and self.stage.recap:
+        the board to itself until X closes it), unless undo was just pressed."""
+        words = self.words
+        if not words or (isinstance(self.stage, Deciding) and self.stage.recap and not self.aside):
             return []
-        return prompt_lines(self.words)[:PROMPT_LINES]
+        return prompt_lines(words)[:PROMPT_LINES]
 
     @property
     def panel_top(self) -> bool:
@@ -323,15 +457,35 @@ class LessonPlay(Play):
     # -------------------------------------------------------------- the frame
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if pressed - {UNDO}:
+            self.aside = ""  # the person has read it: the prompt again
+        if self.card_due is not None:  # a part begins: its card first, over its new board
+            self.app.push(PartCard(self.app, self, self.card_due))
+            self.card_due = None
+            return
+        if self.holding and pressed & READ_ON and self.reads_on:
+            self.held = False  # read: the next prompt (or part), and the next press decides
+            self.app.sound("move")
+            self._point()
+            return
+        self.quiet = quieter(self.quiet, pressed, held) if self.held and self._part_waits else 0
         super().update(pressed, held)
+        if self.card_due is not None and self.app.scene is self:
+            self.app.push(PartCard(self.app, self, self.card_due))
+            self.card_due = None
+            return
         self._point()
 
     def _point(self) -> None:
-        """A new decision screen of a step: its expected option selected, ready for X."""
+        """A new decision screen of a step (or the end's first question again): its expected
+        option selected, ready for X."""
         step, screen = self.step, self.screen
-        if step is None or screen is None or screen is self.pointed:
+        if step is None or screen is None:
             return
-        self.pointed = screen
+        key = (screen, getattr(screen, "confirming", False))
+        if key == self.pointed:
+            return
+        self.pointed = key
         point(screen, step)
         if isinstance(screen, PlaceScreen):
             self.pick = screen.tile
@@ -352,29 +506,44 @@ class LessonPlay(Play):
         if not right and step.strict:
             self._refuse(step)
             return
+        said = answer(step, self.game, chosen)  # from the game before the action changes it
         done = len(self.actions)
         super()._take(decision)
         if len(self.actions) == done:  # the rules refused it: the screen says why
             return
-        self.note = step.after if right or not step.wrong else step.wrong
-        self.note_at = self.index
+        self._said(said)
         self.index += 1
         self.due = not self.done and self.steps[self.index].position is not None
+        soon = self.due or (isinstance(self.stage, Showing) and self.stage.own)  # replaced at once
+        self.held = bool(said) and said != step.after and soon
 
     def _refuse(self, step: Step) -> None:
+        """The lesson says why it needs its own choice, and selects it again."""
         self.app.sound("refuse")
-        self.note = step.wrong
+        self.pointed = None
+        self._point()
+        self._said(step.wrong)
+
+    def _said(self, words: str) -> None:
+        """What the lesson says about the decision on screen, instead of its prompt."""
+        self.note = words
         self.note_at = self.index
+        screen = self.screen
+        self.note_for = screen.labels[screen.index] if isinstance(screen, DeclareScreen) else ""
 
     def _next(self, showing: Showing) -> None:
         if self.due and not self.game.is_over:
+            if self.held:  # the answer to the part's last choice first
+                return
             self._begin(Game.from_json(self.steps[self.index].position or ""))
             return
         super()._next(showing)
 
     def _begin(self, game: Game) -> None:
-        """The next chapter's position, as a fresh start of the same play."""
+        """The next part's position, as a fresh start of the same play; its card opens."""
         self.due = False
+        self.held = False
+        self.card_due = self.steps[self.index].part
         self.game = game
         self.actions = []
         self.log.append("The lesson moves on")
@@ -392,25 +561,221 @@ class LessonPlay(Play):
         self.stage = Showing()
         self.app.anim.reset(self)
 
+    def part_number(self, part: Part) -> int:
+        """1 for the first part."""
+        return self.parts.index(part) + 1
+
     # -------------------------------------------------------------- what the lesson leaves out
 
     def undo(self) -> None:
-        """The lesson takes no decision back: each step follows from the one before."""
+        """The lesson takes no decision back: each step follows from the one before. It says
+        so in its own panel, which no decision screen hides."""
         self.app.sound("refuse")
         self.message = "No undo in the lesson"
+        self.aside = NO_UNDO
+
+    def show_hint(self) -> None:
+        """The lesson's own choice, never another player's advice: it is selected again and
+        the panel says why."""
+        step = self._step()
+        if step is None or self.app.scene is not self:
+            self.message = "No hint now: not your decision"
+            return
+        stage = self.stage
+        assert isinstance(stage, Deciding)
+        stage.recap = []  # the hint is about the decision under it
+        screen = stage.screen
+        if step.action is not None:
+            preselect(screen, step.action)
+        else:
+            point(screen, step)
+        if isinstance(screen, PlaceScreen):
+            self.pick = screen.tile
+        self.pointed = (screen, getattr(screen, "confirming", False))
+        self._said(hint_words(step))
+        self.held = False
+        self.message = "Hint: the lesson's choice"
 
     def _progress(self) -> None:
         """The lesson is never saved (Continue keeps your own game) nor counted in the stats."""
 
+    def _over(self) -> GameOver:
+        return LessonOver(self.app, self)
+
+
+class PartCard(Scene):
+    """A part of the lesson begins: its title, what is new, why the board is a new one, over
+    the new board's bottom rows. X goes on once the card has been read a moment and X has
+    been let go (a hurried X from the part before must not skip it)."""
+
+    full = False
+
+    def __init__(self, app: Host, play: LessonPlay, part: Part):
+        super().__init__(app)
+        self.play = play
+        self.part = part
+        self.heading = f"PART {play.part_number(part)} OF {len(play.parts)}: {part.title.upper()}"
+        self.quiet = 0
+        self.shown = 0
+
+    @property
+    def armed(self) -> bool:
+        return self.quiet >= GUARD_FRAMES and self.shown >= CARD_FRAMES
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if MENU in pressed:
+            self.app.push(Pause(self.app, self.play))
+            return
+        if not self.armed:
+            self.quiet = quieter(self.quiet, pressed, held)
+            self.shown = min(self.shown + 1, CARD_FRAMES)
+            return
+        if X in pressed:
+            self.app.sound("confirm")
+            self.app.pop()
+
+
+class LessonOver(GameOver):
+    """The lesson's final standings: X goes on to what the lesson taught (LessonDone)."""
+
+    def __init__(self, app: Host, play: Play):
+        super().__init__(app, play)
+        self.menu.items = ["Next"]
+        self.menu.index = 0
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if self.armed and X in pressed:
+            self.app.sound("confirm")
+            self.app.push(LessonDone(self.app))
+            return
+        super().update(pressed, held)
+
+
+class LessonDone(Scene):
+    """Lesson complete: what it taught and what to play next; X: the title, on New game."""
+
+    LEARNED = (
+        "Tiles make chains: buy shares",
+        "Mergers pay the top holders",
+        "Sell, trade 2 for 1, or keep",
+        "A tie: the merger picks",
+        "Chains of 11+ tiles are safe",
+        "All safe: you may end it",
+        "The most cash wins",
+    )
+    NEXT = (
+        "New game on the title: you",
+        "against three computers.",
+        "Normal is a good first level.",
+        "How to play has every rule.",
+    )
+
+    def __init__(self, app: Host):
+        super().__init__(app)
+        self.quiet = 0
+
+    @property
+    def armed(self) -> bool:
+        return self.quiet >= GUARD_FRAMES
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if not self.armed:
+            self.quiet = quieter(self.quiet, pressed, held)
+            return
+        if X not in pressed:
+            return
+        self.app.sound("confirm")
+        self.app.home()
+        title = self.app.scene
+        if isinstance(title, Title) and "New game" in title.menu.items:
+            title.menu.index = title.menu.items.index("New game")  # the next step, one X away
+
+
+CARD_FRAMES = FPS  # a part's card stays at least this long before X goes on
+CUE = "X OK"  # on the panel while an answer stands
+NO_UNDO = "No undo in the lesson: each step builds on the one before. Any key: back to the lesson."
+READ_ON = frozenset({X, LEFT, RIGHT, UP, DOWN})  # the presses that read on past an answer
+
 
 def point(screen: Screen, step: Step) -> None:
-    """Select the step's expected option on its screen (the buy screen: on the first chain)."""
+    """Select the step's expected option on its screen (the buy screen: on the first chain).
+    The end's second question stays on BACK, as in every game: the prompt says so."""
+    if isinstance(screen, DeclareScreen) and screen.confirming:
+        return
     if step.action is not None:
         preselect(screen, step.action)
     if isinstance(screen, BuyScreen) and step.action is None and screen.chains:
         firsts = [c for c in screen.chains if screen.can_add(c)]
         if firsts:
             screen.index = screen.options.index(firsts[0])
+    if isinstance(screen, ChoiceScreen) and step.action is None:
+        screen.index = 0
+
+
+def hint_words(step: Step) -> str:
+    """What the hint says at `step`: the lesson's choice."""
+    if step.hint:
+        return step.hint
+    if isinstance(step.action, PlaceTile):
+        return f"Hint: place {step.action.tile}, as the lesson asks: it is selected, press X."
+    return "Hint: any choice is fine here."
+
+
+TIER_WORDS = {
+    "cheap": "cheap shares, easy to buy",
+    "medium": "mid-priced shares",
+    "expensive": "dear shares, they cost more and pay more",
+}
+
+
+def answer(step: Step, game: Game, action: Action) -> str:
+    """What the lesson says once `action` is taken at `step` (`game`: before it): the step's
+    own words for its expected choice or a wrong one, else the choice named and why it is
+    fine, then what comes next when that fits too."""
+    if not step.right(action):
+        return step.wrong or step.after
+    if step.strict:  # the lesson's own choice, the only one it takes
+        return step.after
+    said = choice_words(step, game, action)
+    both = f"{said} {step.after}".strip()
+    return both if len(prompt_lines(both)) <= PROMPT_LINES else said
+
+
+def choice_words(step: Step, game: Game, action: Action) -> str:
+    """The person's choice in words, and why it is fine."""
+    if isinstance(action, FoundChain):
+        return f"{chain_name(action.chain)}: {TIER_WORDS[tier_name(action.chain)]}."
+    if isinstance(action, ChooseSurvivor):
+        state = game.merger_state() or {}
+        other = [c for c in state.get("survivor_choices") or () if c != action.chain]
+        gone = f", {chain_name(other[0])} is gone" if other else ""
+        return f"{chain_name(action.chain)} survives{gone}: either was fine."
+    if isinstance(action, Dispose):
+        state = game.merger_state() or {}
+        defunct, survivor = state.get("defunct") or "", state.get("survivor") or ""
+        kept = game.shares(game.current, defunct) - action.sell - action.trade
+        done = [
+            f"sold {action.sell} for cash" if action.sell else "",
+            f"traded {action.trade} for {action.trade // 2} {chain_name(survivor)}" if action.trade else "",
+            f"kept {kept} in case {chain_name(defunct)} returns" if kept else "",
+        ]
+        return "You " + ", ".join(d for d in done if d) + ". All fine." if any(done) else "Nothing to do."
+    if isinstance(action, PlaceTile):
+        effect = game.tile_effect(action.tile)
+        touched = game.merge_chains(action.tile)
+        if effect == "grow" and touched:
+            did = f"{action.tile} grows {chain_name(touched[0])}."
+        else:
+            did = f"{action.tile}: a lone hotel." if effect == "lone" else f"{action.tile}: {effect}."
+        return f"{did} Fine: any tile but {step.square}." if step.square else did
+    if isinstance(action, BuyShares):
+        if not action.chains:
+            return "Nothing bought: fine, your cash waits."
+        counts = {c: action.chains.count(c) for c in dict.fromkeys(action.chains)}
+        cost = sum(game.price(c) for c in action.chains)
+        bought = ", ".join(f"{n} {chain_name(c)}" for c, n in counts.items())
+        return f"Bought {bought} for {money(cost)}."
+    return ""
 
 
 def prompt_lines(words: str) -> list[str]:

@@ -499,7 +499,11 @@ class Play(Scene):
             self.final_tail.append(e)
         if isinstance(e, ev.GameOver):
             self.stage = Over()
-            self.app.push(GameOver(self.app, self))
+            self.app.push(self._over())
+
+    def _over(self) -> Scene:
+        """The final standings' scene (the lesson has its own)."""
+        return GameOver(self.app, self)
 
     # -------------------------------------------------------------- what the views read
 

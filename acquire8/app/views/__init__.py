@@ -9,7 +9,7 @@ import pyxel
 
 from acquire8.app import constants as k
 from acquire8.app.control.app import App
-from acquire8.app.control.lesson import LessonPlay
+from acquire8.app.control.lesson import LessonDone, LessonOver, LessonPlay, PartCard
 from acquire8.app.control.menus import (
     Chart,
     Confirm,
@@ -37,6 +37,9 @@ DRAWERS: dict[type, Callable] = {
     StatsScene: menus.draw_stats,
     Play: play.draw_play,
     LessonPlay: lesson.draw_lesson,
+    PartCard: lesson.draw_card,
+    LessonOver: play.draw_game_over,
+    LessonDone: lesson.draw_done,
     Chart: play.draw_chart,
     Summary: play.draw_summary,
     GameOver: play.draw_game_over,
