@@ -1,4 +1,4 @@
-"""Build test positions in the minimal position format of DESIGN.md.
+"""Build test positions in the minimal position format of docs/DESIGN.md.
 
 A position is plain data (what `Game.from_json` reads), so each test states its
 whole starting situation: board, cash, shares, hands, pool and whose turn it is.

@@ -1,5 +1,5 @@
 """The package's modules import one another without a cycle, at module level or inside
-functions (DESIGN.md: data flows one way)."""
+functions (docs/DESIGN.md: data flows one way)."""
 
 from __future__ import annotations
 

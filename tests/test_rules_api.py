@@ -1,6 +1,6 @@
 """The rules core's public face: nothing outside acquire8/rules/ reads a Game's own fields,
 the computer players import only the documented names, and the documented readers
-keep their documented shapes (DESIGN.md)."""
+keep their documented shapes (docs/DESIGN.md)."""
 
 from __future__ import annotations
 
@@ -135,7 +135,7 @@ def test_reseed_and_vary_market_change_only_the_random_source():
     assert same == four  # nothing to vary without a stock market
 
 
-# ------------------------------------------------------------- DESIGN.md's readers
+# ------------------------------------------------------------- docs/DESIGN.md's readers
 
 
 def test_pool_size_counts_tiles_left_to_draw_also_in_a_view():

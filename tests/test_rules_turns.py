@@ -253,7 +253,7 @@ def test_10_full_hand_draws_nothing():
 
 
 def test_8_empty_hand_with_tiles_in_the_pool_draws_a_new_hand():
-    # Positions may give a player no tiles (DESIGN.md's own example does): at the start of
+    # Positions may give a player no tiles (docs/DESIGN.md's own example does): at the start of
     # the turn no tile in hand can be placed, so the player draws a new hand of up to six.
     g = load(
         cells=fill("T", "1A-2A"),

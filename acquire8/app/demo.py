@@ -21,7 +21,7 @@ from acquire8.storage import GameResult, LocalStorageBackend, MemoryStorage, Sto
 
 NOTHING: frozenset[str] = frozenset()
 
-# A mid-game position (DESIGN.md position format): 5A merges Tower and Luxor, 10B founds a
+# A mid-game position (docs/DESIGN.md position format): 5A merges Tower and Luxor, 10B founds a
 # chain with 9B, 6G grows Worldwide, the rest are lone tiles.
 BOARD = [
     "TTTT.LLL....",

@@ -1,4 +1,4 @@
-"""The one place keys and pad buttons become abstract buttons, once per frame (DESIGN.md)."""
+"""The one place keys and pad buttons become abstract buttons, once per frame (docs/DESIGN.md)."""
 
 from __future__ import annotations
 

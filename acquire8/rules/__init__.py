@@ -1,6 +1,6 @@
 """The rules of Acquire (RULES.md): pure Python, no Pyxel, no I/O, no clock.
 
-Besides DESIGN.md's names, the fixed tables computer players index on their fast path:
+Besides docs/DESIGN.md's names, the fixed tables computer players index on their fast path:
 PRICES[chain][size] (the price chart of RULES §2 for every size, chains in the order of
 CHAINS), TIER_OF[chain] (0 cheap, 1 medium, 2 expensive), SAFE_SIZE, END_SIZE, MAX_BUY
 and SQUARES.

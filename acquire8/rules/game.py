@@ -76,7 +76,7 @@ class Game:
     """One game of Acquire. Change it only through `apply`; read it through the methods
     and properties below (every attribute that starts with "_" is the rules' own).
 
-    Reading (DESIGN.md): `phase`, `current` (the seat that must act now), `turn` (the
+    Reading (docs/DESIGN.md): `phase`, `current` (the seat that must act now), `turn` (the
     seat whose turn it is), `players`, `names`, `options`, `board`, `chain_size`,
     `price`, `cash`, `shares`, `bank_shares`, `hand`, `hand_size`, `pool_size`,
     `chains_on_board`, `is_safe`, `can_end`, `declared`, `ends_this_turn`,
@@ -946,7 +946,7 @@ class Game:
     # ----------------------------------------------------------- save format
 
     def to_json(self) -> str:
-        """The whole game as text in the position format (DESIGN.md), every detail kept."""
+        """The whole game as text in the position format (docs/DESIGN.md), every detail kept."""
         return position.dump(
             position.Position(
                 names=list(self._names),
@@ -976,7 +976,7 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """A game from a save or a position (DESIGN.md); ValueError names what is wrong.
+        """A game from a save or a position (docs/DESIGN.md); ValueError names what is wrong.
 
         A minimal position (no "phase") is a turn of `current` under way in phase
         "place", with every hand exactly as given: loading never discards a hand. If

@@ -1,4 +1,4 @@
-"""The position format of DESIGN.md as plain data: text in, a checked `Position` out, and back.
+"""The position format of docs/DESIGN.md as plain data: text in, a checked `Position` out, and back.
 
 `parse` checks everything and raises ValueError naming the first problem found; `Game`
 builds itself from the `Position` it returns (`Game.from_json`) and writes one to save

@@ -1,7 +1,7 @@
 """A game record: seed, options, seats and actions, enough to replay a game exactly, and the
 story told from it (net worth over the turns, the mergers, the turns that decided the game).
 
-Pure Python, no I/O, no clock. Every random draw of a game comes from its seed (DESIGN.md),
+Pure Python, no I/O, no clock. Every random draw of a game comes from its seed (docs/DESIGN.md),
 so `Game.new` with the record's seed, options and names, then its actions in order, gives
 back every position the game went through. A turn runs from one TurnStarted event to the
 next (the first turn starts with the game, which emits none) or to GameOver.

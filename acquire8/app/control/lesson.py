@@ -38,7 +38,7 @@ def position(
     shares: tuple[dict[str, int], ...],
     pool: list[str],
 ) -> str:
-    """A minimal position (DESIGN.md) with the lesson's three players, you to play; `rows` maps
+    """A minimal position (docs/DESIGN.md) with the lesson's three players, you to play; `rows` maps
     row letters to their 12 squares (the rest are empty)."""
     board = [rows.get(r, EMPTY) for r in ROW_LETTERS]
     players = [
