@@ -70,7 +70,9 @@ def test_game_fields_are_all_private():
 
 
 def test_computer_players_import_only_the_rules_public_names():
-    for path in (ROOT / "acquire8" / "ai").glob("*.py"):
+    paths = sorted((ROOT / "acquire8" / "ai").glob("*.py"))
+    assert {"base.py", "hard.py", "expert.py"} <= {p.name for p in paths}  # the scan sees the players
+    for path in paths:
         for node in ast.walk(ast.parse(path.read_text())):
             if isinstance(node, ast.ImportFrom) and node.module and node.module.startswith("acquire8.rules"):
                 assert node.module == "acquire8.rules", (path.name, node.module)

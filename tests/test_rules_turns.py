@@ -265,11 +265,18 @@ def test_8_empty_hand_with_tiles_in_the_pool_draws_a_new_hand():
 
 
 def test_9_apply_accepts_only_listed_buys():
-    g = load(cells=TA, players=[player(hand=["6F"]), player(), player()], pool=["12I"])
+    # $500: two Tower ($200 each) or Tower and American ($300) are affordable, two American not.
+    g = load(cells=TA, players=[player(cash=500, hand=["6F"]), player(), player()], pool=["12I"])
     g.apply(PlaceTile("6F"))
-    unlisted = BuyShares(("A", "T"))
-    if unlisted not in g.legal_actions():  # either list every order or refuse the unlisted ones
+    assert g.phase == Phase.BUY
+    legal = g.legal_actions()
+    assert BuyShares(("A", "T")) in legal and BuyShares(("T", "T")) in legal  # one spelling each
+    # a chain not on the board, four shares, more than the cash
+    for unlisted in (BuyShares(("L",)), BuyShares(("T",) * 4), BuyShares(("A", "A"))):
+        assert unlisted not in legal
         before = g.to_json()
         with pytest.raises(IllegalAction):
             g.apply(unlisted)
         assert g.to_json() == before
+    g.apply(BuyShares(("A", "T")))  # a listed one is taken
+    assert g.shares(0, "A") == g.shares(0, "T") == 1 and g.cash(0) == 0

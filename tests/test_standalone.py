@@ -53,7 +53,7 @@ def problems(document: Path, root: Path = ROOT) -> list[str]:
 
 
 def test_every_document_link_resolves_inside_the_repository():
-    assert (ROOT / "docs" / "RULES.md").exists()
+    assert {"RULES.md", "DESIGN.md"} <= {d.name for d in DOCUMENTS}  # the scan reads the docs folder
     assert [p for doc in DOCUMENTS for p in problems(doc)] == []
 
 
