@@ -45,7 +45,7 @@ def _fail(command: str, problem: str) -> None:
 
 def replay(path: str) -> None:
     """Print the log of the finished game recorded in the file at `path`."""
-    from acquire8.rules.record import log_lines
+    from acquire8.app.text import log_lines
     from acquire8.storage import import_record
 
     try:

@@ -87,7 +87,7 @@ def test_the_cycle_finder_finds_cycles():
 
 def test_the_graph_sees_imports_inside_functions_and_relative_ones():
     edges = graph()
-    assert "acquire8.rules.tables" in edges["acquire8.rules.events"]  # from .tables import ...
+    assert "acquire8.rules.tables" in edges["acquire8.rules.game"]  # from .tables import ...
     assert "acquire8.app.control.play" in edges["acquire8.app.control.app"]
     assert edges["acquire8.rules.game"] <= {m for m in edges if m.startswith("acquire8.rules")}
 

@@ -87,7 +87,7 @@ def test_8_hand_without_a_playable_tile_is_replaced():
     replaced = [e for e in evs if isinstance(e, events.HandReplaced)]
     assert len(replaced) == 1 and replaced[0].seat == 1
     assert replaced[0].tiles == ("1B", "2B", "3B", "4B", "5B", "6B")  # revealed
-    assert str(replaced[0]) == "P2: no playable tile, new hand"
+    assert lines(replaced)[0] == "P2: no playable tile, new hand"
     assert g.hand(1) == new_hand
     assert g.current == 1 and g.phase == Phase.PLACE
     assert g.pool_size() == 1
@@ -234,7 +234,7 @@ def test_10_draw_up_to_six_and_an_empty_pool_does_not_end_the_game():
     evs = play(g, PlaceTile("1A"), BuyShares(()))
     drawn = [e for e in evs if isinstance(e, events.TilesDrawn)]
     assert len(drawn) == 1 and drawn[0].tiles == ("7A", "9A")
-    assert str(drawn[0]) == "P1 draws 2 tiles"
+    assert lines(drawn)[0] == "P1 draws 2 tiles"
     assert sorted(g.hand(0)) == ["3A", "5A", "7A", "9A"]
     assert g.pool_size() == 0
     play(g, PlaceTile("12I"), BuyShares(()))

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from acquire8.app.control.decisions import BuyScreen, Decision, PlaceScreen, Screen, preselect
 from acquire8.app.control.play import Deciding, Play, Showing
 from acquire8.app.control.scene import Host, Pressed
-from acquire8.app.text import wrap
+from acquire8.app.text import log_line, wrap
 from acquire8.rules import Action, BuyShares, DeclareEnd, Dispose, Game, Phase, PlaceTile
 from acquire8.rules import events as ev
 from acquire8.rules.tables import ROW_LETTERS
@@ -388,7 +388,7 @@ class LessonPlay(Play):
         self.hint = None
         self.last_recap = []
         self.undo_stack = []
-        self.line, self.notice = str(ev.TurnStarted(game.turn, game.names[game.turn])), None
+        self.line, self.notice = log_line(ev.TurnStarted(game.turn, game.names[game.turn])), None
         self.stage = Showing()
         self.app.anim.reset(self)
 

@@ -41,7 +41,7 @@ from acquire8.app.control.insight import recap
 from acquire8.app.control.menus import Chart, Log, Pause
 from acquire8.app.control.scene import GUARD_FRAMES, Host, Menu, Pressed, Scene, quieter
 from acquire8.app.control.story import StoryScene, story_of
-from acquire8.app.text import KIND_SHORT, brief, chain_name, fit, money
+from acquire8.app.text import KIND_SHORT, brief, chain_name, fit, log_line, money
 from acquire8.rules import Action, BuyShares, Game, IllegalAction, Phase
 from acquire8.rules import events as ev
 from acquire8.rules.record import PERSON, GameRecord
@@ -189,7 +189,7 @@ class Play(Scene):
         # The person at the keys: in pass-and-play the one the device was passed to last (none
         # yet: the first person gets it through the pass screen too).
         self.human: int | None = min(self.people) if len(self.people) == 1 else None
-        self.log: list[str] = [str(e) for e in game.setup_events()]  # start tiles, who goes first
+        self.log: list[str] = [log_line(e) for e in game.setup_events()]  # start tiles, who goes first
         self.shown: list[ev.Event] = []  # every event that reached the screen, in order
         self.merger: list[ev.Event] = []  # events of the merger being shown
         self.final_tail: list[ev.Event] = []  # events after the last purchase (the end scoring)
@@ -201,7 +201,7 @@ class Play(Scene):
         self.last_recap: list[str] = []  # what the others did before your turn, to open again
         self.undo_stack: list[Snapshot] = []
         self.undo_block = "Nothing to undo yet"  # why undo cannot go further back
-        self.line = str(ev.TurnStarted(game.turn, game.names[game.turn]))  # the last event's line
+        self.line = log_line(ev.TurnStarted(game.turn, game.names[game.turn]))  # the last event's line
         self.notice: str | None = None  # a line of the play's own (a refusal, a hint) over it
         self.log.append(self.line)
         self.stage: Stage = Showing()
@@ -471,7 +471,7 @@ class Play(Scene):
         if isinstance(e, ev.TilesDrawn) and self.is_person(e.seat) and len(self.people) == 1:
             self.log.append(f"You draw {' '.join(e.tiles)}")  # your own tiles are no secret to you
         else:
-            self.log.append(str(e))
+            self.log.append(log_line(e))
         if line is not None:
             self.log.append(line)
         line = line or brief(e)
