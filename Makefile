@@ -28,6 +28,7 @@ bench: $(READY)
 lint: $(READY)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 format: $(READY)
 	$(VENV)/bin/ruff format .

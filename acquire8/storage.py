@@ -209,7 +209,7 @@ class LocalStorageBackend:
 
     def __init__(self, storage: Any = None, prefix: str = "acquire8.") -> None:
         if storage is None:
-            import js  # Pyodide only
+            import js  # type: ignore[import-not-found]  # Pyodide's module: no stubs, and only there
 
             storage = js.localStorage
         self.storage = storage
@@ -707,6 +707,7 @@ class Storage:
             if self._games is not None and text == self._games[0]:
                 return list(self._games[1]), None
             data = self._read(GAMES, GAMES_FORMAT, text)
+            assert data is not None  # read from the text given
             games = data.get("games")
             if not isinstance(games, list):
                 raise _Bad("bad", "games: 'games' must be a list")

@@ -16,7 +16,8 @@ import math
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as default  # the name `field` is one of Stats' fields
 
 from acquire8.ai import make_bot
 from acquire8.ai.base import Bot
@@ -28,11 +29,11 @@ class Stats:
     hero: str
     field: str
     games: int = 0
-    wins: list[float] = field(default_factory=list)  # per game: 1/k for a k-way tie, else 0
-    ranks: list[float] = field(default_factory=list)
-    margins: list[int] = field(default_factory=list)
-    times_ms: list[float] = field(default_factory=list)  # wall clock per decision
-    cpu_ms: list[float] = field(
+    wins: list[float] = default(default_factory=list)  # per game: 1/k for a k-way tie, else 0
+    ranks: list[float] = default(default_factory=list)
+    margins: list[int] = default(default_factory=list)
+    times_ms: list[float] = default(default_factory=list)  # wall clock per decision
+    cpu_ms: list[float] = default(
         default_factory=list
     )  # CPU time per decision (a shared machine inflates wall)
     seconds: float = 0.0

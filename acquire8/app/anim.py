@@ -293,10 +293,10 @@ class Animator:
         elif isinstance(e, ev.ChainDefunct):
             changed = self._changed(board)
             far = max((d for _, d, _ in changed), default=0)
-            step = min(self.frames(FLOOD_STEP), self.frames(FLOOD_MAX) / far) if far else 0
+            spread = min(self.frames(FLOOD_STEP), self.frames(FLOOD_MAX) / far) if far else 0
             start = max(now, self.drop_end)
             for name, d, old in changed:
-                self._add(name, Fx("flood", start + round(d * step), self.frames(FLOOD), old, board[name]))
+                self._add(name, Fx("flood", start + round(d * spread), self.frames(FLOOD), old, board[name]))
         elif isinstance(e, ev.BonusPaid | ev.SharesSold | ev.SharesBought):
             self._count(e.seat, _cash_change(e))
             if isinstance(e, ev.BonusPaid):

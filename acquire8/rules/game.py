@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
+from typing import Any, cast
 
 from . import events as ev
 from . import position
@@ -169,6 +171,7 @@ class Game:
             raise ValueError(f"{players} players but {len(names)} names")
         g = cls(names, options, seed)
         g._pool = list(range(SQUARES))
+        assert g._rng is not None  # a new game has its random source; only a view has none
         g._rng.shuffle(g._pool)
         starts = []
         for _ in range(players):
@@ -260,7 +263,7 @@ class Game:
 
     def _hidden(self) -> int:
         """In a view: the hidden hands' tiles, mixed into its pool."""
-        return sum(self._hand_sizes) - sum(len(h) for h in self._hands)
+        return sum(self._hand_sizes or ()) - sum(len(h) for h in self._hands)
 
     # The fast path (see the class docstring): whole tables, by chain index and seat.
 
@@ -456,7 +459,7 @@ class Game:
         if phase == Phase.PLACE:
             return [_PLACE[t] for t in self._playable_tiles(self._hands[self._current])]
         if phase == Phase.BUY:
-            acts: list[Action] = self._buy_options()
+            acts = cast("list[Action]", self._buy_options())  # a fresh list: DeclareEnd may join it
             if self._may_declare():
                 acts.append(DeclareEnd())
             return acts
@@ -1009,7 +1012,8 @@ def _rng_state(rng: random.Random | None) -> object:
     return rng.getstate() if rng is not None else None
 
 
-_HANDLERS = {
+# Each (phase, action type) and the method that carries it out into a list of events.
+_HANDLERS: dict[tuple[Phase, type], Callable[[Game, Any, list[ev.Event]], None]] = {
     (Phase.PLACE, PlaceTile): Game._place,
     (Phase.FOUND, FoundChain): Game._found,
     (Phase.SURVIVOR, ChooseSurvivor): Game._choose_survivor,

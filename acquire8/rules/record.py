@@ -97,7 +97,7 @@ def action_from_dict(data: Any) -> Action:
         value = data[name]
         if type(value) is not want:  # bool is not an int here: Dispose(sell=True) is an error
             raise ValueError(f"{kind}.{name} must be {want.__name__}, not {type(value).__name__}")
-        if want is list:
+        if isinstance(value, list):
             if not all(isinstance(v, str) for v in value):
                 raise ValueError(f"{kind}.{name} must list chain letters")
             value = tuple(value)
@@ -225,7 +225,7 @@ class GameRecord:
                 seed=data["seed"],
                 names=data["names"],
                 seats=data["seats"],
-                actions=actions,
+                actions=tuple(actions),
                 options=Options(**opts),
                 played=data.get("played", ""),
             )
@@ -301,7 +301,8 @@ def turns(record: GameRecord) -> list[Turn]:
     (a replaced hand, no playable tile) open the next turn, as the log shows them."""
     game = record.start()
     out: list[Turn] = []
-    seat, now = game.turn, []
+    seat = game.turn
+    now: list[ev.Event] = []
 
     def close(ended: bool) -> None:
         worth = tuple(game.net_worth(s) for s in range(game.players))

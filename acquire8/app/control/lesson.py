@@ -15,6 +15,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from acquire8.ai.base import Bot
 from acquire8.app.control.decisions import BuyScreen, Decision, PlaceScreen, Screen, preselect
 from acquire8.app.control.play import Deciding, Play, Showing
 from acquire8.app.control.scene import Host, Pressed
@@ -274,7 +275,7 @@ class LessonPlay(Play):
         self.note_at = -1  # ... the step it was said at (it stands instead of that step's prompt)
         self.due = False  # the next step's position loads once the current action is shown
         self.pointed: object = None  # the screen whose option was preselected
-        bots = {s: ScriptBot() for s in range(1, len(NAMES))}
+        bots: dict[int, Bot] = {s: ScriptBot() for s in range(1, len(NAMES))}
         super().__init__(app, Game.from_json(steps[0].position), bots, people={0}, seed=None)
 
     # -------------------------------------------------------------- reading the lesson

@@ -26,14 +26,17 @@ PACES = ("slow", "normal", "fast", "instant")
 class Table(Protocol):
     """The game on screen, as the menus over it see it (control/play.py's Play)."""
 
+    app: Host
     game: Game
     log: list[str]
     marked: list[str]  # the tiles placed since the viewer's last turn, oldest first
     levels: dict[int, str]  # each computer seat's level
     people: set[int]
     human: int | None
-    viewer: int | None
     shown: list[ev.Event]  # every event that reached the screen
+
+    @property
+    def viewer(self) -> int | None: ...
 
     def hand(self) -> list[str]: ...
 

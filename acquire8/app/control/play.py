@@ -168,6 +168,7 @@ class Play(Scene):
     time at the chosen pace."""
 
     # What no view reads (the redraw key skips it; a test holds the views to it).
+    UNDRAWN: tuple[str, ...]  # as Scene's: the lesson adds its own
     UNDRAWN = ("bots", "seed", "undo_stack", "final_tail", "merger", "hint", "undo_block", "last_recap")
 
     def __init__(
@@ -689,7 +690,11 @@ def game_record(play: Play) -> GameRecord | None:
         return None
     g = play.game
     return GameRecord(
-        seed=play.seed, names=g.names, seats=play.seats(), actions=play.actions, options=g.options
+        seed=play.seed,
+        names=tuple(g.names),
+        seats=tuple(play.seats()),
+        actions=tuple(play.actions),
+        options=g.options,
     )
 
 
