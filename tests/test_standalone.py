@@ -135,3 +135,6 @@ def test_every_design_citation_names_the_repositorys_design_document():
     readers = re.findall(r"`(\w+)`", reading)
     assert len(readers) > 20
     assert [r for r in readers if r not in design] == []
+    import acquire8.rules as rules
+
+    assert [name for name in rules.__all__ if name not in design] == []  # the public API, all of it

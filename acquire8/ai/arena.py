@@ -21,7 +21,7 @@ from dataclasses import field as default  # the name `field` is one of Stats' fi
 
 from acquire8.ai import make_bot
 from acquire8.ai.base import Bot
-from acquire8.rules import Game, Options
+from acquire8.rules import END_OPTIONS, EndOption, Game, Options
 
 
 @dataclass
@@ -116,7 +116,7 @@ def run(
     players: int = 4,
     jobs: int = 1,
     hero_opts: dict | None = None,
-    end: str = "declare",
+    end: EndOption = "declare",
     make_hero: Callable[[int], Bot] | None = None,
 ) -> Stats:
     """`games` rounded down to whole deals (tile seeds x seats). `make_hero` (a seed to a
@@ -153,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine may be shared)")
     ap.add_argument("--budget-ms", type=float, default=None, help="expert: time per decision")
     ap.add_argument("--iterations", type=int, default=None, help="expert: fixed playouts (reproducible)")
-    ap.add_argument("--end", default="declare", choices=("declare", "auto"))
+    ap.add_argument("--end", default="declare", choices=END_OPTIONS)
     ap.add_argument("--table", action="store_true", help="every level against greedy, expert against hard")
     args = ap.parse_args(argv)
     opts = {}

@@ -21,9 +21,10 @@ from typing import Any, Protocol, runtime_checkable
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.tables import ROW_LETTERS
+from acquire8.storage import Pace
 
 # How much longer or shorter than at the normal computer pace every animation runs.
-PACE_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+PACE_SCALE: dict[Pace, float] = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
 # Lengths in frames at the normal pace (30 fps).
 DROP = 8  # a placed tile falls ...

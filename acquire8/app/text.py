@@ -4,6 +4,7 @@ only: every sentence the game shows about them is made here."""
 
 from __future__ import annotations
 
+from acquire8.rules import BonusKind
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord, Turn, key_turns, turns
 from acquire8.rules.tables import chain_name, money, tier_name
@@ -27,7 +28,7 @@ __all__ = [
 
 LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
 KIND_SHORT = {"majority": "maj", "minority": "min", "both": "maj+min", "shared": "shared"}  # bonus kinds
-KIND_WORDS = {"both": "majority+minority"}  # how a bonus kind reads in the log (else as it is)
+KIND_WORDS: dict[BonusKind, str] = {"both": "majority+minority"}  # in the log's lines (else as it is)
 YOU = "You"  # the name of the one person at the table: the lines speak to that player as "you"
 
 

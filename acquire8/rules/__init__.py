@@ -20,7 +20,18 @@ from .actions import (
     PlaceTile,
 )
 from .game import Game, IllegalAction
-from .options import Options, Phase
+from .options import (
+    BONUS_KINDS,
+    END_OPTIONS,
+    HOLDINGS_OPTIONS,
+    TILE_EFFECTS,
+    BonusKind,
+    EndOption,
+    HoldingsOption,
+    Options,
+    Phase,
+    TileEffect,
+)
 from .tables import (
     CHAIN_NAMES,
     CHAINS,
@@ -35,26 +46,34 @@ from .tables import (
 )
 
 __all__ = [
+    "BONUS_KINDS",
     "CHAINS",
     "CHAIN_NAMES",
+    "END_OPTIONS",
     "END_SIZE",
+    "HOLDINGS_OPTIONS",
     "MAX_BUY",
     "PRICES",
     "SAFE_SIZE",
     "SQUARES",
     "TIER_OF",
+    "TILE_EFFECTS",
     "Action",
+    "BonusKind",
     "BuyShares",
     "ChooseDefunct",
     "ChooseSurvivor",
     "DeclareEnd",
     "Dispose",
+    "EndOption",
     "FoundChain",
     "Game",
+    "HoldingsOption",
     "IllegalAction",
     "Options",
     "Phase",
     "PlaceTile",
+    "TileEffect",
     "bonuses",
     "events",
     "price",

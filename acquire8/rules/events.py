@@ -3,6 +3,8 @@ make of them are the front end's (`acquire8.app.text`)."""
 
 from dataclasses import dataclass
 
+from .options import BonusKind, TileEffect
+
 
 @dataclass(frozen=True, slots=True)
 class Event:
@@ -21,7 +23,7 @@ class StartTiles(Event):
 @dataclass(frozen=True, slots=True)
 class TilePlaced(Event):
     tile: str
-    kind: str  # lone, found, grow, merge
+    kind: TileEffect  # lone, found, grow, merge
 
 
 @dataclass(frozen=True, slots=True)
@@ -53,7 +55,7 @@ class MarketHolds(Event):
 class BonusPaid(Event):
     chain: str
     amount: int
-    kind: str  # majority, minority, both, shared
+    kind: BonusKind
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,7 +64,7 @@ class MarketBonus(Event):
 
     chain: str
     amount: int
-    kind: str
+    kind: BonusKind
 
 
 @dataclass(frozen=True, slots=True)

@@ -19,7 +19,7 @@ from .actions import (
     FoundChain,
     PlaceTile,
 )
-from .options import Options, Phase
+from .options import TILE_EFFECTS, BonusKind, Options, Phase, TileEffect
 from .tables import (
     CHAINS,
     EMPTY,
@@ -46,7 +46,7 @@ class IllegalAction(ValueError):
 
 
 # What a tile would do if placed now.
-LONE, FOUND, GROW, MERGE, NO_EIGHTH, DEAD = "lone", "found", "grow", "merge", "no 8th chain", "dead"
+LONE, FOUND, GROW, MERGE, NO_EIGHTH, DEAD = TILE_EFFECTS
 PLAYABLE = (LONE, FOUND, GROW, MERGE)
 
 # Every purchase of 0-3 shares as chain-index tuples, cheapest chain first, and for
@@ -312,7 +312,7 @@ class Game:
         need = HAND_SIZE - self.hand_size(self._turn) + (self._phase == Phase.PLACE)
         return 0 < self.pool_size() <= need
 
-    def tile_effect(self, tile: str) -> str:
+    def tile_effect(self, tile: str) -> TileEffect:
         """What placing `tile` would do now: lone, found, grow, merge, no 8th chain, dead."""
         return self._effect(SQUARE_OF[tile])
 
@@ -388,7 +388,7 @@ class Game:
                 found.append(c)
         return found
 
-    def _effect(self, sq: int) -> str:
+    def _effect(self, sq: int) -> TileEffect:
         cells = self._cells
         if cells[sq] != EMPTY:
             return DEAD
@@ -687,6 +687,7 @@ class Game:
         for i, amount in enumerate(pay):
             if not amount:
                 continue
+            kind: BonusKind
             if len(paid) == 1:
                 kind = "both"
             elif holdings[i] == first:

@@ -16,11 +16,10 @@ from acquire8.app.text import chain_name, money, wrap
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.tables import END_SIZE, ROW_LETTERS, SAFE_SIZE
-from acquire8.storage import PERSON, Settings
+from acquire8.storage import PACES, PERSON, Settings
 
 LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
 DEFAULT_LEVEL = "normal"
-PACES = ("slow", "normal", "fast", "instant")
 
 
 class Table(Protocol):

@@ -45,9 +45,10 @@ from acquire8.app.text import KIND_SHORT, brief, chain_name, fit, log_line, mone
 from acquire8.rules import Action, BuyShares, Game, IllegalAction, Phase
 from acquire8.rules import events as ev
 from acquire8.rules.record import PERSON, GameRecord
+from acquire8.storage import Pace
 
 # Frames a computer step stays shown: at "normal" a step can be read as it happens.
-PACE_FRAMES = {"slow": 36, "normal": 22, "fast": 8, "instant": 0}
+PACE_FRAMES: dict[Pace, int] = {"slow": 36, "normal": 22, "fast": 8, "instant": 0}
 # Thinking time a computer player may use per frame (frames p99 <= 2 ms, max <= 8 ms). In the
 # browser the 150 ms of an expert decision would take over 3 s at 1.5 ms a frame, so slices are
 # larger there: its frames stay under 6 ms, 50 frames a decision.
