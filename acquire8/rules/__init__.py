@@ -1,9 +1,10 @@
 """The rules of Acquire (RULES.md): pure Python, no Pyxel, no I/O, no clock.
 
-Besides docs/DESIGN.md's names, the fixed tables computer players index on their fast path:
-PRICES[chain][size] (the price chart of RULES §2 for every size, chains in the order of
-CHAINS), TIER_OF[chain] (0 cheap, 1 medium, 2 expensive), SAFE_SIZE, END_SIZE, MAX_BUY
-and SQUARES.
+The public API is what docs/DESIGN.md lists (every name below); among it the fixed tables
+computer players index on their fast path: PRICES[chain][size] (the price chart of RULES §2
+for every size, chains in the order of CHAINS), TIER_OF[chain] (0 cheap, 1 medium,
+2 expensive), SAFE_SIZE, END_SIZE, MAX_BUY and SQUARES, and the closed vocabularies of
+options.py.
 """
 
 # position is loaded with the rules, not by the first Game.to_json: the first autosave of a
