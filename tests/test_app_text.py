@@ -3,6 +3,8 @@ agreeing with their names, and the story's deciding turns on one 32-character li
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from test_rules_record import NAMES, Played, margins
 
@@ -122,3 +124,16 @@ def test_key_moments_of_one_seat_n_and_bad_seat(four):
 def test_a_moment_fits_one_line(args, line):
     assert moment_line(*args) == line
     assert len(line) <= LINE_CHARS
+
+
+def test_a_whole_game_on_screen_logs_sentences_never_event_values():
+    """Events carry no words of their own: every line the front end logs went through
+    log_line (a str() of an event would read "TilePlaced(seat=0, ...)")."""
+    from acquire8.app.control.app import App
+    from acquire8.app.demo import game_over
+
+    app = App(seed=3)
+    over = game_over(app)
+    log = over.play.log
+    assert len(log) > 50 and log[-1].startswith("Game over: ")
+    assert [line for line in log if re.search(r"\w\(\w+=", line)] == []
