@@ -28,6 +28,7 @@ bench: $(READY)
 lint: $(READY)
 	$(VENV)/bin/ruff check .
 	$(VENV)/bin/ruff format --check .
+	$(VENV)/bin/mypy
 
 format: $(READY)
 	$(VENV)/bin/ruff format .
@@ -56,7 +57,7 @@ clean:
 .PHONY: web web-check handheld handheld-check
 WEB_NODE := tools/web/node_modules/.ready
 
-# dist/acquire8.pyxapp and dist/acquire8.html from the game's own files (README: Web and handheld).
+# dist/acquire8.pyxapp and dist/acquire8.html from the game's own files (docs/HANDHELD.md).
 web: $(READY)
 	$(PY) tools/build.py web
 

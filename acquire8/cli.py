@@ -9,6 +9,7 @@ import os
 import sys
 import time
 
+from acquire8 import __version__
 from acquire8.ai import BASELINES, LEVELS, make_bot
 from acquire8.ai.match import play_game
 
@@ -44,7 +45,7 @@ def _fail(command: str, problem: str) -> None:
 
 def replay(path: str) -> None:
     """Print the log of the finished game recorded in the file at `path`."""
-    from acquire8.rules.record import log_lines
+    from acquire8.app.text import log_lines
     from acquire8.storage import import_record
 
     try:
@@ -130,6 +131,7 @@ def _positive(text: str) -> int:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(prog="acquire8", description="Acquire, PICO-8 style.")
+    parser.add_argument("--version", action="version", version=f"acquire8 {__version__}")
     sub = parser.add_subparsers(dest="command")
     play = sub.add_parser("play", help="play the game in a window (the default)")
     play.add_argument("--fullscreen", action="store_true", help="start full screen")

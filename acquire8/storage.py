@@ -32,9 +32,10 @@ import tempfile
 import time
 from dataclasses import asdict, dataclass, field, fields, replace
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Literal, Protocol, get_args
 
-from acquire8.rules import Game, Options
+from acquire8.ai import LEVELS  # the computer levels, as make_bot knows them
+from acquire8.rules import END_OPTIONS, HOLDINGS_OPTIONS, EndOption, Game, HoldingsOption, Options
 from acquire8.rules.record import PERSON, GameRecord, NewerRecord, NotARecord
 
 log = logging.getLogger("acquire8.storage")
@@ -52,8 +53,8 @@ SAVE, SETTINGS, STATS, GAMES = "save", "settings", "stats", "games"  # backend k
 EXCHANGE = "acquire8-game"
 KEPT_GAMES = 20  # finished games kept for replays, newest first
 
-PACES = ("slow", "normal", "fast", "instant")
-LEVELS = ("easy", "normal", "hard", "expert")  # as acquire8.ai.LEVELS; storage imports no ai
+Pace = Literal["slow", "normal", "fast", "instant"]  # how fast the computers' turns are shown
+PACES: tuple[Pace, ...] = get_args(Pace)
 # PERSON ("person", from the rules' records): a seat played by a person, stored among the levels
 PEOPLE = "people"  # the stats bucket of pass-and-play games
 MAX_OPPONENTS = 5
@@ -209,7 +210,7 @@ class LocalStorageBackend:
 
     def __init__(self, storage: Any = None, prefix: str = "acquire8.") -> None:
         if storage is None:
-            import js  # Pyodide only
+            import js  # type: ignore[import-not-found]  # Pyodide's module: no stubs, and only there
 
             storage = js.localStorage
         self.storage = storage
@@ -269,12 +270,12 @@ class Settings:
 
     music: bool = True
     effects: bool = True
-    pace: str = "normal"  # PACES: computer-turn pace
+    pace: Pace = "normal"  # computer-turn pace
     opponents: int = 3  # default number of computer opponents, 1..MAX_OPPONENTS
     # One per opponent seat: a computer level, or PERSON for a pass-and-play seat.
     levels: list[str] = field(default_factory=lambda: ["normal"] * MAX_OPPONENTS)
-    end: str = "declare"  # "declare" or "auto", as rules Options.end
-    holdings: str = "open"  # "open" or "hidden", as rules Options.holdings
+    end: EndOption = "declare"  # as rules Options.end
+    holdings: HoldingsOption = "open"  # as rules Options.holdings
     high_contrast: bool = False
     # Bookkeeping, not a preference: the title offered the guided first game (the first start).
     # Left out of ==, which compares what the player chose; session.Keeper stores it too.
@@ -304,8 +305,8 @@ class Settings:
             "lesson_offered": lambda v: isinstance(v, bool),
             "pace": lambda v: v in PACES,
             "opponents": lambda v: type(v) is int and 1 <= v <= MAX_OPPONENTS,
-            "end": lambda v: v in ("declare", "auto"),
-            "holdings": lambda v: v in ("open", "hidden"),
+            "end": lambda v: v in END_OPTIONS,
+            "holdings": lambda v: v in HOLDINGS_OPTIONS,
         }
         for name, ok in checks.items():
             if name not in data:
@@ -707,6 +708,7 @@ class Storage:
             if self._games is not None and text == self._games[0]:
                 return list(self._games[1]), None
             data = self._read(GAMES, GAMES_FORMAT, text)
+            assert data is not None  # read from the text given
             games = data.get("games")
             if not isinstance(games, list):
                 raise _Bad("bad", "games: 'games' must be a list")

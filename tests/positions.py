@@ -1,4 +1,4 @@
-"""Build test positions in the minimal position format of DESIGN.md.
+"""Build test positions in the minimal position format of docs/DESIGN.md.
 
 A position is plain data (what `Game.from_json` reads), so each test states its
 whole starting situation: board, cash, shares, hands, pool and whose turn it is.
@@ -9,6 +9,7 @@ from __future__ import annotations
 import json
 from typing import Any
 
+from acquire8.app.text import log_line
 from acquire8.rules import CHAINS, Game
 
 COLS, ROWS = 12, 9
@@ -130,4 +131,6 @@ def play(g: Game, *actions: Any) -> list:
 
 
 def lines(events: list) -> list[str]:
-    return [str(e) for e in events]
+    """The events as the game log words them (the front end's sentences: the rules' events
+    carry only facts, and these tests read them through the log)."""
+    return [log_line(e) for e in events]

@@ -30,7 +30,7 @@ def make_game(
     current: int = 0,
     options: dict | None = None,
 ) -> Game:
-    """A position (DESIGN.md format) from a few board rows ("A": "TTT.LLL....."), the rest empty."""
+    """A position (docs/DESIGN.md format) from a few board rows ("A": "TTT.LLL....."), the rest empty."""
     board = [rows.get(r, EMPTY_ROW) for r in "ABCDEFGHI"]
     n = len(hands)
     cash = cash or [6000] * n

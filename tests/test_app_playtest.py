@@ -155,7 +155,10 @@ def test_the_log_wraps_at_words_with_an_indent_and_opens_on_an_entry():
 
     app = capp.App(seed=2)
     play = start(app, Game.from_json(position()))
-    entries = [str(ev.SharesTraded(1, "Ana", "W", "C", 12, 6)), str(ev.ChainDefunct(-1, "", "W", "C", 33))]
+    entries = [
+        txt.log_line(ev.SharesTraded(1, "Ana", "W", "C", 12, 6)),
+        txt.log_line(ev.ChainDefunct(-1, "", "W", "C", 33)),
+    ]
     play.log[:] = [f"Line {i}" for i in range(19)] + entries * 4 + ["Your turn"]  # 36 lines
     log = menus.Log(app, play.log)
     words = {w for entry in play.log for w in entry.split()}

@@ -16,9 +16,10 @@ from acquire8.app.control import menus, story
 from acquire8.app.control.app import App
 from acquire8.app.control.play import GameOver
 from acquire8.app.session import open_app
+from acquire8.app.text import key_moments, log_line
 from acquire8.rules import Game
 from acquire8.rules import events as ev
-from acquire8.rules.record import GameRecord, key_moments, merger_turns, net_worth_series
+from acquire8.rules.record import GameRecord, merger_turns, net_worth_series
 from acquire8.storage import (
     EXCHANGE,
     GAMES,
@@ -126,7 +127,7 @@ def test_the_replay_reproduces_every_position_of_the_game(tmp_path, record):
         events = alongside.apply(action)
         demo.press(app, bt.RIGHT)
         assert shown.index == i and shown.position.to_json() == alongside.to_json(), i
-        assert shown.log()[-1] == str(events[-1])  # the log as it stood
+        assert shown.log()[-1] == log_line(events[-1])  # the log as it stood
         positions.append(alongside.to_json())
     demo.press(app, bt.RIGHT)  # the end: it stays on the last position
     assert shown.index == len(record.actions) - 1 and shown.position.is_over

@@ -7,9 +7,10 @@ import json
 import pytest
 
 from acquire8.ai import make_bot
+from acquire8.app.text import log_lines
 from acquire8.cli import main
 from acquire8.rules import Game
-from acquire8.rules.record import PERSON, GameRecord, log_lines
+from acquire8.rules.record import PERSON, GameRecord
 from acquire8.storage import Storage, export_record
 
 

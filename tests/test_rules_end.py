@@ -87,7 +87,7 @@ def test_11_declarer_still_buys_then_final_scoring_with_a_shared_win():
     assert g.bank_shares("T") == 25 and g.bank_shares("L") == 25 and g.bank_shares("A") == 22
     over = [e for e in evs if isinstance(e, events.GameOver)]
     assert len(over) == 1 and over[0].scores == (p1, p2, p3) and over[0].winners == (0, 1)
-    assert str(over[0]) == "Game over: P1 & P2 win"
+    assert lines(over) == ["Game over: P1 & P2 win"]
     assert "P3 sells 2 Tower for $2,000" in lines(evs)
     with pytest.raises(IllegalAction):
         g.apply(BuyShares(()))
@@ -101,7 +101,7 @@ def test_11_single_winner_and_sole_holder_final_bonus():
     assert g.scores() == [6000, 6000 + 10500 + 700, 6000]
     assert g.winners() == [1]
     assert "Ana gets $10,500 majority+minority bonus in Tower" in lines(evs)
-    assert str(evs[-1]) == "Game over: Ana wins"
+    assert lines(evs)[-1] == "Game over: Ana wins"
 
 
 def test_11_auto_end_ends_the_turn_a_condition_holds_without_declaring():

@@ -54,7 +54,7 @@ def test_4_turn_is_place_then_buy_then_draw_then_next_player():
     assert g.phase == Phase.PLACE and g.current == 1
     kinds = [type(e) for e in ev2]
     assert kinds == [events.SharesBought, events.TilesDrawn, events.TurnStarted]
-    assert str(ev2[0]) == "P1 buys 1 T for $200"
+    assert lines(ev2)[0] == "P1 buys 1 T for $200"
 
 
 def test_4_seat_order_wraps_around():

@@ -1,4 +1,4 @@
-"""The position format, save round trips, views, events and illegal actions (DESIGN.md)."""
+"""The position format, save round trips, views, events and illegal actions (docs/DESIGN.md)."""
 
 import copy
 import json

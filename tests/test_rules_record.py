@@ -20,17 +20,14 @@ from acquire8.rules import (
 )
 from acquire8.rules import events as ev
 from acquire8.rules.record import (
-    LINE,
     PERSON,
     GameRecord,
     NewerRecord,
     NotARecord,
     action_from_dict,
     action_to_dict,
-    key_moments,
-    log_lines,
+    key_turns,
     merger_turns,
-    moment_line,
     net_worth_series,
     replay,
     turns,
@@ -145,16 +142,6 @@ def test_a_record_cut_short_ends_with_an_unfinished_turn(four):
     assert len(net_worth_series(record)[0]) == played_turns + 1  # the unfinished turn is no point
     assert not last.ended
     assert not record.final().is_over
-
-
-def test_the_log_has_a_header_per_turn_and_every_event(four):
-    lines = log_lines(four.record)
-    headers = [line for line in lines if line.startswith("-- Turn ")]
-    assert len(headers) == len(net_worth_series(four.record)[0]) - 1
-    assert headers[0] == f"-- Turn 1: {NAMES[four.record.start().turn]} --"
-    said = [str(e) for events in four.events for e in events if not isinstance(e, ev.TurnStarted)]
-    assert [line for line in lines if not line.startswith("-- Turn ")] == said
-    assert lines[-1].startswith("Game over: ")
 
 
 # --- JSON -----------------------------------------------------------------------------------
@@ -297,53 +284,22 @@ def margins(series: list[list[int]], seat: int) -> list[int]:
 
 
 @pytest.mark.parametrize("seat", range(4))
-def test_key_moments_are_the_largest_swings_against_the_best_opponent(four, seat):
-    lines = key_moments(four.record, seat)
-    assert len(lines) == 3
-    assert all(len(line) <= LINE for line in lines), lines
+def test_key_turns_are_the_largest_swings_against_the_best_opponent(four, seat):
+    chosen = key_turns(four.record, seat)
+    assert len(chosen) == 3
     m = margins(four.worth, seat)
     swings = {t: m[t] - m[t - 1] for t in range(1, len(m))}
-    numbers = [int(line.split(":")[0].removeprefix("Turn ").removeprefix("T")) for line in lines]
-    assert numbers == sorted(numbers)  # told in the order they happened
+    numbers = [turn.number for turn, _ in chosen]
+    assert numbers == sorted(numbers)  # in the order they happened
+    assert [change for _, change in chosen] == [swings[n] for n in numbers]
     smallest_kept = min(abs(swings[t]) for t in numbers)
     assert all(abs(s) <= smallest_kept for t, s in swings.items() if t not in numbers)
     by_number = {t.number: t for t in turns(four.record)}
-    for line, number in zip(lines, numbers, strict=True):
-        change = swings[number]
-        assert line.endswith(("+" if change > 0 else "-") + f"${abs(change):,}")
-        kinds = {type(e) for e in by_number[number].events}
-        if "merged" in line:
-            assert ev.MergerStarted in kinds
-        if "final scoring" in line:
-            assert ev.GameOver in kinds
-        if "founded" in line:
-            assert ev.ChainFounded in kinds
-        who = "you" if by_number[number].seat == seat else NAMES[by_number[number].seat]
-        assert who in line or "final scoring" in line
+    assert all(turn == by_number[turn.number] and turn.ended for turn, _ in chosen)
 
 
-def test_key_moments_of_one_seat_n_and_bad_seat(four):
-    assert len(key_moments(four.record, 0, n=1)) == 1
-    assert len(key_moments(four.record, 0, n=10)) == 10
+def test_key_turns_of_one_seat_n_and_bad_seat(four):
+    assert len(key_turns(four.record, 0, n=1)) == 1
+    assert len(key_turns(four.record, 0, n=10)) == 10
     with pytest.raises(ValueError, match="no seat 4"):
-        key_moments(four.record, 4)
-
-
-@pytest.mark.parametrize(
-    ("args", "line"),
-    [
-        ((3, "final scoring", "final scoring", -500), "Turn 3: final scoring: -$500"),
-        ((14, "you merged L into T", "you merged L>T", 6000), "Turn 14: you merged L>T +$6,000"),
-        ((5, "you founded Tower", "you founded T", 600), "Turn 5: you founded Tower: +$600"),
-        ((14, "you founded Luxor", "you founded L", 1200), "Turn 14: you founded L +$1,200"),
-        ((54, "Ana founded Festival", "Ana founded F", 1200), "Turn 54: Ana founded F +$1,200"),
-        ((104, "you merged L+W into T", "you merged L+W>T", 12000), "T104: you merged L+W>T +$12,000"),
-        (
-            (104, "Bartholomew merged L+W into T", "Bartholomew merged L+W>T", -12000),
-            "T104: Bartholomew -$12,000",
-        ),
-    ],
-)
-def test_a_moment_fits_one_line(args, line):
-    assert moment_line(*args) == line
-    assert len(line) <= LINE
+        key_turns(four.record, 4)

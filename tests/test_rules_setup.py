@@ -74,7 +74,7 @@ def test_2_design_examples():
 
 
 def _deal(seed: int, players: int) -> tuple[list[str], list[str]]:
-    """The draws of Game.new replayed: DESIGN.md says every random draw comes from one
+    """The draws of Game.new replayed: docs/DESIGN.md says every random draw comes from one
     random.Random(seed), the pool shuffled once and drawn from its end. Returns the
     start tiles per seat and the rest of the pool in drawing order."""
     pool = list(range(108))

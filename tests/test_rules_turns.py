@@ -87,7 +87,7 @@ def test_8_hand_without_a_playable_tile_is_replaced():
     replaced = [e for e in evs if isinstance(e, events.HandReplaced)]
     assert len(replaced) == 1 and replaced[0].seat == 1
     assert replaced[0].tiles == ("1B", "2B", "3B", "4B", "5B", "6B")  # revealed
-    assert str(replaced[0]) == "P2: no playable tile, new hand"
+    assert lines(replaced)[0] == "P2: no playable tile, new hand"
     assert g.hand(1) == new_hand
     assert g.current == 1 and g.phase == Phase.PLACE
     assert g.pool_size() == 1
@@ -234,7 +234,7 @@ def test_10_draw_up_to_six_and_an_empty_pool_does_not_end_the_game():
     evs = play(g, PlaceTile("1A"), BuyShares(()))
     drawn = [e for e in evs if isinstance(e, events.TilesDrawn)]
     assert len(drawn) == 1 and drawn[0].tiles == ("7A", "9A")
-    assert str(drawn[0]) == "P1 draws 2 tiles"
+    assert lines(drawn)[0] == "P1 draws 2 tiles"
     assert sorted(g.hand(0)) == ["3A", "5A", "7A", "9A"]
     assert g.pool_size() == 0
     play(g, PlaceTile("12I"), BuyShares(()))
@@ -253,7 +253,7 @@ def test_10_full_hand_draws_nothing():
 
 
 def test_8_empty_hand_with_tiles_in_the_pool_draws_a_new_hand():
-    # Positions may give a player no tiles (DESIGN.md's own example does): at the start of
+    # Positions may give a player no tiles (docs/DESIGN.md's own example does): at the start of
     # the turn no tile in hand can be placed, so the player draws a new hand of up to six.
     g = load(
         cells=fill("T", "1A-2A"),
@@ -265,11 +265,18 @@ def test_8_empty_hand_with_tiles_in_the_pool_draws_a_new_hand():
 
 
 def test_9_apply_accepts_only_listed_buys():
-    g = load(cells=TA, players=[player(hand=["6F"]), player(), player()], pool=["12I"])
+    # $500: two Tower ($200 each) or Tower and American ($300) are affordable, two American not.
+    g = load(cells=TA, players=[player(cash=500, hand=["6F"]), player(), player()], pool=["12I"])
     g.apply(PlaceTile("6F"))
-    unlisted = BuyShares(("A", "T"))
-    if unlisted not in g.legal_actions():  # either list every order or refuse the unlisted ones
+    assert g.phase == Phase.BUY
+    legal = g.legal_actions()
+    assert BuyShares(("A", "T")) in legal and BuyShares(("T", "T")) in legal  # one spelling each
+    # a chain not on the board, four shares, more than the cash
+    for unlisted in (BuyShares(("L",)), BuyShares(("T",) * 4), BuyShares(("A", "A"))):
+        assert unlisted not in legal
         before = g.to_json()
         with pytest.raises(IllegalAction):
             g.apply(unlisted)
         assert g.to_json() == before
+    g.apply(BuyShares(("A", "T")))  # a listed one is taken
+    assert g.shares(0, "A") == g.shares(0, "T") == 1 and g.cash(0) == 0

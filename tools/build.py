@@ -141,8 +141,9 @@ WHEEL_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") /
 
 
 def version() -> str:
-    for line in (ROOT / "pyproject.toml").read_text(encoding="utf-8").splitlines():
-        if line.startswith("version"):
+    """The game's version, from the one place it is written (`acquire8.__version__`)."""
+    for line in (ROOT / "acquire8" / "__init__.py").read_text(encoding="utf-8").splitlines():
+        if line.startswith("__version__"):
             return line.split("=", 1)[1].strip().strip('"')
     return "0"
 

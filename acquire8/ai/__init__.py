@@ -1,12 +1,14 @@
 """Computer players: each decides from `Game.view(seat)` alone."""
 
+from collections.abc import Callable
+
 from acquire8.ai.base import Bot, GreedyBot, RandomBot, SteppingBot
 from acquire8.ai.expert import ExpertBot
 from acquire8.ai.hard import HardBot
 from acquire8.ai.simple import EasyBot, NormalBot
 
 LEVELS = ("easy", "normal", "hard", "expert")
-BASELINES = {"random": RandomBot, "greedy": GreedyBot}
+BASELINES: dict[str, Callable[[int | None], Bot]] = {"random": RandomBot, "greedy": GreedyBot}
 
 
 def make_bot(level: str, seed: int | None = None, **options: object) -> Bot:

@@ -16,11 +16,12 @@ import math
 import statistics
 import time
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from dataclasses import field as default  # the name `field` is one of Stats' fields
 
 from acquire8.ai import make_bot
 from acquire8.ai.base import Bot
-from acquire8.rules import Game, Options
+from acquire8.rules import END_OPTIONS, EndOption, Game, Options
 
 
 @dataclass
@@ -28,11 +29,11 @@ class Stats:
     hero: str
     field: str
     games: int = 0
-    wins: list[float] = field(default_factory=list)  # per game: 1/k for a k-way tie, else 0
-    ranks: list[float] = field(default_factory=list)
-    margins: list[int] = field(default_factory=list)
-    times_ms: list[float] = field(default_factory=list)  # wall clock per decision
-    cpu_ms: list[float] = field(
+    wins: list[float] = default(default_factory=list)  # per game: 1/k for a k-way tie, else 0
+    ranks: list[float] = default(default_factory=list)
+    margins: list[int] = default(default_factory=list)
+    times_ms: list[float] = default(default_factory=list)  # wall clock per decision
+    cpu_ms: list[float] = default(
         default_factory=list
     )  # CPU time per decision (a shared machine inflates wall)
     seconds: float = 0.0
@@ -115,7 +116,7 @@ def run(
     players: int = 4,
     jobs: int = 1,
     hero_opts: dict | None = None,
-    end: str = "declare",
+    end: EndOption = "declare",
     make_hero: Callable[[int], Bot] | None = None,
 ) -> Stats:
     """`games` rounded down to whole deals (tile seeds x seats). `make_hero` (a seed to a
@@ -152,7 +153,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine may be shared)")
     ap.add_argument("--budget-ms", type=float, default=None, help="expert: time per decision")
     ap.add_argument("--iterations", type=int, default=None, help="expert: fixed playouts (reproducible)")
-    ap.add_argument("--end", default="declare", choices=("declare", "auto"))
+    ap.add_argument("--end", default="declare", choices=END_OPTIONS)
     ap.add_argument("--table", action="store_true", help="every level against greedy, expert against hard")
     args = ap.parse_args(argv)
     opts = {}

@@ -5,12 +5,13 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Generator
-from typing import Protocol, TypeVar, runtime_checkable
+from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 from acquire8.rules import (
     Action,
     BuyShares,
     DeclareEnd,
+    FoundChain,
     Game,
     Phase,
     PlaceTile,
@@ -95,7 +96,7 @@ class GreedyBot(SeededBot):
 
     def choose(self, view: Game) -> Action:
         seat = view.current
-        legal = view.legal_actions()
+        legal: list[Any] = view.legal_actions()  # the actions' type follows the phase
         phase = view.phase
         if phase == Phase.PLACE:
             return max(legal, key=lambda a: self._after_placing(view, seat, a))
@@ -117,7 +118,8 @@ class GreedyBot(SeededBot):
         g.apply(action)
         worth = g.net_worth(seat)
         if g.phase == Phase.FOUND:  # the founder's free share of the dearest chain
-            worth += max(price(a.chain, g.chain_size(a.chain) or 2) for a in g.legal_actions())
+            founds = cast("list[FoundChain]", g.legal_actions())
+            worth += max(price(a.chain, g.chain_size(a.chain) or 2) for a in founds)
         return worth
 
     @staticmethod

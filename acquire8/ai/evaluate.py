@@ -116,8 +116,8 @@ class Evaluator:
         if self.ending:
             self.cert = 10
             self.growth = 0
-            self.reserve = 0
-            self.keep = 0
+            self.reserve: float = 0
+            self.keep: float = 0
         else:
             self.cert = min(10, round(10 * (self.p.certainty_early + (1 - self.p.certainty_early) * st)))
             self.growth = round(self.p.growth * (1 - st))

@@ -16,6 +16,7 @@ clock says, so the same seed gives the same decisions.
 from __future__ import annotations
 
 import time
+from typing import Any
 
 from acquire8.ai.base import SeededBot, Work, advance, finish
 from acquire8.ai.evaluate import Evaluator
@@ -44,8 +45,9 @@ class RolloutPolicy:
                 v = h.net_worth(seat)
                 if v > best_v:
                     best, best_v = act, v
+            assert best is not None  # "place" always offers a tile
             return best
-        legal = g.legal_actions()
+        legal: list[Any] = g.legal_actions()  # the actions' type follows the phase
         if phase == Phase.FOUND:
             return max(legal, key=lambda a: (PRICES[CHAINS.index(a.chain)][2], a.chain))
         if phase == Phase.DISPOSE:
@@ -198,7 +200,7 @@ class ExpertBot(SeededBot):
     def _buy_candidates(self, view: Game, me: int) -> list[Action]:
         """Hard's purchase, buying nothing, and three shares of each of the best chains."""
         best = self.hard.best_buy(view, me)[1]
-        out: list[Action] = [best]
+        out: list[Any] = [best]  # purchases only
         legal = set(view.legal_actions())
         for act in (BuyShares(()), *(BuyShares((c,) * 3) for c in view.chains_on_board())):
             if act in legal and act not in out:

@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from typing import cast
 
 from acquire8.ai.base import SeededBot, Work, advance, finish
 from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
@@ -25,6 +26,7 @@ from acquire8.rules import (
     BuyShares,
     DeclareEnd,
     Dispose,
+    FoundChain,
     Game,
     Phase,
 )
@@ -119,9 +121,9 @@ class HardBot(SeededBot):
     def _found_options(self, g: Game) -> list[Action]:
         """Chains to found, one per tier among chains nobody holds (they are alike)."""
         seen: set[int] = set()
-        out = []
+        out: list[Action] = []
         stock = g.share_table()
-        for act in g.legal_actions():
+        for act in cast("list[FoundChain]", g.legal_actions()):
             c = CHAINS.index(act.chain)
             if not any(row[c] for row in stock):
                 if TIER_OF[c] in seen:
@@ -151,6 +153,7 @@ class HardBot(SeededBot):
             if v > best_v:
                 best, best_v = act, v
             yield
+        assert best is not None  # there is always an action to take
         return best, best_v
 
     # ---------------------------------------------------------------- buying
@@ -259,6 +262,7 @@ class HardBot(SeededBot):
         ev.setup(g)
         me, n = g.current, g.players
         merger = g.merger_state()
+        assert merger is not None  # "dispose" is part of a merger
         d, s = CHAINS.index(merger["defunct"]), CHAINS.index(merger["survivor"])
         stock, sizes, bank = g.share_table(), g.chain_sizes(), g.bank_counts()
         held = stock[me][d]

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from acquire8.ai.base import GreedyBot, SeededBot
 from acquire8.rules import (
     Action,
@@ -20,7 +22,7 @@ class EasyBot(SeededBot):
 
     def choose(self, view: Game) -> Action:
         rng = self.rng
-        legal = view.legal_actions()
+        legal: list[Any] = view.legal_actions()  # the actions' type follows the phase
         phase = view.phase
         seat = view.current
         if phase == Phase.PLACE:
@@ -58,7 +60,7 @@ class NormalBot(GreedyBot):
     def choose(self, view: Game) -> Action:
         seat = view.current
         phase = view.phase
-        legal = view.legal_actions()
+        legal: list[Any] = view.legal_actions()  # the actions' type follows the phase
         if phase == Phase.PLACE:
             scored = [(self._after_placing(view, seat, a), a) for a in legal]
             best = max(v for v, _ in scored)

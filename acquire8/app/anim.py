@@ -21,9 +21,10 @@ from typing import Any, Protocol, runtime_checkable
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.tables import ROW_LETTERS
+from acquire8.storage import Pace
 
 # How much longer or shorter than at the normal computer pace every animation runs.
-PACE_SCALE = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
+PACE_SCALE: dict[Pace, float] = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}
 
 # Lengths in frames at the normal pace (30 fps).
 DROP = 8  # a placed tile falls ...
@@ -293,10 +294,10 @@ class Animator:
         elif isinstance(e, ev.ChainDefunct):
             changed = self._changed(board)
             far = max((d for _, d, _ in changed), default=0)
-            step = min(self.frames(FLOOD_STEP), self.frames(FLOOD_MAX) / far) if far else 0
+            spread = min(self.frames(FLOOD_STEP), self.frames(FLOOD_MAX) / far) if far else 0
             start = max(now, self.drop_end)
             for name, d, old in changed:
-                self._add(name, Fx("flood", start + round(d * step), self.frames(FLOOD), old, board[name]))
+                self._add(name, Fx("flood", start + round(d * spread), self.frames(FLOOD), old, board[name]))
         elif isinstance(e, ev.BonusPaid | ev.SharesSold | ev.SharesBought):
             self._count(e.seat, _cash_change(e))
             if isinstance(e, ev.BonusPaid):

@@ -9,7 +9,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from acquire8.ai import make_bot
-from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
+from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, Button, O, X
 from acquire8.app.control import menus
 from acquire8.app.control.app import NAMES, App
 from acquire8.app.control.decisions import BuyScreen, DeclareScreen, DisposeScreen, PlaceScreen
@@ -19,9 +19,9 @@ from acquire8.rules import Game
 from acquire8.rules.tables import TILE_NAMES
 from acquire8.storage import GameResult, LocalStorageBackend, MemoryStorage, Storage
 
-NOTHING: frozenset[str] = frozenset()
+NOTHING: frozenset[Button] = frozenset()
 
-# A mid-game position (DESIGN.md position format): 5A merges Tower and Luxor, 10B founds a
+# A mid-game position (docs/DESIGN.md position format): 5A merges Tower and Luxor, 10B founds a
 # chain with 9B, 6G grows Worldwide, the rest are lone tiles.
 BOARD = [
     "TTTT.LLL....",
@@ -63,7 +63,7 @@ def start(app: App, game: Game, level: str = "greedy") -> Play:
     return app.show(Play(app, game, bots, people={0}, levels=dict.fromkeys(bots, level)))
 
 
-def press(app: App, *buttons: str) -> None:
+def press(app: App, *buttons: Button) -> None:
     """One frame with each button pressed, then a frame with nothing pressed."""
     for b in buttons:
         app.update(frozenset({b}))
@@ -257,7 +257,9 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
     app = App(seed=6)
     app.stats_loader = store.load_stats
     app.game_files = store
-    press(app, *[DOWN] * app.scene.menu.items.index("Stats"), X)
+    title = app.scene
+    assert isinstance(title, menus.Title)
+    press(app, *[DOWN] * title.menu.items.index("Stats"), X)
     press(app, RIGHT, RIGHT)
     yield "winshare", app
     press(app, RIGHT, RIGHT, RIGHT)
@@ -283,9 +285,10 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
     select_tile(app, play, "9F")  # not the tile the lesson selected: it says so
     press(app, X)
     yield "lesson_answer", app
-    over = lesson_to(app, len(LESSON)) and app.scene
-    assert isinstance(over, GameOver)
-    run_until(app, lambda: over.armed)
+    lesson_to(app, len(LESSON))
+    standings = app.scene
+    assert isinstance(standings, GameOver)
+    run_until(app, lambda: standings.armed)
     press(app, X)
     run_until(app, lambda: isinstance(app.scene, LessonDone) and app.scene.armed)
     yield "lesson_done", app

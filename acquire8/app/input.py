@@ -1,13 +1,13 @@
-"""The one place keys and pad buttons become abstract buttons, once per frame (DESIGN.md)."""
+"""The one place keys and pad buttons become abstract buttons, once per frame (docs/DESIGN.md)."""
 
 from __future__ import annotations
 
 import pyxel
 
-from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, O, X
+from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, Button, O, X
 
 # Abstract button -> the keys and pad buttons that press it.
-MAPPING: dict[str, tuple[int, ...]] = {
+MAPPING: dict[Button, tuple[int, ...]] = {
     LEFT: (pyxel.KEY_LEFT, pyxel.GAMEPAD1_BUTTON_DPAD_LEFT),
     RIGHT: (pyxel.KEY_RIGHT, pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT),
     UP: (pyxel.KEY_UP, pyxel.GAMEPAD1_BUTTON_DPAD_UP),
@@ -30,7 +30,7 @@ REPEATING = (LEFT, RIGHT, UP, DOWN)  # held directions repeat
 HOLD, REPEAT = 9, 3  # frames before the first repeat, then between repeats (at 30 fps)
 
 
-def poll() -> frozenset[str]:
+def poll() -> frozenset[Button]:
     """The abstract buttons newly pressed (or repeating) this frame."""
     pressed = set()
     for button, keys in MAPPING.items():
@@ -43,6 +43,6 @@ def poll() -> frozenset[str]:
     return frozenset(pressed)
 
 
-def held() -> frozenset[str]:
+def held() -> frozenset[Button]:
     """The abstract buttons down now (a held X must not decide: see control/play.py)."""
     return frozenset(button for button, keys in MAPPING.items() if any(pyxel.btn(k) for k in keys))

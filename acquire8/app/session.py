@@ -22,6 +22,7 @@ from typing import Any
 from acquire8.ai import LEVELS
 from acquire8.app.control.app import App, make_play
 from acquire8.app.control.play import Play, game_record
+from acquire8.app.text import log_line
 from acquire8.rules import Action, Game
 from acquire8.rules.record import action_from_dict, action_to_dict
 from acquire8.storage import PERSON, SAVE, GameResult, SavedGame, Settings, Storage
@@ -43,7 +44,7 @@ def meta_of(play: Play, actions: list[str]) -> str:
         "seats": play.seats(),
         "pick": play.pick,  # the hand tile last selected: the cursor comes back on it
         # The last decision is still being shown: its events join the log (drawn tiles as counts).
-        "log": [*play.log, *(str(e) for e in play.pending())][-LOG_KEPT:],
+        "log": [*play.log, *(log_line(e) for e in play.pending())][-LOG_KEPT:],
     }
     # The actions' texts go in as they are: the object's closing brace comes after them.
     return f'{json.dumps(fields)[:-1]}, "actions": [{", ".join(actions)}]}}'

@@ -17,7 +17,7 @@ import pyxel
 from acquire8.app import input as inp
 from acquire8.app import views
 from acquire8.app.control.app import App
-from acquire8.app.control.scene import Scene
+from acquire8.app.control.scene import Pressed, Scene
 from acquire8.app.views.common import clocks_read
 from acquire8.rules import Game
 
@@ -44,11 +44,11 @@ class Shell:
         self._pressed = True  # a button went down since the last drawing: draw
         self.draws = 0  # frames actually drawn (tests, benchmarks)
 
-    def update(self, pressed: frozenset[str] | None = None) -> None:
+    def update(self, pressed: Pressed | None = None) -> None:
         """One frame of logic; `pressed` overrides the real buttons (tests, demos: then nothing
         counts as held)."""
         app = self.app
-        held: frozenset = frozenset()
+        held: Pressed = frozenset()
         if pressed is None:
             pressed, held = inp.poll(), inp.held()
         if pressed:  # cursors, pages and settings move only on presses: redraw after any

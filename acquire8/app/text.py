@@ -1,14 +1,35 @@
-"""The front end's shared words: money, chain names, wrapping and one-line event briefs."""
+"""The front end's shared words: money, chain names, wrapping, the game log's sentences, the
+one-line event briefs and the story's deciding turns. The rules' events and records carry facts
+only: every sentence the game shows about them is made here."""
 
 from __future__ import annotations
 
+from acquire8.rules import BonusKind
 from acquire8.rules import events as ev
+from acquire8.rules.record import GameRecord, Turn, key_turns, turns
 from acquire8.rules.tables import chain_name, money, tier_name
 
-__all__ = ["KIND_SHORT", "LINE_CHARS", "brief", "chain_name", "fit", "money", "tier_name", "verb", "wrap"]
+__all__ = [
+    "KIND_SHORT",
+    "LINE_CHARS",
+    "YOU",
+    "brief",
+    "chain_name",
+    "fit",
+    "key_moments",
+    "log_line",
+    "log_lines",
+    "moment_line",
+    "money",
+    "tier_name",
+    "verb",
+    "wrap",
+]
 
 LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
 KIND_SHORT = {"majority": "maj", "minority": "min", "both": "maj+min", "shared": "shared"}  # bonus kinds
+KIND_WORDS: dict[BonusKind, str] = {"both": "majority+minority"}  # in the log's lines (else as it is)
+YOU = "You"  # the name of the one person at the table: the lines speak to that player as "you"
 
 
 def wrap(text: str, width: int = LINE_CHARS) -> list[str]:
@@ -35,8 +56,10 @@ def wrap(text: str, width: int = LINE_CHARS) -> list[str]:
 
 
 def verb(name: str, word: str) -> str:
-    """'Ana sells' but 'You sell'."""
-    return f"You {word}" if name == "You" else f"{name} {word}s"
+    """'Ana sells', 'Ana goes' but 'You sell': the name and its verb agreeing."""
+    if name == YOU:
+        return f"{YOU} {word}"
+    return f"{name} {word}es" if word.endswith(("s", "sh", "ch", "x", "o")) else f"{name} {word}s"
 
 
 def fit(text: str, width: int = LINE_CHARS) -> str:
@@ -55,8 +78,8 @@ def fit(text: str, width: int = LINE_CHARS) -> str:
 
 def brief(e: ev.Event) -> str | None:
     """The one-line message (at most 32 characters) an event shows, or None for none. The
-    rules' str() is the log's full sentence; here each kind has its own short form, with
-    chain letters where names would not fit."""
+    log's full sentence is `log_line`; here each kind has its own short form, with chain
+    letters where names would not fit."""
     if isinstance(e, ev.TilesDrawn):
         return None
     if isinstance(e, ev.MergerStarted):
@@ -82,5 +105,140 @@ def brief(e: ev.Event) -> str | None:
     elif isinstance(e, ev.GameOver):
         text = "Game over"
     else:
-        text = str(e)
+        text = log_line(e)
     return fit(text)
+
+
+def log_line(e: ev.Event) -> str:
+    """The game log's sentence for an event: "Ana sells 3 Tower for $1,800", "You place 5E"."""
+    match e:
+        case ev.StartTiles():
+            drawn = ", ".join(f"{n} {t}" for n, t in zip(e.names, e.tiles, strict=True))
+            return f"Start tiles: {drawn}. {verb(e.name, 'go')} first: {e.tiles[e.seat]} is nearest 1A"
+        case ev.TilePlaced():
+            return f"{verb(e.name, 'place')} {e.tile}"
+        case ev.ChainFounded():
+            return f"{verb(e.name, 'found')} {chain_name(e.chain)}"
+        case ev.ChainGrew():
+            return f"{chain_name(e.chain)} grows to {e.size}"
+        case ev.MergerStarted():
+            # names for one defunct chain, letters for more: one line of the screen at most
+            gone = chain_name(e.defunct[0]) if len(e.defunct) == 1 else "+".join(e.defunct)
+            return f"{chain_name(e.survivor)} takes over {gone}"
+        case ev.MarketHolds():
+            return f"Market holds {e.count} {chain_name(e.chain)}"
+        case ev.BonusPaid():
+            what = KIND_WORDS.get(e.kind, e.kind)
+            return f"{verb(e.name, 'get')} {money(e.amount)} {what} bonus in {chain_name(e.chain)}"
+        case ev.MarketBonus():
+            what = KIND_WORDS.get(e.kind, e.kind)
+            return f"Market takes {money(e.amount)} {what} in {chain_name(e.chain)}"
+        case ev.SharesSold():
+            return f"{verb(e.name, 'sell')} {e.count} {chain_name(e.chain)} for {money(e.amount)}"
+        case ev.SharesTraded():
+            gave, got = f"{e.given} {chain_name(e.chain)}", f"{e.received} {chain_name(e.survivor)}"
+            return f"{verb(e.name, 'trade')} {gave} for {got}"
+        case ev.SharesKept():
+            return f"{verb(e.name, 'keep')} {e.count} {chain_name(e.chain)}"
+        case ev.ChainDefunct():
+            return f"{chain_name(e.chain)} joins {chain_name(e.survivor)} ({e.size})"
+        case ev.SharesBought():
+            if not e.chains:
+                return f"{verb(e.name, 'buy')} nothing"
+            counts = ", ".join(f"{e.chains.count(c)} {c}" for c in dict.fromkeys(e.chains))
+            return f"{verb(e.name, 'buy')} {counts} for {money(e.cost)}"
+        case ev.NoPlayableTile():
+            return f"{e.name} cannot place a tile"
+        case ev.HandReplaced():
+            return f"{e.name}: no playable tile, new hand"
+        case ev.DeadTilesReplaced():
+            return f"{verb(e.name, 'discard')} dead {' '.join(e.tiles)}"
+        case ev.TilesDrawn():
+            n = len(e.tiles)
+            return f"{verb(e.name, 'draw')} {n} tile{'s' if n != 1 else ''}"
+        case ev.TurnStarted():
+            return "Your turn" if e.name == YOU else f"{e.name}'s turn"
+        case ev.EndDeclared():
+            return f"{verb(e.name, 'declare')} the end"
+        case ev.Stalemate():
+            return "No one can place a tile: game ends"
+        case ev.GameOver():
+            who = " & ".join(e.names[w] for w in e.winners)
+            return f"Game over: {who} {'wins' if len(e.winners) == 1 and who != YOU else 'win'}"
+    raise TypeError(f"no log line for {e!r}")
+
+
+def log_lines(record: GameRecord) -> list[str]:
+    """A recorded game's log: a header line per turn, then one line per event."""
+    lines = []
+    for turn in turns(record):
+        lines.append(f"-- Turn {turn.number}: {record.names[turn.seat]} --")
+        lines.extend(log_line(e) for e in turn.events if not isinstance(e, ev.TurnStarted))
+    return lines
+
+
+# ----------------------------------------------------------------- the story's deciding turns
+
+
+def _counts(chains: tuple[str, ...], names: bool) -> str:
+    if len(set(chains)) == 1:
+        return f"{len(chains)} {chain_name(chains[0]) if names else chains[0]}"
+    return " ".join(f"{chains.count(c)}{c}" for c in dict.fromkeys(chains))
+
+
+def moment_words(turn: Turn, who: str) -> tuple[str, str]:
+    """(long, short) words for the thing in a turn that most likely moved net worth."""
+    if any(isinstance(e, ev.GameOver) for e in turn.events):
+        return "final scoring", "final scoring"  # every chain's bonuses: it outweighs the rest
+    found = grew = bought = placed = None
+    for e in turn.events:
+        if isinstance(e, ev.MergerStarted):
+            gone = "+".join(e.defunct)
+            return f"{who} merged {gone} into {e.survivor}", f"{who} merged {gone}>{e.survivor}"
+        if isinstance(e, ev.ChainFounded):
+            found = found or e
+        elif isinstance(e, ev.ChainGrew):
+            grew = e
+        elif isinstance(e, ev.SharesBought) and e.chains:
+            bought = e
+        elif isinstance(e, ev.TilePlaced):
+            placed = e
+    if found:
+        return f"{who} founded {chain_name(found.chain)}", f"{who} founded {found.chain}"
+    if grew:
+        size = grew.size
+        return f"{who} grew {chain_name(grew.chain)} to {size}", f"{who} grew {grew.chain} to {size}"
+    if bought:
+        return f"{who} bought {_counts(bought.chains, True)}", f"{who} bought {_counts(bought.chains, False)}"
+    if placed:
+        return f"{who} placed {placed.tile}", f"{who} placed {placed.tile}"
+    return f"{who} passed", f"{who} passed"
+
+
+def moment_line(number: int, long: str, short: str, change: int) -> str:
+    """ "Turn 14: you merged L into T: +$6,000", shortened step by step to fit one line."""
+    amount = ("+" if change >= 0 else "-") + money(abs(change))
+    for line in (
+        f"Turn {number}: {long}: {amount}",
+        f"Turn {number}: {long} {amount}",
+        f"Turn {number}: {short} {amount}",
+        f"T{number}: {short} {amount}",
+    ):
+        if len(line) <= LINE_CHARS:
+            return line
+    line = f"T{number}:"  # a long imported name: whole words while they fit, then the amount
+    for word in short.split(" "):
+        if len(line) + 1 + len(word) + 1 + len(amount) > LINE_CHARS:
+            break
+        line += " " + word
+    return f"{line} {amount}"
+
+
+def key_moments(record: GameRecord, seat: int, n: int = 3) -> list[str]:
+    """The `n` turns that moved `seat`'s net worth most against its best opponent's
+    (`record.key_turns`), one line each of at most 32 characters, in turn order."""
+    lines = []
+    for turn, change in key_turns(record, seat, n):
+        who = "you" if turn.seat == seat else record.names[turn.seat]
+        lines.append(moment_line(turn.number, *moment_words(turn, who), change))
+    return lines

@@ -1,9 +1,10 @@
 """The rules of Acquire (RULES.md): pure Python, no Pyxel, no I/O, no clock.
 
-Besides DESIGN.md's names, the fixed tables computer players index on their fast path:
-PRICES[chain][size] (the price chart of RULES §2 for every size, chains in the order of
-CHAINS), TIER_OF[chain] (0 cheap, 1 medium, 2 expensive), SAFE_SIZE, END_SIZE, MAX_BUY
-and SQUARES.
+The public API is what docs/DESIGN.md lists (every name below); among it the fixed tables
+computer players index on their fast path: PRICES[chain][size] (the price chart of RULES §2
+for every size, chains in the order of CHAINS), TIER_OF[chain] (0 cheap, 1 medium,
+2 expensive), SAFE_SIZE, END_SIZE, MAX_BUY and SQUARES, and the closed vocabularies of
+options.py.
 """
 
 # position is loaded with the rules, not by the first Game.to_json: the first autosave of a
@@ -20,7 +21,18 @@ from .actions import (
     PlaceTile,
 )
 from .game import Game, IllegalAction
-from .options import Options, Phase
+from .options import (
+    BONUS_KINDS,
+    END_OPTIONS,
+    HOLDINGS_OPTIONS,
+    TILE_EFFECTS,
+    BonusKind,
+    EndOption,
+    HoldingsOption,
+    Options,
+    Phase,
+    TileEffect,
+)
 from .tables import (
     CHAIN_NAMES,
     CHAINS,
@@ -35,26 +47,34 @@ from .tables import (
 )
 
 __all__ = [
+    "BONUS_KINDS",
     "CHAINS",
     "CHAIN_NAMES",
+    "END_OPTIONS",
     "END_SIZE",
+    "HOLDINGS_OPTIONS",
     "MAX_BUY",
     "PRICES",
     "SAFE_SIZE",
     "SQUARES",
     "TIER_OF",
+    "TILE_EFFECTS",
     "Action",
+    "BonusKind",
     "BuyShares",
     "ChooseDefunct",
     "ChooseSurvivor",
     "DeclareEnd",
     "Dispose",
+    "EndOption",
     "FoundChain",
     "Game",
+    "HoldingsOption",
     "IllegalAction",
     "Options",
     "Phase",
     "PlaceTile",
+    "TileEffect",
     "bonuses",
     "events",
     "price",

@@ -1,4 +1,4 @@
-"""The moves a player can make: small immutable values, as in DESIGN.md."""
+"""The moves a player can make: small immutable values, as in docs/DESIGN.md."""
 
 from dataclasses import dataclass
 

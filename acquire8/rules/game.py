@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import itertools
 import random
+from collections.abc import Callable
+from typing import Any, cast
 
 from . import events as ev
 from . import position
@@ -17,7 +19,7 @@ from .actions import (
     FoundChain,
     PlaceTile,
 )
-from .options import Options, Phase
+from .options import TILE_EFFECTS, BonusKind, Options, Phase, TileEffect
 from .tables import (
     CHAINS,
     EMPTY,
@@ -44,7 +46,7 @@ class IllegalAction(ValueError):
 
 
 # What a tile would do if placed now.
-LONE, FOUND, GROW, MERGE, NO_EIGHTH, DEAD = "lone", "found", "grow", "merge", "no 8th chain", "dead"
+LONE, FOUND, GROW, MERGE, NO_EIGHTH, DEAD = TILE_EFFECTS
 PLAYABLE = (LONE, FOUND, GROW, MERGE)
 
 # Every purchase of 0-3 shares as chain-index tuples, cheapest chain first, and for
@@ -76,7 +78,7 @@ class Game:
     """One game of Acquire. Change it only through `apply`; read it through the methods
     and properties below (every attribute that starts with "_" is the rules' own).
 
-    Reading (DESIGN.md): `phase`, `current` (the seat that must act now), `turn` (the
+    Reading (docs/DESIGN.md): `phase`, `current` (the seat that must act now), `turn` (the
     seat whose turn it is), `players`, `names`, `options`, `board`, `chain_size`,
     `price`, `cash`, `shares`, `bank_shares`, `hand`, `hand_size`, `pool_size`,
     `chains_on_board`, `is_safe`, `can_end`, `declared`, `ends_this_turn`,
@@ -169,6 +171,7 @@ class Game:
             raise ValueError(f"{players} players but {len(names)} names")
         g = cls(names, options, seed)
         g._pool = list(range(SQUARES))
+        assert g._rng is not None  # a new game has its random source; only a view has none
         g._rng.shuffle(g._pool)
         starts = []
         for _ in range(players):
@@ -260,7 +263,7 @@ class Game:
 
     def _hidden(self) -> int:
         """In a view: the hidden hands' tiles, mixed into its pool."""
-        return sum(self._hand_sizes) - sum(len(h) for h in self._hands)
+        return sum(self._hand_sizes or ()) - sum(len(h) for h in self._hands)
 
     # The fast path (see the class docstring): whole tables, by chain index and seat.
 
@@ -309,7 +312,7 @@ class Game:
         need = HAND_SIZE - self.hand_size(self._turn) + (self._phase == Phase.PLACE)
         return 0 < self.pool_size() <= need
 
-    def tile_effect(self, tile: str) -> str:
+    def tile_effect(self, tile: str) -> TileEffect:
         """What placing `tile` would do now: lone, found, grow, merge, no 8th chain, dead."""
         return self._effect(SQUARE_OF[tile])
 
@@ -385,7 +388,7 @@ class Game:
                 found.append(c)
         return found
 
-    def _effect(self, sq: int) -> str:
+    def _effect(self, sq: int) -> TileEffect:
         cells = self._cells
         if cells[sq] != EMPTY:
             return DEAD
@@ -456,7 +459,7 @@ class Game:
         if phase == Phase.PLACE:
             return [_PLACE[t] for t in self._playable_tiles(self._hands[self._current])]
         if phase == Phase.BUY:
-            acts: list[Action] = self._buy_options()
+            acts = cast("list[Action]", self._buy_options())  # a fresh list: DeclareEnd may join it
             if self._may_declare():
                 acts.append(DeclareEnd())
             return acts
@@ -684,6 +687,7 @@ class Game:
         for i, amount in enumerate(pay):
             if not amount:
                 continue
+            kind: BonusKind
             if len(paid) == 1:
                 kind = "both"
             elif holdings[i] == first:
@@ -946,7 +950,7 @@ class Game:
     # ----------------------------------------------------------- save format
 
     def to_json(self) -> str:
-        """The whole game as text in the position format (DESIGN.md), every detail kept."""
+        """The whole game as text in the position format (docs/DESIGN.md), every detail kept."""
         return position.dump(
             position.Position(
                 names=list(self._names),
@@ -976,7 +980,7 @@ class Game:
 
     @classmethod
     def from_json(cls, text: str) -> Game:
-        """A game from a save or a position (DESIGN.md); ValueError names what is wrong.
+        """A game from a save or a position (docs/DESIGN.md); ValueError names what is wrong.
 
         A minimal position (no "phase") is a turn of `current` under way in phase
         "place", with every hand exactly as given: loading never discards a hand. If
@@ -1009,7 +1013,8 @@ def _rng_state(rng: random.Random | None) -> object:
     return rng.getstate() if rng is not None else None
 
 
-_HANDLERS = {
+# Each (phase, action type) and the method that carries it out into a list of events.
+_HANDLERS: dict[tuple[Phase, type], Callable[[Game, Any, list[ev.Event]], None]] = {
     (Phase.PLACE, PlaceTile): Game._place,
     (Phase.FOUND, FoundChain): Game._found,
     (Phase.SURVIVOR, ChooseSurvivor): Game._choose_survivor,

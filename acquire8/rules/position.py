@@ -1,4 +1,4 @@
-"""The position format of DESIGN.md as plain data: text in, a checked `Position` out, and back.
+"""The position format of docs/DESIGN.md as plain data: text in, a checked `Position` out, and back.
 
 `parse` checks everything and raises ValueError naming the first problem found; `Game`
 builds itself from the `Position` it returns (`Game.from_json`) and writes one to save
@@ -15,6 +15,7 @@ import json
 import random
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from .options import Options, Phase
 from .tables import (
@@ -33,6 +34,7 @@ from .tables import (
 )
 
 FORMAT = 1
+_T = TypeVar("_T")
 _CELL_OF = {".": EMPTY, "#": LOOSE, **{c: i for i, c in enumerate(CHAINS)}}
 _LETTER_OF = {v: k for k, v in _CELL_OF.items()}
 
@@ -208,7 +210,7 @@ def parse(text: str) -> Position:
     return p
 
 
-def _need(data: dict, key: str, kind: type) -> object:
+def _need(data: dict, key: str, kind: type[_T]) -> _T:
     if key not in data:
         raise ValueError(f"position has no {key!r}")
     value = data[key]

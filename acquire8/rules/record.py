@@ -1,7 +1,8 @@
 """A game record: seed, options, seats and actions, enough to replay a game exactly, and the
-story told from it (net worth over the turns, the mergers, the turns that decided the game).
+facts of its story (net worth over the turns, the mergers, the turns that decided the game;
+the front end words them).
 
-Pure Python, no I/O, no clock. Every random draw of a game comes from its seed (DESIGN.md),
+Pure Python, no I/O, no clock. Every random draw of a game comes from its seed (docs/DESIGN.md),
 so `Game.new` with the record's seed, options and names, then its actions in order, gives
 back every position the game went through. A turn runs from one TurnStarted event to the
 next (the first turn starts with the game, which emits none) or to GameOver.
@@ -11,7 +12,7 @@ next (the first turn starts with the game, which emits none) or to GameOver.
     record = GameRecord.from_json(text)     # ValueError naming the problem
     for step in replay(record): ...         # step.action, step.events, step.game
     net_worth_series(record)                # one line per seat for the chart
-    merger_turns(record); key_moments(record, seat=0)
+    merger_turns(record); key_turns(record, seat=0)  # [(Turn, change of margin), ...]
 """
 
 from __future__ import annotations
@@ -34,11 +35,9 @@ from .actions import (
     PlaceTile,
 )
 from .game import Game, IllegalAction, Options
-from .tables import chain_name, money
 
 PERSON = "person"  # a seat's kind when a person plays it; otherwise a computer level
 KIND = "acquire8 game record"  # the "type" of every record, to tell one from any other JSON
-LINE = 32  # characters of one line on the 128 px screen (the 4x6 font)
 _KIND_RE = re.compile(r"[a-z][a-z0-9_-]{0,15}")  # a computer level's name: "hard", "greedy"
 MAX_NAME = 16
 MAX_PLAYED = 40
@@ -98,7 +97,7 @@ def action_from_dict(data: Any) -> Action:
         value = data[name]
         if type(value) is not want:  # bool is not an int here: Dispose(sell=True) is an error
             raise ValueError(f"{kind}.{name} must be {want.__name__}, not {type(value).__name__}")
-        if want is list:
+        if isinstance(value, list):
             if not all(isinstance(v, str) for v in value):
                 raise ValueError(f"{kind}.{name} must list chain letters")
             value = tuple(value)
@@ -226,7 +225,7 @@ class GameRecord:
                 seed=data["seed"],
                 names=data["names"],
                 seats=data["seats"],
-                actions=actions,
+                actions=tuple(actions),
                 options=Options(**opts),
                 played=data.get("played", ""),
             )
@@ -302,7 +301,8 @@ def turns(record: GameRecord) -> list[Turn]:
     (a replaced hand, no playable tile) open the next turn, as the log shows them."""
     game = record.start()
     out: list[Turn] = []
-    seat, now = game.turn, []
+    seat = game.turn
+    now: list[ev.Event] = []
 
     def close(ended: bool) -> None:
         worth = tuple(game.net_worth(s) for s in range(game.players))
@@ -339,63 +339,9 @@ def merger_turns(record: GameRecord) -> list[int]:
     return [t.number for t in turns(record) if any(isinstance(e, ev.MergerStarted) for e in t.events)]
 
 
-def _counts(chains: tuple[str, ...], names: bool) -> str:
-    if len(set(chains)) == 1:
-        return f"{len(chains)} {chain_name(chains[0]) if names else chains[0]}"
-    return " ".join(f"{chains.count(c)}{c}" for c in dict.fromkeys(chains))
-
-
-def _what(turn: Turn, who: str) -> tuple[str, str]:
-    """(long, short) words for the thing in a turn that moves net worth most likely."""
-    if any(isinstance(e, ev.GameOver) for e in turn.events):
-        return "final scoring", "final scoring"  # every chain's bonuses: it outweighs the rest
-    found = grew = bought = placed = None
-    for e in turn.events:
-        if isinstance(e, ev.MergerStarted):
-            gone = "+".join(e.defunct)
-            return f"{who} merged {gone} into {e.survivor}", f"{who} merged {gone}>{e.survivor}"
-        if isinstance(e, ev.ChainFounded):
-            found = found or e
-        elif isinstance(e, ev.ChainGrew):
-            grew = e
-        elif isinstance(e, ev.SharesBought) and e.chains:
-            bought = e
-        elif isinstance(e, ev.TilePlaced):
-            placed = e
-    if found:
-        return f"{who} founded {chain_name(found.chain)}", f"{who} founded {found.chain}"
-    if grew:
-        size = grew.size
-        return f"{who} grew {chain_name(grew.chain)} to {size}", f"{who} grew {grew.chain} to {size}"
-    if bought:
-        return f"{who} bought {_counts(bought.chains, True)}", f"{who} bought {_counts(bought.chains, False)}"
-    if placed:
-        return f"{who} placed {placed.tile}", f"{who} placed {placed.tile}"
-    return f"{who} passed", f"{who} passed"
-
-
-def moment_line(number: int, long: str, short: str, change: int) -> str:
-    """ "Turn 14: you merged L into T: +$6,000", shortened step by step to fit one line."""
-    amount = ("+" if change >= 0 else "-") + money(abs(change))
-    for line in (
-        f"Turn {number}: {long}: {amount}",
-        f"Turn {number}: {long} {amount}",
-        f"Turn {number}: {short} {amount}",
-        f"T{number}: {short} {amount}",
-    ):
-        if len(line) <= LINE:
-            return line
-    line = f"T{number}:"  # a long imported name: whole words while they fit, then the amount
-    for word in short.split(" "):
-        if len(line) + 1 + len(word) + 1 + len(amount) > LINE:
-            break
-        line += " " + word
-    return f"{line} {amount}"
-
-
-def key_moments(record: GameRecord, seat: int, n: int = 3) -> list[str]:
-    """The `n` turns that moved `seat`'s net worth most against its best opponent's (the
-    opponent worth most at each point), one line each of at most 32 characters, in turn order."""
+def key_turns(record: GameRecord, seat: int, n: int = 3) -> list[tuple[Turn, int]]:
+    """The `n` ended turns that moved `seat`'s net worth most against its best opponent's (the
+    opponent worth most at each point), each with that change, in turn order."""
     if not 0 <= seat < record.players:
         raise ValueError(f"no seat {seat} in a game of {record.players}")
     start = record.start()
@@ -413,17 +359,4 @@ def key_moments(record: GameRecord, seat: int, n: int = 3) -> list[str]:
         if change:
             changes.append((turn, change))
     top = sorted(changes, key=lambda tc: (-abs(tc[1]), tc[0].number))[:n]
-    lines = []
-    for turn, change in sorted(top, key=lambda tc: tc[0].number):
-        who = "you" if turn.seat == seat else record.names[turn.seat]
-        lines.append(moment_line(turn.number, *_what(turn, who), change))
-    return lines
-
-
-def log_lines(record: GameRecord) -> list[str]:
-    """The game's log: a header line per turn, then one line per event."""
-    lines = []
-    for turn in turns(record):
-        lines.append(f"-- Turn {turn.number}: {record.names[turn.seat]} --")
-        lines.extend(str(e) for e in turn.events if not isinstance(e, ev.TurnStarted))
-    return lines
+    return sorted(top, key=lambda tc: tc[0].number)

@@ -14,12 +14,13 @@ from acquire8.app.control.menus import Setup, Title
 from acquire8.app.control.play import Play
 from acquire8.app.control.scene import Pressed, Scene
 from acquire8.app.control.story import MSG_NO_STORAGE, GameFiles
+from acquire8.app.text import YOU
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord
 from acquire8.storage import PERSON, Settings, Stats
 
-NAMES = ("You", "Ana", "Bob", "Cy", "Dot", "Eve")
+NAMES = (YOU, "Ana", "Bob", "Cy", "Dot", "Eve")
 
 
 def seat_names(seats: list[str]) -> list[str]:

@@ -5,6 +5,7 @@ Options and their effects come from the rules core (`legal_actions`, `tile_effec
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from acquire8.app.buttons import DOWN, LEFT, RIGHT, UP, X
 from acquire8.app.control.insight import buy_standing, end_standing, is_hidden, preview, tile_preview
@@ -335,7 +336,7 @@ def make_screen(game: Game, pick: str | None = None, declined: bool = False) -> 
     """The decision screen for the rules' current phase (`pick`: the hand tile selected last;
     `declined`: the end was already refused this turn)."""
     phase = game.phase
-    legal = game.legal_actions()
+    legal: list[Any] = game.legal_actions()  # the actions' type follows the phase
     if phase == Phase.PLACE:
         return PlaceScreen(game, pick)
     if phase == Phase.FOUND:

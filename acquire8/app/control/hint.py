@@ -153,9 +153,9 @@ def _why_bonuses(g: Game, seat: int, pays: list, hidden: bool, survivor: str) ->
         return f"+{money(p.amount)} {KIND_WORDS[p.kind]} in {p.chain} now"
     if paid:
         return f"+{money(sum(p.amount for p in paid))} bonuses in {'+'.join(p.chain for p in paid)}"
-    held = g.shares(seat, survivor)
-    if held:
-        return f"{survivor} keeps your {held} share{'s' if held > 1 else ''}"
+    kept = g.shares(seat, survivor)
+    if kept:
+        return f"{survivor} keeps your {kept} share{'s' if kept > 1 else ''}"
     return "no bonus for you in it"
 
 

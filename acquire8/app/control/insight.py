@@ -185,7 +185,7 @@ def merger_payouts(
     if tied.phase == Phase.SURVIVOR and survivor is None:
         return None
     actions: list[Action] = [PlaceTile(tile)]
-    if tied.phase == Phase.SURVIVOR:
+    if tied.phase == Phase.SURVIVOR and survivor is not None:  # None returned above
         actions.append(ChooseSurvivor(survivor))
     out, pays = play_out(game, actions)
     started = next(e for e in out if isinstance(e, ev.MergerStarted))

@@ -17,6 +17,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from acquire8.ai.base import Bot
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, X
 from acquire8.app.constants import FPS
 from acquire8.app.control.decisions import (
@@ -31,7 +32,7 @@ from acquire8.app.control.decisions import (
 from acquire8.app.control.menus import Pause, Title
 from acquire8.app.control.play import Deciding, GameOver, Play, Showing
 from acquire8.app.control.scene import GUARD_FRAMES, Host, Pressed, Scene, quieter
-from acquire8.app.text import chain_name, money, tier_name, wrap
+from acquire8.app.text import chain_name, log_line, money, tier_name, wrap
 from acquire8.rules import (
     Action,
     BuyShares,
@@ -61,7 +62,7 @@ def position(
     shares: tuple[dict[str, int], ...],
     pool: list[str],
 ) -> str:
-    """A minimal position (DESIGN.md) with the lesson's three players, you to play; `rows` maps
+    """A minimal position (docs/DESIGN.md) with the lesson's three players, you to play; `rows` maps
     row letters to their 12 squares (the rest are empty)."""
     board = [rows.get(r, EMPTY) for r in ROW_LETTERS]
     players = [
@@ -361,7 +362,7 @@ class LessonPlay(Play):
         self.pointed: object = None  # the screen (and its question) whose option was preselected
         self.parts = [s.part for s in steps if s.position is not None and s.part is not None]
         self.card_due = steps[0].part  # the part whose card opens at the next frame
-        bots = {s: ScriptBot() for s in range(1, len(NAMES))}
+        bots: dict[int, Bot] = {s: ScriptBot() for s in range(1, len(NAMES))}
         super().__init__(app, Game.from_json(steps[0].position), bots, people={0}, seed=None)
 
     # -------------------------------------------------------------- reading the lesson
@@ -557,7 +558,7 @@ class LessonPlay(Play):
         self.hint = None
         self.last_recap = []
         self.undo_stack = []
-        self.line, self.notice = str(ev.TurnStarted(game.turn, game.names[game.turn])), None
+        self.line, self.notice = log_line(ev.TurnStarted(game.turn, game.names[game.turn])), None
         self.stage = Showing()
         self.app.anim.reset(self)
 

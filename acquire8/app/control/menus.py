@@ -16,24 +16,26 @@ from acquire8.app.text import chain_name, money, wrap
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.tables import END_SIZE, ROW_LETTERS, SAFE_SIZE
-from acquire8.storage import PERSON, Settings
+from acquire8.storage import PACES, PERSON, Settings
 
 LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
 DEFAULT_LEVEL = "normal"
-PACES = ("slow", "normal", "fast", "instant")
 
 
 class Table(Protocol):
     """The game on screen, as the menus over it see it (control/play.py's Play)."""
 
+    app: Host
     game: Game
     log: list[str]
     marked: list[str]  # the tiles placed since the viewer's last turn, oldest first
     levels: dict[int, str]  # each computer seat's level
     people: set[int]
     human: int | None
-    viewer: int | None
     shown: list[ev.Event]  # every event that reached the screen
+
+    @property
+    def viewer(self) -> int | None: ...
 
     def hand(self) -> list[str]: ...
 

@@ -41,13 +41,14 @@ from acquire8.app.control.insight import recap
 from acquire8.app.control.menus import Chart, Log, Pause
 from acquire8.app.control.scene import GUARD_FRAMES, Host, Menu, Pressed, Scene, quieter
 from acquire8.app.control.story import StoryScene, story_of
-from acquire8.app.text import KIND_SHORT, brief, chain_name, fit, money
+from acquire8.app.text import KIND_SHORT, brief, chain_name, fit, log_line, money
 from acquire8.rules import Action, BuyShares, Game, IllegalAction, Phase
 from acquire8.rules import events as ev
 from acquire8.rules.record import PERSON, GameRecord
+from acquire8.storage import Pace
 
 # Frames a computer step stays shown: at "normal" a step can be read as it happens.
-PACE_FRAMES = {"slow": 36, "normal": 22, "fast": 8, "instant": 0}
+PACE_FRAMES: dict[Pace, int] = {"slow": 36, "normal": 22, "fast": 8, "instant": 0}
 # Thinking time a computer player may use per frame (frames p99 <= 2 ms, max <= 8 ms). In the
 # browser the 150 ms of an expert decision would take over 3 s at 1.5 ms a frame, so slices are
 # larger there: its frames stay under 6 ms, 50 frames a decision.
@@ -168,6 +169,7 @@ class Play(Scene):
     time at the chosen pace."""
 
     # What no view reads (the redraw key skips it; a test holds the views to it).
+    UNDRAWN: tuple[str, ...]  # as Scene's: the lesson adds its own
     UNDRAWN = ("bots", "seed", "undo_stack", "final_tail", "merger", "hint", "undo_block", "last_recap")
 
     def __init__(
@@ -189,7 +191,7 @@ class Play(Scene):
         # The person at the keys: in pass-and-play the one the device was passed to last (none
         # yet: the first person gets it through the pass screen too).
         self.human: int | None = min(self.people) if len(self.people) == 1 else None
-        self.log: list[str] = [str(e) for e in game.setup_events()]  # start tiles, who goes first
+        self.log: list[str] = [log_line(e) for e in game.setup_events()]  # start tiles, who goes first
         self.shown: list[ev.Event] = []  # every event that reached the screen, in order
         self.merger: list[ev.Event] = []  # events of the merger being shown
         self.final_tail: list[ev.Event] = []  # events after the last purchase (the end scoring)
@@ -201,7 +203,7 @@ class Play(Scene):
         self.last_recap: list[str] = []  # what the others did before your turn, to open again
         self.undo_stack: list[Snapshot] = []
         self.undo_block = "Nothing to undo yet"  # why undo cannot go further back
-        self.line = str(ev.TurnStarted(game.turn, game.names[game.turn]))  # the last event's line
+        self.line = log_line(ev.TurnStarted(game.turn, game.names[game.turn]))  # the last event's line
         self.notice: str | None = None  # a line of the play's own (a refusal, a hint) over it
         self.log.append(self.line)
         self.stage: Stage = Showing()
@@ -471,7 +473,7 @@ class Play(Scene):
         if isinstance(e, ev.TilesDrawn) and self.is_person(e.seat) and len(self.people) == 1:
             self.log.append(f"You draw {' '.join(e.tiles)}")  # your own tiles are no secret to you
         else:
-            self.log.append(str(e))
+            self.log.append(log_line(e))
         if line is not None:
             self.log.append(line)
         line = line or brief(e)
@@ -693,7 +695,11 @@ def game_record(play: Play) -> GameRecord | None:
         return None
     g = play.game
     return GameRecord(
-        seed=play.seed, names=g.names, seats=play.seats(), actions=play.actions, options=g.options
+        seed=play.seed,
+        names=tuple(g.names),
+        seats=tuple(play.seats()),
+        actions=tuple(play.actions),
+        options=g.options,
     )
 
 

@@ -37,6 +37,11 @@ class Host(Protocol):
     saving: bool  # an autosave is made at the end of this frame
     first_start: bool  # nothing stored yet: the title offers the lesson (once)
 
+    @property
+    def scene(self) -> Scene:
+        """The scene on top: the one taking the presses."""
+        ...
+
     def sound(self, name: str) -> None: ...
     def push(self, scene: Scene) -> None: ...
     def pop(self) -> None: ...
@@ -71,6 +76,7 @@ class Host(Protocol):
 
 class Scene:
     full = True  # covers the whole screen, so what lies under it is not drawn
+    UNDRAWN: tuple[str, ...] = ()  # fields no view reads: the redraw key skips them (shell.py)
 
     def __init__(self, app: Host):
         self.app = app

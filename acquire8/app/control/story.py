@@ -12,13 +12,13 @@ from typing import Protocol
 
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
+from acquire8.app.text import key_moments, log_line
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.record import (
     PERSON,
     GameRecord,
     Step,
-    key_moments,
     merger_turns,
     net_worth_series,
     replay,
@@ -194,10 +194,10 @@ class Replay(Scene):
         self.index = -1  # the step shown: -1 is the position as dealt
         self.message = ""
         self.where = ""  # where the game file went, after an export
-        self.logs = [str(e) for e in self.start.setup_events()]  # the log up to each step
+        self.logs = [log_line(e) for e in self.start.setup_events()]  # the log up to each step
         self.ends = [len(self.logs)]  # ... as a length of `logs`: ends[index + 1]
         for step in self.steps:
-            self.logs += [str(e) for e in step.events]
+            self.logs += [log_line(e) for e in step.events]
             self.ends.append(len(self.logs))
 
     @property

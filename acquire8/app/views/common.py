@@ -11,7 +11,7 @@ from typing import Protocol
 import pyxel
 
 from acquire8.app import constants as k
-from acquire8.app.control.app import App
+from acquire8.app.control.scene import Host
 from acquire8.app.text import money
 from acquire8.rules.tables import ROW_LETTERS
 
@@ -34,7 +34,7 @@ def phase(frame: int, period: int, count: int) -> int:
     return (frame // period) % count
 
 
-def blink(app: App, period: int = 16) -> bool:
+def blink(app: Host, period: int = 16) -> bool:
     """On for the first half of every `period` frames."""
     return phase(app.frame, period // 2, 2) == 0
 

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pyxel
 
 from acquire8.app import constants as k
-from acquire8.app.control.app import App, seat_names
+from acquire8.app.control.app import seat_names
 from acquire8.app.control.menus import (
     HELP_PAGES,
     Confirm,
@@ -17,6 +17,7 @@ from acquire8.app.control.menus import (
     StatsScene,
     Title,
 )
+from acquire8.app.control.scene import Host
 from acquire8.app.text import fit, wrap
 from acquire8.app.views.common import chain_box, ctext, footer, panel, phase, rtext, short_money, text
 from acquire8.rules import CHAINS
@@ -66,7 +67,7 @@ def big_text(x: int, y: int, s: str, scale: int) -> None:
         gx += (widths[i] + 1) * scale
 
 
-def _choice_row(y: int, label: str, value: str, sel: bool, app: App) -> None:
+def _choice_row(y: int, label: str, value: str, sel: bool, app: Host) -> None:
     col = k.ACCENT if sel else k.TEXT
     text(8, y, label, col)
     if sel:

@@ -9,7 +9,7 @@ from acquire8.app import constants as k
 from acquire8.app.anim import Animator, cell_pos
 from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.insight import holdings
-from acquire8.app.control.menus import Chart
+from acquire8.app.control.menus import Chart, Table
 from acquire8.app.control.play import RECAP_ROWS, Deciding, GameOver, Passing, Play, Summary
 from acquire8.app.text import chain_name, fit, money
 from acquire8.app.views.common import (
@@ -116,8 +116,7 @@ def draw_board(p: Play) -> None:
     BOARD_LAYER.draw(k.BOARD_X, k.BOARD_Y, board)
     # Over the squares, in reading order (a frame may spill into the gap a later one shares):
     # the cells that look other than the rules' board, or are marked.
-    special = mine | set(p.marked) | set(looks or ()) | {selected, p.last_tile, pending}
-    special.discard(None)
+    special = mine | set(p.marked) | set(looks or ()) | {n for n in (selected, p.last_tile, pending) if n}
     for name in sorted(special, key=lambda n: cell_pos(n)[::-1]):
         c, r = cell_pos(name)
         x, y = k.BOARD_X + c * k.CELL, k.BOARD_Y + r * k.CELL
@@ -483,7 +482,7 @@ def _chart_row(size: int) -> int:
     return row
 
 
-def _bonus_line(p: Play, chain: str) -> str:
+def _bonus_line(p: Table, chain: str) -> str:
     """Who would get the bonuses now, and how much (the rules' own split)."""
     g = p.game
     if g.options.holdings == "hidden":  # only your own count (none in pass-and-play between turns)

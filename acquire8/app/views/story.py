@@ -87,8 +87,8 @@ def draw_story(s: StoryScene) -> None:
     y += 7 * ((len(story.names) + 3) // 4)
     pyxel.tri(4, y, 2, y + 2, 6, y + 2, MERGER_COLOR)
     text(9, y - 1, "a merger", k.DIM)
-    for i, line in enumerate(story.moments):
-        text(0, y + 7 + 7 * i, fit(line), k.TEXT)
+    for i, moment in enumerate(story.moments):
+        text(0, y + 7 + 7 * i, fit(moment), k.TEXT)
     footer(f"X {s.back}")
 
 

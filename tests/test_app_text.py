@@ -1,0 +1,139 @@
+"""The front end's sentences about the rules' facts: the log's lines, who "you" are, verbs
+agreeing with their names, and the story's deciding turns on one 32-character line."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from test_rules_record import NAMES, Played, margins
+
+from acquire8.app.text import (
+    LINE_CHARS,
+    YOU,
+    key_moments,
+    log_line,
+    log_lines,
+    moment_line,
+    verb,
+)
+from acquire8.rules import events as ev
+from acquire8.rules.record import net_worth_series, turns
+
+
+@pytest.fixture(scope="module")
+def four() -> Played:
+    return Played(4, 7)
+
+
+def test_one_verb_agreement_for_every_line():
+    assert [verb("Ana", w) for w in ("sell", "go", "discard", "buy", "touch", "mix", "wish")] == [
+        "Ana sells",
+        "Ana goes",
+        "Ana discards",
+        "Ana buys",
+        "Ana touches",
+        "Ana mixes",
+        "Ana wishes",
+    ]
+    assert verb(YOU, "go") == "You go" and verb(YOU, "sell") == "You sell"
+
+
+def test_start_tiles_read_you_go_first():
+    e = ev.StartTiles(0, "You", ("2A", "5C"), ("You", "Ana"))
+    assert log_line(e) == "Start tiles: You 2A, Ana 5C. You go first: 2A is nearest 1A"
+    e = ev.StartTiles(1, "Ana", ("5C", "2A"), ("You", "Ana"))
+    assert log_line(e) == "Start tiles: You 5C, Ana 2A. Ana goes first: 2A is nearest 1A"
+
+
+def test_turns_and_results_speak_to_you():
+    assert log_line(ev.TurnStarted(0, "You")) == "Your turn"
+    assert log_line(ev.TurnStarted(1, "Ana")) == "Ana's turn"
+    assert log_line(ev.GameOver(-1, "", (1, 2), (0,), ("You", "Ana"))) == "Game over: You win"
+    assert log_line(ev.GameOver(-1, "", (2, 1), (1,), ("You", "Ana"))) == "Game over: Ana wins"
+    assert log_line(ev.GameOver(-1, "", (2, 2), (0, 1), ("You", "Ana"))) == "Game over: You & Ana win"
+
+
+def test_every_event_of_a_game_has_a_log_line(four):
+    kinds = {type(e) for events in four.events for e in events}
+    assert {ev.TilePlaced, ev.ChainFounded, ev.BonusPaid, ev.SharesBought, ev.GameOver} <= kinds
+    for events in four.events:
+        for e in events:
+            line = log_line(e)
+            assert line and "(" not in line.split(" ")[0], line  # a sentence, not a dataclass repr
+
+
+def test_the_log_has_a_header_per_turn_and_every_event(four):
+    lines = log_lines(four.record)
+    headers = [line for line in lines if line.startswith("-- Turn ")]
+    assert len(headers) == len(net_worth_series(four.record)[0]) - 1
+    assert headers[0] == f"-- Turn 1: {NAMES[four.record.start().turn]} --"
+    said = [log_line(e) for events in four.events for e in events if not isinstance(e, ev.TurnStarted)]
+    assert [line for line in lines if not line.startswith("-- Turn ")] == said
+    assert lines[-1].startswith("Game over: ")
+
+
+@pytest.mark.parametrize("seat", range(4))
+def test_key_moments_are_the_largest_swings_against_the_best_opponent(four, seat):
+    lines = key_moments(four.record, seat)
+    assert len(lines) == 3
+    assert all(len(line) <= LINE_CHARS for line in lines), lines
+    m = margins(four.worth, seat)
+    swings = {t: m[t] - m[t - 1] for t in range(1, len(m))}
+    numbers = [int(line.split(":")[0].removeprefix("Turn ").removeprefix("T")) for line in lines]
+    assert numbers == sorted(numbers)  # told in the order they happened
+    smallest_kept = min(abs(swings[t]) for t in numbers)
+    assert all(abs(s) <= smallest_kept for t, s in swings.items() if t not in numbers)
+    by_number = {t.number: t for t in turns(four.record)}
+    for line, number in zip(lines, numbers, strict=True):
+        change = swings[number]
+        assert line.endswith(("+" if change > 0 else "-") + f"${abs(change):,}")
+        kinds = {type(e) for e in by_number[number].events}
+        if "merged" in line:
+            assert ev.MergerStarted in kinds
+        if "final scoring" in line:
+            assert ev.GameOver in kinds
+        if "founded" in line:
+            assert ev.ChainFounded in kinds
+        who = "you" if by_number[number].seat == seat else NAMES[by_number[number].seat]
+        assert who in line or "final scoring" in line
+
+
+def test_key_moments_of_one_seat_n_and_bad_seat(four):
+    assert len(key_moments(four.record, 0, n=1)) == 1
+    assert len(key_moments(four.record, 0, n=10)) == 10
+    with pytest.raises(ValueError, match="no seat 4"):  # the rules' key_turns says so
+        key_moments(four.record, 4)
+
+
+@pytest.mark.parametrize(
+    ("args", "line"),
+    [
+        ((3, "final scoring", "final scoring", -500), "Turn 3: final scoring: -$500"),
+        ((14, "you merged L into T", "you merged L>T", 6000), "Turn 14: you merged L>T +$6,000"),
+        ((5, "you founded Tower", "you founded T", 600), "Turn 5: you founded Tower: +$600"),
+        ((14, "you founded Luxor", "you founded L", 1200), "Turn 14: you founded L +$1,200"),
+        ((54, "Ana founded Festival", "Ana founded F", 1200), "Turn 54: Ana founded F +$1,200"),
+        ((104, "you merged L+W into T", "you merged L+W>T", 12000), "T104: you merged L+W>T +$12,000"),
+        (
+            (104, "Bartholomew merged L+W into T", "Bartholomew merged L+W>T", -12000),
+            "T104: Bartholomew -$12,000",
+        ),
+    ],
+)
+def test_a_moment_fits_one_line(args, line):
+    assert moment_line(*args) == line
+    assert len(line) <= LINE_CHARS
+
+
+def test_a_whole_game_on_screen_logs_sentences_never_event_values():
+    """Events carry no words of their own: every line the front end logs went through
+    log_line (a str() of an event would read "TilePlaced(seat=0, ...)")."""
+    from acquire8.app.control.app import App
+    from acquire8.app.demo import game_over
+
+    app = App(seed=3)
+    over = game_over(app)
+    log = over.play.log
+    assert len(log) > 50 and log[-1].startswith("Game over: ")
+    assert [line for line in log if re.search(r"\w\(\w+=", line)] == []

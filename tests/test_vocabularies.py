@@ -1,0 +1,79 @@
+"""The closed vocabularies are defined once (a Literal type and the tuple of its values) and
+everything that lists or keys on them agrees with that one definition; the strings saves and
+records keep are unchanged."""
+
+from __future__ import annotations
+
+import random
+import re
+from pathlib import Path
+
+import pytest
+
+from acquire8 import ai, storage
+from acquire8.app import anim, text
+from acquire8.app.control import hint, menus, play
+from acquire8.rules import (
+    BONUS_KINDS,
+    END_OPTIONS,
+    HOLDINGS_OPTIONS,
+    TILE_EFFECTS,
+    Game,
+    Options,
+)
+from acquire8.rules import events as ev
+
+PACKAGE = Path(__file__).resolve().parent.parent / "acquire8"
+
+
+def test_the_values_are_the_saved_strings():
+    assert END_OPTIONS == ("declare", "auto") and HOLDINGS_OPTIONS == ("open", "hidden")
+    assert TILE_EFFECTS == ("lone", "found", "grow", "merge", "no 8th chain", "dead")
+    assert BONUS_KINDS == ("majority", "minority", "both", "shared")
+    assert storage.PACES == ("slow", "normal", "fast", "instant")
+    assert ai.LEVELS == ("easy", "normal", "hard", "expert")
+
+
+def test_paces_and_levels_have_one_definition():
+    assert menus.PACES is storage.PACES
+    assert set(play.PACE_FRAMES) == set(anim.PACE_SCALE) == set(storage.PACES)
+    assert storage.LEVELS is ai.LEVELS and menus.LEVELS is ai.LEVELS
+    sources = {p: p.read_text(encoding="utf-8") for p in sorted(PACKAGE.rglob("*.py"))}
+    assert len(sources) > 40  # the scan reads the package
+    # the tuples themselves are spelt nowhere else
+    paces = re.compile(r'"slow",\s*"normal",\s*"fast",\s*"instant"')
+    levels = re.compile(r'"easy",\s*"normal",\s*"hard",\s*"expert"')
+    assert [p.name for p, s in sources.items() if paces.search(s)] == ["storage.py"]
+    assert [p.name for p, s in sources.items() if levels.search(s)] == ["__init__.py"]
+
+
+def test_bonus_words_cover_every_kind():
+    assert set(text.KIND_SHORT) == set(BONUS_KINDS) == set(hint.KIND_WORDS)
+    assert set(text.KIND_WORDS) <= set(BONUS_KINDS)
+
+
+@pytest.mark.parametrize("seed", [1, 2])
+def test_games_only_use_the_vocabularies(seed):
+    g = Game.new(players=3, seed=seed)
+    rng = random.Random(seed)
+    kinds, effects = set(), set()
+    while not g.is_over:
+        effects |= {g.tile_effect(t) for t in g.hand(g.current)}
+        for e in g.apply(rng.choice(g.legal_actions())):
+            if isinstance(e, ev.BonusPaid | ev.MarketBonus):
+                kinds.add(e.kind)
+            if isinstance(e, ev.TilePlaced):
+                effects.add(e.kind)
+    assert kinds and kinds <= set(BONUS_KINDS)
+    assert effects and effects <= set(TILE_EFFECTS)
+
+
+def test_options_outside_the_vocabulary_are_refused():
+    for end in END_OPTIONS:
+        for holdings in HOLDINGS_OPTIONS:
+            assert Options(end=end, holdings=holdings).end == end
+    with pytest.raises(ValueError, match=r"options\.end"):
+        Options(end="sudden")  # type: ignore[arg-type]
+    settings, fixed = storage.Settings.from_dict({"end": "sudden", "pace": "glacial", "holdings": "open"})
+    assert (settings.end, settings.pace, settings.holdings) == ("declare", "normal", "open")
+    assert set(fixed) == {"end", "pace"}
