@@ -88,7 +88,7 @@ def restore(app: App, saved: SavedGame) -> Play:
     play.message = "Game continued"
     pick = meta.get("pick")
     play.pick = pick if isinstance(pick, str) else None
-    play.undo_block = "Can't undo: the game was continued"
+    play.undo_block = "Can't undo past Continue"
     return play
 
 

@@ -5,10 +5,25 @@ from __future__ import annotations
 from acquire8.rules import events as ev
 from acquire8.rules.tables import chain_name, money, tier_name
 
-__all__ = ["KIND_SHORT", "LINE_CHARS", "brief", "chain_name", "fit", "money", "tier_name", "verb", "wrap"]
+__all__ = [
+    "KIND_SHORT",
+    "LINE_CHARS",
+    "brief",
+    "chain_name",
+    "cuts",
+    "fit",
+    "money",
+    "tier_name",
+    "verb",
+    "wrap",
+]
 
 LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
 KIND_SHORT = {"majority": "maj", "minority": "min", "both": "maj+min", "shared": "shared"}  # bonus kinds
+# Every text `fit` or `wrap` had to cut (text, width): a message that explains a decision or
+# its outcome must never be cut, so a test renders them all and holds this to empty. A label
+# that may lose its end (a date, a name in a narrow column) says so with `fit(cut_ok=True)`.
+cuts: list[tuple[str, int]] = []
 
 
 def wrap(text: str, width: int = LINE_CHARS) -> list[str]:
@@ -17,7 +32,9 @@ def wrap(text: str, width: int = LINE_CHARS) -> list[str]:
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
-            while len(word) > width:  # a word longer than a line is cut
+            if len(word) > width:  # a word longer than a line is cut
+                cuts.append((text, width))
+            while len(word) > width:
                 if line:
                     lines.append(line)
                     line = ""
@@ -39,11 +56,14 @@ def verb(name: str, word: str) -> str:
     return f"You {word}" if name == "You" else f"{name} {word}s"
 
 
-def fit(text: str, width: int = LINE_CHARS) -> str:
+def fit(text: str, width: int = LINE_CHARS, cut_ok: bool = False) -> str:
     """`text` on one line of `width` characters: whole words only, ".." where words were left
-    off (a word is never cut; the log keeps the full line)."""
+    off (a word is never cut; the log keeps the full line). A cut is noted in `cuts` unless
+    `cut_ok`: an explanation that does not fit must be wrapped or worded shorter instead."""
     if len(text) <= width:
         return text
+    if not cut_ok:
+        cuts.append((text, width))
     words = text.split(" ")
     line = words[0]
     for word in words[1:]:

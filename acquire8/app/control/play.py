@@ -64,7 +64,7 @@ REVEALING = {
     ev.TilesDrawn: "a tile was drawn",
     ev.DeadTilesReplaced: "a tile was drawn",
     ev.HandReplaced: "a new hand was drawn",
-    ev.MarketHolds: "the market's draw is known",
+    ev.MarketHolds: "the market drew",
 }
 
 
@@ -259,6 +259,8 @@ class Play(Scene):
         decision = stage.screen.update(pressed)
         if isinstance(stage.screen, PlaceScreen):
             self.pick = stage.screen.tile
+        if decision is not None and decision.sound == "move" and self.hint is None:
+            self.notice = None  # a refusal or where undo stops, read: the screen's own lines again
         if decision is not None:
             self._take(decision)
 

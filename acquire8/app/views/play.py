@@ -11,7 +11,7 @@ from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScree
 from acquire8.app.control.insight import holdings
 from acquire8.app.control.menus import Chart
 from acquire8.app.control.play import RECAP_ROWS, Deciding, GameOver, Passing, Play, Summary
-from acquire8.app.text import chain_name, fit, money
+from acquire8.app.text import LINE_CHARS, chain_name, cuts, fit, money, wrap
 from acquire8.app.views.common import (
     BoardLayer,
     blink,
@@ -59,21 +59,45 @@ def draw_play(p: Play) -> None:
     else:
         draw_table(g, p.viewer)
         draw_hand(p, screen)
-    if not (isinstance(screen, PlaceScreen) and len(screen.details) > 1):
-        aside = screen.standing if isinstance(screen, BuyScreen) else ""
-        aside = screen.holders if isinstance(screen, DisposeScreen) else aside
-        draw_message(p.message, aside)
+    if isinstance(screen, PlaceScreen) and len(screen.details) > 1:
+        if p.notice:  # a refusal, where undo stops, a hint: over the preview's second line
+            draw_message(p.notice)
+    else:
+        draw_message(p.message, "" if p.notice else _aside(p))
+
+
+def message_lines(message: str) -> list[str]:
+    """The message as it shows: whole words on one line, or on two (a long hint or refusal)."""
+    return [line for part in message.split("\n") for line in wrap(part)]
+
+
+def _aside(p: Play) -> str:
+    """What the buy screen (the standing) or the disposal (the other holders) shows on the
+    message line when the play has no notice of its own."""
+    screen = p.screen
+    aside = screen.standing if isinstance(screen, BuyScreen) else ""
+    return screen.holders if isinstance(screen, DisposeScreen) else aside
+
+
+def compact(p: Play) -> bool:
+    """The message takes two lines: the decision panel gives up its lowest line for it."""
+    if not isinstance(p.screen, ChoiceScreen | DeclareScreen | DisposeScreen | BuyScreen):
+        return False
+    return not (_aside(p) and not p.notice) and len(message_lines(p.message)) > 1
 
 
 def draw_message(message: str, standing: str = "") -> None:
     """The message line (whole words, as every message); a two-line message (a long hint)
-    takes the line above too. `standing`, what a decision screen puts there instead: the
-    buy screen's standing, the disposal's other holders."""
-    lines = [standing] if standing else message.split("\n")[-2:]
+    takes the line above too, cleared first (the preview's line, or below a compact panel).
+    `standing`, what a decision screen puts there instead: the buy screen's standing, the
+    disposal's other holders."""
+    lines = [standing] if standing else message_lines(message)
+    if len(lines) > 2:  # never more than the two lines above the screen's edge
+        cuts.append((message, 2 * LINE_CHARS))
+        lines = lines[-2:]
     for i, line in enumerate(lines):
         y = k.MESSAGE_Y - 6 * (len(lines) - 1 - i)
-        if len(lines) > 1:  # over the preview line: cleared first
-            pyxel.rect(0, y - 1, k.WIDTH, 7, k.BG)
+        pyxel.rect(0, y, k.WIDTH, 6, k.BG)
         text(1, y, fit(line), k.ACCENT if standing else k.SKY)
 
 
@@ -234,13 +258,17 @@ def draw_hand(p: Play, screen: PlaceScreen | None) -> None:
         rtext(128, k.PREVIEW_Y, "X hurry  Z chart", k.DIM)
 
 
-def _decision_panel() -> None:
-    panel(0, k.PANEL_Y, 128, k.PANEL_H)
+def _decision_panel(p: Play) -> bool:
+    """The panel over the table and the hand; True when compact: a two-line message (a hint)
+    takes its lowest line, so nothing is drawn over another."""
+    short = compact(p)
+    panel(0, k.PANEL_Y, 128, k.PANEL_H - (k.LINE if short else 0))
+    return short
 
 
 def draw_choice(p: Play, ui: ChoiceScreen) -> None:
     app = p.app
-    _decision_panel()
+    short = _decision_panel(p)
     y = k.PANEL_Y + 3
     text(3, y, ui.title, k.ACCENT)
     n = len(ui.options)
@@ -262,12 +290,14 @@ def draw_choice(p: Play, ui: ChoiceScreen) -> None:
                 pyxel.rect(cx - 12, y + 10, 24, 9, k.ACCENT)
             ctext(y + 12, opt.label, k.BLACK if sel else k.TEXT, cx)
     text(3, y + 24, fit(ui.option.info, 31), k.TEXT)
-    text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
+    if not short:
+        text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
 
 
 def draw_declare(p: Play, ui: DeclareScreen) -> None:
-    """End the game? The first question, then the second with the standings it would give."""
-    _decision_panel()
+    """End the game? The first question, then the second with the standings it would give
+    (on two lines when it needs them, in place of the keys)."""
+    short = _decision_panel(p)
     y = k.PANEL_Y + 3
     text(3, y, ui.title, k.ACCENT)
     for i, label in enumerate(ui.labels):
@@ -276,15 +306,23 @@ def draw_declare(p: Play, ui: DeclareScreen) -> None:
         if sel:
             pyxel.rect(cx - 16, y + 10, 32, 9, k.ACCENT)
         ctext(y + 12, label, k.BLACK if sel else k.TEXT, cx)
-    text(3, y + 24, ui.info, k.TEXT)
-    text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
+    info = wrap(ui.info, 31)
+    if len(info) > (1 if short else 2):
+        cuts.append((ui.info, 31))
+    for i, line in enumerate(info[: 1 if short else 2]):
+        text(3, y + 24 + 7 * i, line, k.TEXT)
+    if len(info) == 1 and not short:
+        text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
 
 
 def draw_dispose(p: Play, ui: DisposeScreen) -> None:
-    _decision_panel()
+    short = _decision_panel(p)
     y = k.PANEL_Y + 3
     text(3, y, f"{chain_name(ui.chain)} is gone: {money(ui.price)}", k.ACCENT)
-    text(3, y + 7, f"You hold {ui.held}. Bank {ui.survivor}: {ui.bank}", k.TEXT)
+    if short:  # the rows a line higher: the hint says what the choice gives
+        y -= 7
+    else:
+        text(3, y + 7, f"You hold {ui.held}. Bank {ui.survivor}: {ui.bank}", k.TEXT)
     rows = (
         ("SELL", ui.sell, f"+{money(ui.sell * ui.price)}"),
         ("TRADE", ui.trade, f"for {ui.trade // 2} {ui.survivor}"),
@@ -305,7 +343,7 @@ def draw_dispose(p: Play, ui: DisposeScreen) -> None:
 
 def draw_buy(p: Play, ui: BuyScreen) -> None:
     app, g = p.app, p.game
-    _decision_panel()
+    short = _decision_panel(p)
     y = k.PANEL_Y + 3
     text(3, y, "BUY UP TO 3 SHARES", k.ACCENT)
     rtext(126, y, money(ui.cash - ui.cost), k.TEXT)
@@ -333,10 +371,12 @@ def draw_buy(p: Play, ui: BuyScreen) -> None:
     else:
         then = "end the game" if g.declared else "end the turn"
         info = f"Buy the cart and {then}" if ui.cart else f"Buy nothing and {then}"
-    text(3, y + 24, info, k.TEXT)
+    if not short:  # compact: the cart a line higher, in place of what the option is
+        text(3, y + 24, info, k.TEXT)
+    cy = y + (24 if short else 31)
     cart = " ".join(ui.cart) if ui.cart else "empty"
-    text(3, y + 31, f"Cart: {cart}", k.TEXT)
-    rtext(126, y + 31, f"-{money(ui.cost)}", k.BAD if ui.cost else k.DIM)
+    text(3, cy, f"Cart: {cart}", k.TEXT)
+    rtext(126, cy, f"-{money(ui.cost)}", k.BAD if ui.cost else k.DIM)
 
 
 # -------------------------------------------------------------- overlays
@@ -465,8 +505,13 @@ def draw_board_page(s: Chart) -> None:
                 new_corner(x, y, cell - 1)
     x, y = x0 + s.cursor[0] * cell, y0 + s.cursor[1] * cell
     pyxel.rectb(x - 1, y - 1, cell + 1, cell + 1, k.SELECT if blink(app) else k.ACCENT)
-    text(2, 104, fit(s.square_info, 31), k.TEXT)
-    text(2, 111, "Lit corner: new since your turn", k.DIM)
+    info = wrap(s.square_info, 31)  # who placed a new tile takes the legend's line
+    for i, line in enumerate(info[:2]):
+        text(2, 104 + 7 * i, line, k.TEXT)
+    if len(info) > 2:
+        cuts.append((s.square_info, 31))
+    if len(info) == 1:
+        text(2, 111, "Lit corner: new since your turn", k.DIM)
 
 
 def new_corner(x: int, y: int, size: int) -> None:
