@@ -12,21 +12,25 @@ standings, the story and the replay of every step; after each drawn frame
 
 from __future__ import annotations
 
+import json
 import random
+import re
 from dataclasses import dataclass, field
 
 import pytest
 
+from acquire8.ai import make_bot
 from acquire8.app import buttons as bt
 from acquire8.app import text as txt
 from acquire8.app import views
 from acquire8.app.control import app as capp
 from acquire8.app.control import decisions as dec
+from acquire8.app.control.insight import end_standing
 from acquire8.app.control.menus import Chart
 from acquire8.app.control.play import Deciding, GameOver, Passing, Play, Summary, game_record
 from acquire8.app.control.story import Replay, StoryScene, story_of
 from acquire8.app.demo import NOTHING, press
-from acquire8.rules import Game
+from acquire8.rules import BuyShares, DeclareEnd, Game
 from acquire8.storage import PERSON, Settings
 
 # (players, people, holdings) per game; seeds run over them in turn.
@@ -310,3 +314,60 @@ def test_where_undo_stops_shows_over_a_two_line_preview_and_the_buy_screens_stan
     assert "Can't undo: a tile was drawn" in texts and ui.standing not in texts
     press(app, bt.RIGHT)
     assert play.screen.standing in drawn_texts(app, screen)
+
+
+MARGIN = re.compile(r"You'd (win|lose) by (\$[\d,]+)(?:-(\$[\d,]+))?$")
+
+
+def _dollars(text: str) -> int:
+    return int(text.replace("$", "").replace(",", ""))
+
+
+def test_the_two_player_end_says_whether_you_win_over_every_draw_of_the_market():
+    """Two players: ending the game draws the market's holdings. Whatever the tiles you
+    cannot see (the pool's order, the other hand), the margin lies in the range the end's
+    question gives, and "win" or "lose" holds for every one of them."""
+    claims = 0
+    for seed in range(30):
+        g = Game.new(players=2, seed=seed, names=["You", "Ana"])
+        bots = [make_bot("greedy", seed), make_bot("random", seed + 1)]
+        rng = random.Random(seed)
+        while not g.is_over:
+            if DeclareEnd() in g.legal_actions() and rng.random() < 0.5:
+                text = end_standing(g)
+                assert len(text) < 32, text  # one line of the end's panel
+                m = MARGIN.match(text)
+                margins = {_end_margin(g, k) for k in range(12)}
+                if m:
+                    claims += 1
+                    low = _dollars(m[2])
+                    high = _dollars(m[3]) if m[3] else low
+                    sign = 1 if m[1] == "win" else -1
+                    assert {sign * d for d in margins} <= set(range(low, high + 1)), (text, margins)
+                else:
+                    assert text.endswith(("the market decides", "by the draw")) or "tie" in text, text
+            g.apply(bots[g.current].choose(g.view(g.current)))
+    assert claims > 10
+
+
+def _end_margin(game: Game, k: int) -> int:
+    """Your margin over the other player when the game ends now, with the tiles you cannot
+    see dealt out anew (shuffle `k`)."""
+    data = json.loads(game.to_json())
+    seat = game.current
+    unseen = list(data["pool"])
+    for i, p in enumerate(data["players"]):
+        if i != seat:
+            unseen += p["hand"]
+    random.Random(k).shuffle(unseen)
+    for i, p in enumerate(data["players"]):
+        if i != seat:
+            p["hand"], unseen = unseen[: len(p["hand"])], unseen[len(p["hand"]) :]
+    data["pool"] = unseen
+    data.pop("rng", None)
+    data["seed"] = k
+    g = Game.from_json(json.dumps(data))
+    g.apply(DeclareEnd())
+    g.apply(BuyShares(()))
+    scores = g.scores()
+    return scores[seat] - scores[1 - seat]

@@ -596,16 +596,25 @@ def _shortest(text: str, short: str) -> str:
 
 def _end_by_draw(game: Game, purchase: tuple[str, ...]) -> str:
     """Two players: whether ending now wins over every holding the market may draw, loses
-    over every one, or depends on the draw; the margins as the rules core scores them."""
+    over every one, or depends on the draw; the margins as the rules core scores them. The
+    market draws for each chain on its own, and a chain's bonuses depend only on its draw:
+    the margin's range adds up each chain's least and most."""
     seat = game.current
-    margins = []
+    other = 1 - seat
+    runs = []  # per holding drawn: the margin, and each chain's bonus difference in it
     for g in _market_games(game):
-        if DeclareEnd() in g.legal_actions():
-            g.apply(DeclareEnd())
-        g.apply(BuyShares(purchase))
+        out = g.apply(DeclareEnd()) if DeclareEnd() in g.legal_actions() else []
+        out += g.apply(BuyShares(purchase))
         scores = g.scores()
-        margins.append(scores[seat] - max(sc for s, sc in enumerate(scores) if s != seat))
-    low, high = min(margins), max(margins)
+        diff: dict[str, int] = {}
+        for e in out:
+            if isinstance(e, ev.BonusPaid) and e.seat in (seat, other):
+                diff[e.chain] = diff.get(e.chain, 0) + (e.amount if e.seat == seat else -e.amount)
+        runs.append((scores[seat] - scores[other], diff))
+    chains = {c for _, diff in runs for c in diff}
+    base = runs[0][0] - sum(runs[0][1].values())
+    low = base + sum(min(diff.get(c, 0) for _, diff in runs) for c in chains)
+    high = base + sum(max(diff.get(c, 0) for _, diff in runs) for c in chains)
     if low > 0:
         return f"You'd win by {_spread(low, high)}"
     if high < 0:

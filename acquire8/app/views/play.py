@@ -42,7 +42,7 @@ def draw_play(p: Play) -> None:
         text(1, k.TOP_Y, who, k.ACCENT)
     if p.others_playing and blink(app, 24):
         text(1 + len(who) * 4, k.TOP_Y, "...", k.ACCENT)
-    rtext(97, k.TOP_Y, f"tiles {g.pool_size()}", k.DIM)
+    rtext(97, k.TOP_Y, f"TILES {g.pool_size()}", k.DIM)
     draw_board(p)
     draw_players(p)
     if isinstance(p.stage, Deciding) and p.stage.recap:
@@ -165,7 +165,7 @@ def draw_board(p: Play) -> None:
             elif name in mine:
                 pyxel.rectb(x, y, 7, 7, k.SKY if name in playable else k.FRAME)
         if name in p.marked:
-            new_corner(x, y, 7)
+            new_corner(x, y, 7, WHITE_LOOK if lit else letter)
         if name == p.last_tile and p.busy and blink(app, 8):
             pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
         elif name == pending:  # the tile whose founding or merger is being decided
@@ -213,9 +213,9 @@ def draw_players(p: Play) -> None:
 def draw_table(g: Game, human: int | None) -> None:
     """Per chain: letter (safe ones framed), size, price, and your shares."""
     y = k.TABLE_Y
-    labels = ("sz", "$", "my" if human is not None else "")
+    labels = ("SZ", "$", "MY" if human is not None else "")  # capitals: the font's "s" reads as "f"
     for i, label in enumerate(labels):
-        text(0, y + 8 + i * 6, label, k.DIM)
+        text(1, y + 8 + i * 6, label, k.DIM)  # off the screen's edge
     for i, chain in enumerate(CHAINS):
         x = k.TABLE_LABEL_W + i * k.TABLE_COL_W
         if i % 2:  # a faint band behind every other column
@@ -393,7 +393,7 @@ def draw_prices(s: Chart) -> None:
     g = s.table.game
     ctext(2, "PRICE CHART", k.ACCENT)
     y = 12
-    text(2, y + 1, "size", k.DIM)
+    text(2, y + 1, "SIZE", k.DIM)
     tiers = [[c for c in CHAINS if TIER_OF[CHAINS.index(c)] == t] for t in range(3)]
     rights = (50, 86, 122)  # where each tier's prices end
     for members, right in zip(tiers, rights, strict=True):
@@ -453,7 +453,7 @@ def draw_holdings(s: Chart) -> None:
     x0, pitch = k.SHEET_X, k.SHEET_COL
     for i, chain in enumerate(CHAINS):
         chain_box(x0 + i * pitch, 10, chain, 7, on=bool(sheet.sizes[i]))
-    rtext(127, 11, "cash", k.DIM)
+    rtext(127, 11, "CASH", k.DIM)
     y = 19
     for seat, name in enumerate(sheet.names):
         you = seat == sheet.viewer
@@ -489,7 +489,9 @@ def draw_board_page(s: Chart) -> None:
     ctext(2, "BOARD", k.ACCENT)
     x0, y0, cell = k.MAP_X, k.MAP_Y, k.MAP_CELL
     for c in range(12):
-        col = k.ACCENT if c == s.cursor[0] else (k.DIM if c % 2 else k.SKY)  # 10, 11, 12 stay apart
+        col = k.ACCENT if c == s.cursor[0] else (k.DIM if c % 2 else k.SKY)
+        if c % 2:  # a band behind every other number: 10, 11 and 12 stay apart
+            pyxel.rect(x0 + c * cell, y0 - 8, cell - 1, 7, k.PANEL)
         ctext(y0 - 7, str(c + 1), col, x0 + c * cell + cell // 2)
     mine = set(p.hand())
     for r, row in enumerate(ROW_LETTERS):
@@ -502,7 +504,7 @@ def draw_board_page(s: Chart) -> None:
             if letter is None and name in mine:
                 pyxel.rectb(x, y, cell - 1, cell - 1, k.SKY)
             if name in p.marked:
-                new_corner(x, y, cell - 1)
+                new_corner(x, y, cell - 1, letter)
     x, y = x0 + s.cursor[0] * cell, y0 + s.cursor[1] * cell
     pyxel.rectb(x - 1, y - 1, cell + 1, cell + 1, k.SELECT if blink(app) else k.ACCENT)
     info = wrap(s.square_info, 31)  # who placed a new tile takes the legend's line
@@ -514,10 +516,20 @@ def draw_board_page(s: Chart) -> None:
         text(2, 111, "Lit corner: new since your turn", k.DIM)
 
 
-def new_corner(x: int, y: int, size: int) -> None:
-    """A tile placed since your turn: its top right corner lit."""
-    pyxel.line(x + size - 3, y, x + size - 1, y, k.WHITE)
-    pyxel.line(x + size - 1, y, x + size - 1, y + 2, k.WHITE)
+WHITE_LOOK = "lit"  # a square drawn white (a tile lighting up): its corner in black
+
+
+def new_corner(x: int, y: int, size: int, letter: str | None) -> None:
+    """A tile placed since your turn: its top right corner lit in the colour its letter has,
+    white on the dark squares and black on the light ones, so it shows on every chain."""
+    if letter is None:
+        col = k.WHITE
+    elif letter == WHITE_LOOK:
+        col = k.BLACK
+    else:
+        col = k.LOOSE_INK if letter == "#" else k.CHAIN_INK[letter]
+    pyxel.line(x + size - 3, y, x + size - 1, y, col)
+    pyxel.line(x + size - 1, y, x + size - 1, y + 2, col)
 
 
 def _chart_row(size: int) -> int:
