@@ -44,7 +44,7 @@ TABLES = (
     (4, 2, "hidden"),
     (3, 1, "open"),
 )
-GAMES = 40
+GAMES = 32
 
 
 @dataclass
@@ -143,10 +143,10 @@ def explore(app: capp.App, play: Play, rng: random.Random, look) -> None:
         look(f"undo on {kind}")
         if play.screen is not ui:
             return  # taken back: the earlier decision is on screen again
-    if rng.random() < (0.6 if isinstance(ui, dec.DeclareScreen) else 0.08):
+    if rng.random() < (0.6 if isinstance(ui, dec.DeclareScreen) else 0.15):
         play.show_hint()
         look(f"hint on {kind}")
-    if rng.random() < 0.04:
+    if rng.random() < 0.15:
         press(app, bt.O)
         for page in Chart.PAGES:
             look(f"chart {page}")

@@ -41,7 +41,7 @@ from acquire8.app.control.insight import recap
 from acquire8.app.control.menus import Chart, Log, Pause
 from acquire8.app.control.scene import GUARD_FRAMES, Host, Menu, Pressed, Scene, quieter
 from acquire8.app.control.story import StoryScene, story_of
-from acquire8.app.text import KIND_SHORT, brief, chain_name, fit, money
+from acquire8.app.text import KIND_SHORT, brief, chain_name, money
 from acquire8.rules import Action, BuyShares, Game, IllegalAction, Phase
 from acquire8.rules import events as ev
 from acquire8.rules.record import PERSON, GameRecord
@@ -365,7 +365,7 @@ class Play(Scene):
         except IllegalAction as err:
             if person:
                 self.app.sound("refuse")
-                self.message = fit(str(err))
+                self.message = str(err)  # whole: the message line takes two lines if it needs them
                 return False
             # A computer player's mistake must not stop the game: it takes the first legal option.
             self.log.append(f"{g.names[seat]}: {err}")
