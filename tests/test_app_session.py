@@ -131,6 +131,8 @@ def test_the_setup_after_a_continued_game_offers_its_opponents(tmp_path):
     title_pick(again, "Continue")
     resumed = again.scene
     assert isinstance(resumed, cplay.Play) and resumed.levels == {1: "hard"}
+    press(again, bt.UNDO)  # nothing before Continue can be taken back, and it says so whole
+    assert resumed.message == "Can't undo past Continue"
     play_until(again, lambda: over(again))
     again.scene.menu.index = again.scene.menu.items.index("New game")
     while not again.scene.armed:

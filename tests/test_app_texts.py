@@ -29,7 +29,7 @@ from acquire8.app.control.insight import end_standing
 from acquire8.app.control.menus import Chart
 from acquire8.app.control.play import Deciding, GameOver, Passing, Play, Summary, game_record
 from acquire8.app.control.story import Replay, StoryScene, story_of
-from acquire8.app.demo import NOTHING, press
+from acquire8.app.demo import NOTHING, my_decision, position, press, run_until, select_tile, start
 from acquire8.rules import BuyShares, DeclareEnd, Game
 from acquire8.storage import PERSON, Settings
 
@@ -291,8 +291,6 @@ def drawn_texts(app: capp.App, screen) -> list[str]:
 
 
 def test_where_undo_stops_shows_over_a_two_line_preview_and_the_buy_screens_standing(screen):
-    from acquire8.app.demo import my_decision, position, run_until, select_tile, start
-
     app = capp.App(seed=2)
     play = start(app, Game.from_json(position()))
     run_until(app, my_decision(play))

@@ -213,7 +213,7 @@ def draw_players(p: Play) -> None:
 def draw_table(g: Game, human: int | None) -> None:
     """Per chain: letter (safe ones framed), size, price, and your shares."""
     y = k.TABLE_Y
-    labels = ("SZ", "$", "MY" if human is not None else "")  # capitals: the font's "s" reads as "f"
+    labels = ("SZ", "$", "MY" if human is not None else "")  # capitals: labels read at a glance
     for i, label in enumerate(labels):
         text(1, y + 8 + i * 6, label, k.DIM)  # off the screen's edge
     for i, chain in enumerate(CHAINS):
