@@ -116,7 +116,11 @@ def import_(path: str, directory: str | None) -> None:
         record = import_record(path)
     except ValueError as e:
         _fail("import", f"{path}: {e}")
-    message = _storage(directory).keep_record(record)
+    storage = _storage(directory)
+    if storage.has_record(record):  # importing it again adds nothing
+        print(f"Game of seed {record.seed} is kept already")
+        return
+    message = storage.keep_record(record)
     if message:
         _fail("import", message)
     print(f"Game of seed {record.seed} kept")

@@ -78,6 +78,7 @@ MSG_IMPORT_NONE = "No game file to import"
 MSG_IMPORT_DAMAGED = "Game file damaged; set aside"
 MSG_IMPORT_FOREIGN = "Not a game file; set aside"
 MSG_IMPORT_NEWER = "Game file from a newer version"
+MSG_IMPORT_KEPT = "That game is kept already"
 MSG_EXPORT_FAILED = "Could not write the game file"
 
 
@@ -288,6 +289,20 @@ class Settings:
     def game_options(self) -> Options:
         """The rules options a new game takes from these settings."""
         return Options(end=self.end, holdings=self.holdings)
+
+    def remember(self, seats: list[str], options: Options) -> None:
+        """A game played (a continued one too) becomes the next setup's default: its opponents,
+        their levels (or PERSON) and its rules options. Seats this build cannot offer change
+        nothing."""
+        opponents = seats[1:]
+        kinds = (*LEVELS, PERSON)
+        if seats[:1] != [PERSON] or not 1 <= len(opponents) <= MAX_OPPONENTS:
+            return
+        if not all(kind in kinds for kind in opponents):
+            return
+        self.opponents = len(opponents)
+        self.levels[: len(opponents)] = opponents
+        self.end, self.holdings = options.end, options.holdings
 
     def to_dict(self) -> dict[str, Any]:
         return {"format": SETTINGS_FORMAT, **asdict(self)}
@@ -809,7 +824,13 @@ class Storage:
         except ValueError as e:
             self._set_aside(EXCHANGE, _Bad("bad", f"{EXCHANGE}: {e}"))
             return None, MSG_IMPORT_DAMAGED
+        if self.has_record(record):  # nothing to add: say so rather than "imported"
+            return record, MSG_IMPORT_KEPT
         return record, self.keep_record(record)
+
+    def has_record(self, record: GameRecord) -> bool:
+        """Whether this very game (record) is among the kept games."""
+        return record in self.load_records()[0]
 
 
 # --- game files anywhere (the command line) --------------------------------------------------

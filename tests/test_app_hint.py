@@ -116,7 +116,7 @@ def test_end_standing_in_a_hand_made_position():
         holdings="hidden",
     )
     hidden.apply(PlaceTile("12I"))
-    assert end_standing(hidden) == f"You'd end with {money(6000 + 5 * 700)} + bonuses"
+    assert end_standing(hidden) == f"You'd have {money(6000 + 5 * 700)} + bonuses"
     try:
         end_standing(load(cells=fill("T", "1A-3A"), players=[player(hand=["12I"]), player()], pool=[]))
     except ValueError as e:
@@ -126,7 +126,8 @@ def test_end_standing_in_a_hand_made_position():
 
 
 STANDING = re.compile(
-    r"You'd (?:win by (\$[\d,]+) over (\w+)|be (\d)\w\w, (\$[\d,]+) behind (\w+)|tie for 1st)"
+    r"(?:You'd )?(?:win by (\$[\d,]+) over (\w+)|(?:be )?(\d)\w\w(?: place)?, (\$[\d,]+) behind (\w+)|"
+    r"[tT]ie for 1st)"
 )
 
 

@@ -118,6 +118,33 @@ def test_setup_changes_are_the_next_defaults(tmp_path):
     assert open_app(store_in(tmp_path)).settings.opponents == 4
 
 
+def test_the_setup_after_a_continued_game_offers_its_opponents(tmp_path):
+    # A game against one hard opponent, saved; the settings meanwhile back at three normal.
+    app = open_app(store_in(tmp_path, opponents=1, levels=["hard", *["normal"] * 4], holdings="hidden"))
+    play = new_game(app)
+    assert play.levels == {1: "hard"}
+    play_until(app, lambda: len(play.actions) > 4)
+    app.keep_progress()
+    store_in(tmp_path, opponents=3)
+    again = open_app(store_in(tmp_path))
+    assert again.settings.opponents == 3
+    title_pick(again, "Continue")
+    resumed = again.scene
+    assert isinstance(resumed, cplay.Play) and resumed.levels == {1: "hard"}
+    press(again, bt.UNDO)  # nothing before Continue can be taken back, and it says so whole
+    assert resumed.message == "Can't undo past Continue"
+    play_until(again, lambda: over(again))
+    again.scene.menu.index = again.scene.menu.items.index("New game")
+    while not again.scene.armed:
+        again.update(NOTHING)
+    again.update(X)
+    setup = again.scene
+    assert isinstance(setup, menus.Setup)
+    assert setup.rows == ["opponents", "level0", "end", "start"]
+    assert again.settings.levels[0] == "hard" and again.settings.holdings == "hidden"
+    assert open_app(store_in(tmp_path)).settings.opponents == 1  # and stored so
+
+
 # -------------------------------------------------------------- saved games
 
 

@@ -25,6 +25,7 @@ from acquire8.storage import (
     GAMES,
     MSG_IMPORT_DAMAGED,
     MSG_IMPORT_FOREIGN,
+    MSG_IMPORT_KEPT,
     MSG_IMPORT_NEWER,
     GameResult,
     Storage,
@@ -187,6 +188,12 @@ def test_export_then_import_through_the_screens(tmp_path, record):
     assert listed.rows[0].record == written and listed.row is listed.rows[0]
     demo.press(other, bt.X)  # and it replays
     assert isinstance(other.scene, story.Replay) and other.scene.record.actions == record.actions
+    # Importing the same file again adds nothing, and says so.
+    demo.press(other, bt.O)
+    listed.menu.index = listed.menu.items.index(story.IMPORT)
+    demo.press(other, bt.X)
+    assert listed.message == MSG_IMPORT_KEPT
+    assert [r.record for r in listed.rows] == [written] and listed.row is listed.rows[0]
 
 
 def bad_files(record: GameRecord) -> dict[str, tuple[str, str]]:

@@ -264,7 +264,7 @@ def test_undo_is_refused_after_the_markets_draw(px):
     press(app, X)
     settle(app, play)
     undo(app, play)
-    assert play.message == "Can't undo: the market's draw is known"
+    assert play.message == "Can't undo: the market drew"
     assert play.actions[0] == PlaceTile("4A")
 
 

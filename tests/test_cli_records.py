@@ -86,6 +86,9 @@ def test_import_games_and_export_through_the_data_directory(tmp_path, capsys, re
     code, out, _ = run(["import", str(source), "--data", str(data)], capsys)
     assert code == 0 and out == "Game of seed 12 kept\n"
     assert Storage.in_directory(data).load_records() == ([record], None)
+    code, out, _ = run(["import", str(source), "--data", str(data)], capsys)  # again: nothing added
+    assert code == 0 and out == "Game of seed 12 is kept already\n"
+    assert Storage.in_directory(data).load_records() == ([record], None)
     code, out, _ = run(["games", "--data", str(data)], capsys)
     assert code == 0 and out.startswith(" 1  2026-11-30 20:15  You $")
     code, out, _ = run(["export", str(target), "--data", str(data)], capsys)

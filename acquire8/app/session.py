@@ -83,13 +83,14 @@ def restore(app: App, saved: SavedGame) -> Play:
     meta = saved.meta
     check_meta(meta, saved.game)
     play = make_play(app, saved.game, list(meta["seats"]), meta["seed"])
+    app.settings.remember(list(meta["seats"]), saved.game.options)  # the next setup starts from it
     play.actions = [action_from_dict(a) for a in meta["actions"]]
     if meta.get("log"):
         play.log = [*meta["log"], "Game continued"]
     play.message = "Game continued"
     pick = meta.get("pick")
     play.pick = pick if isinstance(pick, str) else None
-    play.undo_block = "Can't undo: the game was continued"
+    play.undo_block = "Can't undo past Continue"
     return play
 
 

@@ -15,6 +15,7 @@ __all__ = [
     "YOU",
     "brief",
     "chain_name",
+    "cuts",
     "fit",
     "key_moments",
     "log_line",
@@ -30,6 +31,10 @@ LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
 KIND_SHORT = {"majority": "maj", "minority": "min", "both": "maj+min", "shared": "shared"}  # bonus kinds
 KIND_WORDS: dict[BonusKind, str] = {"both": "majority+minority"}  # in the log's lines (else as it is)
 YOU = "You"  # the name of the one person at the table: the lines speak to that player as "you"
+# Every text `fit` or `wrap` had to cut (text, width): a message that explains a decision or
+# its outcome must never be cut, so a test renders them all and holds this to empty. A label
+# that may lose its end (a date, a name in a narrow column) says so with `fit(cut_ok=True)`.
+cuts: list[tuple[str, int]] = []
 
 
 def wrap(text: str, width: int = LINE_CHARS) -> list[str]:
@@ -38,7 +43,9 @@ def wrap(text: str, width: int = LINE_CHARS) -> list[str]:
     for para in text.split("\n"):
         line = ""
         for word in para.split(" "):
-            while len(word) > width:  # a word longer than a line is cut
+            if len(word) > width:  # a word longer than a line is cut
+                cuts.append((text, width))
+            while len(word) > width:
                 if line:
                     lines.append(line)
                     line = ""
@@ -62,11 +69,14 @@ def verb(name: str, word: str) -> str:
     return f"{name} {word}es" if word.endswith(("s", "sh", "ch", "x", "o")) else f"{name} {word}s"
 
 
-def fit(text: str, width: int = LINE_CHARS) -> str:
+def fit(text: str, width: int = LINE_CHARS, cut_ok: bool = False) -> str:
     """`text` on one line of `width` characters: whole words only, ".." where words were left
-    off (a word is never cut; the log keeps the full line)."""
+    off (a word is never cut; the log keeps the full line). A cut is noted in `cuts` unless
+    `cut_ok`: an explanation that does not fit must be wrapped or worded shorter instead."""
     if len(text) <= width:
         return text
+    if not cut_ok:
+        cuts.append((text, width))
     words = text.split(" ")
     line = words[0]
     for word in words[1:]:

@@ -147,7 +147,7 @@ class DeclareScreen:
     @property
     def info(self) -> str:
         if self.confirming:
-            return fit(self.standing, 31)
+            return self.standing  # whole: the view gives it two lines when it needs them
         return "Keep playing" if self.index == 0 else "Game ends after your purchase"
 
     def update(self, pressed: Pressed) -> Decision | None:

@@ -34,6 +34,8 @@ from acquire8.rules import (
 from acquire8.rules import events as ev
 from acquire8.rules.tables import SAFE_SIZE, TILE_NAMES
 
+RECAP_CHARS = LINE_CHARS - 1  # the recap's lines, inside its panel's frame
+
 __all__ = [
     "Holdings",
     "Lead",
@@ -146,10 +148,21 @@ def play_out(
 
 def _market_runs(game: Game, actions: Sequence[Action]) -> list[list[ev.Event]]:
     """The events of `actions` (and the rest of the merger) once for every holding the
-    two-player market may draw: a column of a tile the seat deciding cannot see. Each run
-    is a position (the public format) whose pool holds only tiles of that column, so
-    every draw of the merger is that holding; the other hands, unused until the turn
-    ends, are left out."""
+    two-player market may draw (see `_market_games`)."""
+    runs = []
+    for g in _market_games(game):
+        out: list[ev.Event] = []
+        for act in actions:
+            out += g.apply(act)
+        runs.append(out + settle(g))
+    return runs
+
+
+def _market_games(game: Game) -> list[Game]:
+    """The game once for every holding the two-player market may draw: a column of a tile
+    the seat deciding cannot see. Each is a position (the public format) whose pool holds
+    only tiles of that column, so every draw is that holding; the other hands, unused until
+    the turn ends, are left out."""
     seat = game.current
     data = json.loads(game.to_json())
     unseen = list(data["pool"])
@@ -160,15 +173,11 @@ def _market_runs(game: Game, actions: Sequence[Action]) -> list[list[ev.Event]]:
     data.pop("rng", None)
     data.pop("hand_sizes", None)
     data["seed"] = 0
-    runs = []
+    games = []
     for column in sorted({t[:-1] for t in unseen}, key=int):
         data["pool"] = [t for t in unseen if t[:-1] == column]
-        g = Game.from_json(json.dumps(data))
-        out: list[ev.Event] = []
-        for act in actions:
-            out += g.apply(act)
-        runs.append(out + settle(g))
-    return runs
+        games.append(Game.from_json(json.dumps(data)))
+    return games
 
 
 def merger_payouts(
@@ -304,19 +313,19 @@ def _survivor_choices(game: Game, tile: str) -> list[str]:
     return state["survivor_choices"]
 
 
-def _pack(parts: Sequence[str], sep: str = "; ", indent: str = "") -> list[str]:
-    """Whole parts on lines of at most 32 characters, `sep` between parts (a line that
+def _pack(parts: Sequence[str], sep: str = "; ", indent: str = "", width: int = LINE_CHARS) -> list[str]:
+    """Whole parts on lines of at most `width` characters, `sep` between parts (a line that
     goes on ends with its mark, as "," when it fits) and `indent` before every line but
     the first; a part longer than a line is fitted."""
     lines: list[str] = []
     for part in parts:
-        if lines and len(lines[-1]) + len(sep) + len(part) <= LINE_CHARS:
+        if lines and len(lines[-1]) + len(sep) + len(part) <= width:
             lines[-1] += sep + part
             continue
         mark = sep.rstrip()
-        if lines and mark and len(lines[-1]) + len(mark) <= LINE_CHARS:
+        if lines and mark and len(lines[-1]) + len(mark) <= width:
             lines[-1] += mark
-        lines.append(fit(indent + part if lines else part))
+        lines.append(fit(indent + part if lines else part, width))
     return lines
 
 
@@ -408,7 +417,7 @@ def _bought(chains: tuple[str, ...]) -> str:
 def recap(events: Iterable[ev.Event], viewer: int, names: Sequence[str]) -> list[str]:
     """What the other players did since `viewer`'s last turn: a line per turn ("Ana 7C:
     grows I to 5, buys 3 I") and per defunct chain who got which bonus; lines of at most
-    32 characters, broken between whole words."""
+    RECAP_CHARS (the recap panel's width), broken between whole words."""
     lines: list[str] = []
     for turn in _turns_since(events, viewer):
         seat = _turn_seat(turn)
@@ -443,11 +452,11 @@ def recap(events: Iterable[ev.Event], viewer: int, names: Sequence[str]) -> list
             continue
         head = f"{names[seat]} {tile}:" if tile else f"{names[seat]}:"
         first = f"{head} {parts[0]}" if parts else head
-        lines += _pack([first, *parts[1:]], ", ", "  ")
+        lines += _pack([first, *parts[1:]], ", ", "  ", RECAP_CHARS)
         for chain, paid in bonuses.items():
             paid.sort(key=lambda x: -x[0])  # the majority first
             said = [f"{who} {money(n)} {KIND_SHORT[kind]}" for n, who, kind in paid]
-            lines += _pack([f"{chain} bonus: {said[0]}", *said[1:]], ", ", "  ")
+            lines += _pack([f"{chain} bonus: {said[0]}", *said[1:]], ", ", "  ", RECAP_CHARS)
     return lines
 
 
@@ -563,15 +572,59 @@ def end_standing(game: Game, purchase: tuple[str, ...] = ()) -> str:
     out = g.apply(BuyShares(purchase))
     if not g.is_over:
         raise ValueError("the end cannot be declared now")
-    if is_hidden(game) or any(isinstance(e, ev.MarketHolds) and e.count for e in out):
-        return fit(f"You'd end with {money(game.net_worth(seat))} + bonuses")
+    if is_hidden(game):  # the others' scores would tell their counts
+        return f"You'd have {money(game.net_worth(seat))} + bonuses"
+    if any(isinstance(e, ev.MarketHolds) and e.count for e in out):
+        return _end_by_draw(game, purchase)
     scores = g.scores()
     mine = scores[seat]
     rank = sum(1 for s in scores if s > mine)
     best_other = max((s for s in range(g.players) if s != seat), key=lambda s: scores[s])
     tied = [g.names[s] for s in range(g.players) if s != seat and scores[s] == mine]
     if rank == 0 and tied:
-        return fit(f"You'd tie for 1st with {' & '.join(tied)}")
+        return _shortest(f"You'd tie for 1st with {' & '.join(tied)}", f"Tie for 1st: you+{'+'.join(tied)}")
     if rank == 0:
-        return fit(f"You'd win by {money(mine - scores[best_other])} over {g.names[best_other]}")
-    return fit(f"You'd be {ORDINALS[rank]}, {money(scores[best_other] - mine)} behind {g.names[best_other]}")
+        return f"You'd win by {money(mine - scores[best_other])} over {g.names[best_other]}"
+    behind = f"{money(scores[best_other] - mine)} behind {g.names[best_other]}"
+    return _shortest(f"You'd be {ORDINALS[rank]}, {behind}", f"{ORDINALS[rank]} place, {behind}")
+
+
+def _shortest(text: str, short: str) -> str:
+    """`text` if it fits the end panel's line (31 characters), else its shorter form."""
+    return text if len(text) < LINE_CHARS else short
+
+
+def _end_by_draw(game: Game, purchase: tuple[str, ...]) -> str:
+    """Two players: whether ending now wins over every holding the market may draw, loses
+    over every one, or depends on the draw; the margins as the rules core scores them. The
+    market draws for each chain on its own, and a chain's bonuses depend only on its draw:
+    the margin's range adds up each chain's least and most."""
+    seat = game.current
+    other = 1 - seat
+    runs = []  # per holding drawn: the margin, and each chain's bonus difference in it
+    for g in _market_games(game):
+        out = g.apply(DeclareEnd()) if DeclareEnd() in g.legal_actions() else []
+        out += g.apply(BuyShares(purchase))
+        scores = g.scores()
+        diff: dict[str, int] = {}
+        for e in out:
+            if isinstance(e, ev.BonusPaid) and e.seat in (seat, other):
+                diff[e.chain] = diff.get(e.chain, 0) + (e.amount if e.seat == seat else -e.amount)
+        runs.append((scores[seat] - scores[other], diff))
+    chains = {c for _, diff in runs for c in diff}
+    base = runs[0][0] - sum(runs[0][1].values())
+    low = base + sum(min(diff.get(c, 0) for _, diff in runs) for c in chains)
+    high = base + sum(max(diff.get(c, 0) for _, diff in runs) for c in chains)
+    if low > 0:
+        return f"You'd win by {_spread(low, high)}"
+    if high < 0:
+        return f"You'd lose by {_spread(-high, -low)}"
+    if low == high == 0:
+        return "You'd tie for 1st"
+    if low == 0 or high == 0:
+        return f"You'd {'win' if high else 'lose'} or tie, by the draw"
+    return "Win or lose: the market decides"
+
+
+def _spread(low: int, high: int) -> str:
+    return money(low) if low == high else f"{money(low)}-{money(high)}"

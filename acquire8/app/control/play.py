@@ -41,7 +41,7 @@ from acquire8.app.control.insight import recap
 from acquire8.app.control.menus import Chart, Log, Pause
 from acquire8.app.control.scene import GUARD_FRAMES, Host, Menu, Pressed, Scene, quieter
 from acquire8.app.control.story import StoryScene, story_of
-from acquire8.app.text import KIND_SHORT, brief, chain_name, fit, log_line, money
+from acquire8.app.text import KIND_SHORT, brief, chain_name, log_line, money
 from acquire8.rules import Action, BuyShares, Game, IllegalAction, Phase
 from acquire8.rules import events as ev
 from acquire8.rules.record import PERSON, GameRecord
@@ -65,7 +65,7 @@ REVEALING = {
     ev.TilesDrawn: "a tile was drawn",
     ev.DeadTilesReplaced: "a tile was drawn",
     ev.HandReplaced: "a new hand was drawn",
-    ev.MarketHolds: "the market's draw is known",
+    ev.MarketHolds: "the market drew",
 }
 
 
@@ -261,6 +261,8 @@ class Play(Scene):
         decision = stage.screen.update(pressed)
         if isinstance(stage.screen, PlaceScreen):
             self.pick = stage.screen.tile
+        if decision is not None and decision.sound == "move" and self.hint is None:
+            self.notice = None  # a refusal or where undo stops, read: the screen's own lines again
         if decision is not None:
             self._take(decision)
 
@@ -365,7 +367,7 @@ class Play(Scene):
         except IllegalAction as err:
             if person:
                 self.app.sound("refuse")
-                self.message = fit(str(err))
+                self.message = str(err)  # whole: the message line takes two lines if it needs them
                 return False
             # A computer player's mistake must not stop the game: it takes the first legal option.
             self.log.append(f"{g.names[seat]}: {err}")

@@ -41,15 +41,29 @@ def blink(app: Host, period: int = 16) -> bool:
 
 def text(x: int, y: int, s: str, col: int = k.TEXT) -> None:
     pyxel.text(x, y, s, col)
+    if "s" in s:
+        _reshape_s(x, y, s)
 
 
 def rtext(right: int, y: int, s: str, col: int = k.TEXT) -> None:
     """Text whose last character ends at x = right - 1."""
-    pyxel.text(right - len(s) * k.CHAR_W + 1, y, s, col)
+    text(right - len(s) * k.CHAR_W + 1, y, s, col)
 
 
 def ctext(y: int, s: str, col: int = k.TEXT, cx: int = k.WIDTH // 2) -> None:
-    pyxel.text(cx - (len(s) * k.CHAR_W - 1) // 2, y, s, col)
+    text(cx - (len(s) * k.CHAR_W - 1) // 2, y, s, col)
+
+
+def _reshape_s(x: int, y: int, s: str) -> None:
+    """The built-in font's "s" (.## ##. .## ##.) has a stem down its middle and reads as "f":
+    its two middle pixels go back to the background, which leaves .## #.. ..# ##., an "s".
+    The background is read where neither glyph has ink (the cell's left, second row)."""
+    for i, ch in enumerate(s):
+        if ch == "s":
+            gx = x + i * k.CHAR_W
+            bg = pyxel.pget(gx, y + 1)
+            pyxel.pset(gx + 1, y + 2, bg)
+            pyxel.pset(gx + 1, y + 3, bg)
 
 
 def short_money(amount: int) -> str:

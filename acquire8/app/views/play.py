@@ -11,7 +11,7 @@ from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScree
 from acquire8.app.control.insight import holdings
 from acquire8.app.control.menus import Chart, Table
 from acquire8.app.control.play import RECAP_ROWS, Deciding, GameOver, Passing, Play, Summary
-from acquire8.app.text import chain_name, fit, money
+from acquire8.app.text import LINE_CHARS, chain_name, cuts, fit, money, wrap
 from acquire8.app.views.common import (
     BoardLayer,
     blink,
@@ -42,7 +42,7 @@ def draw_play(p: Play) -> None:
         text(1, k.TOP_Y, who, k.ACCENT)
     if p.others_playing and blink(app, 24):
         text(1 + len(who) * 4, k.TOP_Y, "...", k.ACCENT)
-    rtext(97, k.TOP_Y, f"tiles {g.pool_size()}", k.DIM)
+    rtext(97, k.TOP_Y, f"TILES {g.pool_size()}", k.DIM)
     draw_board(p)
     draw_players(p)
     if isinstance(p.stage, Deciding) and p.stage.recap:
@@ -59,21 +59,45 @@ def draw_play(p: Play) -> None:
     else:
         draw_table(g, p.viewer)
         draw_hand(p, screen)
-    if not (isinstance(screen, PlaceScreen) and len(screen.details) > 1):
-        aside = screen.standing if isinstance(screen, BuyScreen) else ""
-        aside = screen.holders if isinstance(screen, DisposeScreen) else aside
-        draw_message(p.message, aside)
+    if isinstance(screen, PlaceScreen) and len(screen.details) > 1:
+        if p.notice:  # a refusal, where undo stops, a hint: over the preview's second line
+            draw_message(p.notice)
+    else:
+        draw_message(p.message, "" if p.notice else _aside(p))
+
+
+def message_lines(message: str) -> list[str]:
+    """The message as it shows: whole words on one line, or on two (a long hint or refusal)."""
+    return [line for part in message.split("\n") for line in wrap(part)]
+
+
+def _aside(p: Play) -> str:
+    """What the buy screen (the standing) or the disposal (the other holders) shows on the
+    message line when the play has no notice of its own."""
+    screen = p.screen
+    aside = screen.standing if isinstance(screen, BuyScreen) else ""
+    return screen.holders if isinstance(screen, DisposeScreen) else aside
+
+
+def compact(p: Play) -> bool:
+    """The message takes two lines: the decision panel gives up its lowest line for it."""
+    if not isinstance(p.screen, ChoiceScreen | DeclareScreen | DisposeScreen | BuyScreen):
+        return False
+    return not (_aside(p) and not p.notice) and len(message_lines(p.message)) > 1
 
 
 def draw_message(message: str, standing: str = "") -> None:
     """The message line (whole words, as every message); a two-line message (a long hint)
-    takes the line above too. `standing`, what a decision screen puts there instead: the
-    buy screen's standing, the disposal's other holders."""
-    lines = [standing] if standing else message.split("\n")[-2:]
+    takes the line above too, cleared first (the preview's line, or below a compact panel).
+    `standing`, what a decision screen puts there instead: the buy screen's standing, the
+    disposal's other holders."""
+    lines = [standing] if standing else message_lines(message)
+    if len(lines) > 2:  # never more than the two lines above the screen's edge
+        cuts.append((message, 2 * LINE_CHARS))
+        lines = lines[-2:]
     for i, line in enumerate(lines):
         y = k.MESSAGE_Y - 6 * (len(lines) - 1 - i)
-        if len(lines) > 1:  # over the preview line: cleared first
-            pyxel.rect(0, y - 1, k.WIDTH, 7, k.BG)
+        pyxel.rect(0, y, k.WIDTH, 6, k.BG)
         text(1, y, fit(line), k.ACCENT if standing else k.SKY)
 
 
@@ -140,7 +164,7 @@ def draw_board(p: Play) -> None:
             elif name in mine:
                 pyxel.rectb(x, y, 7, 7, k.SKY if name in playable else k.FRAME)
         if name in p.marked:
-            new_corner(x, y, 7)
+            new_corner(x, y, 7, WHITE_LOOK if lit else letter)
         if name == p.last_tile and p.busy and blink(app, 8):
             pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
         elif name == pending:  # the tile whose founding or merger is being decided
@@ -188,9 +212,9 @@ def draw_players(p: Play) -> None:
 def draw_table(g: Game, human: int | None) -> None:
     """Per chain: letter (safe ones framed), size, price, and your shares."""
     y = k.TABLE_Y
-    labels = ("sz", "$", "my" if human is not None else "")
+    labels = ("SZ", "$", "MY" if human is not None else "")  # capitals: labels read at a glance
     for i, label in enumerate(labels):
-        text(0, y + 8 + i * 6, label, k.DIM)
+        text(1, y + 8 + i * 6, label, k.DIM)  # off the screen's edge
     for i, chain in enumerate(CHAINS):
         x = k.TABLE_LABEL_W + i * k.TABLE_COL_W
         if i % 2:  # a faint band behind every other column
@@ -233,13 +257,17 @@ def draw_hand(p: Play, screen: PlaceScreen | None) -> None:
         rtext(128, k.PREVIEW_Y, "X hurry  Z chart", k.DIM)
 
 
-def _decision_panel() -> None:
-    panel(0, k.PANEL_Y, 128, k.PANEL_H)
+def _decision_panel(p: Play) -> bool:
+    """The panel over the table and the hand; True when compact: a two-line message (a hint)
+    takes its lowest line, so nothing is drawn over another."""
+    short = compact(p)
+    panel(0, k.PANEL_Y, 128, k.PANEL_H - (k.LINE if short else 0))
+    return short
 
 
 def draw_choice(p: Play, ui: ChoiceScreen) -> None:
     app = p.app
-    _decision_panel()
+    short = _decision_panel(p)
     y = k.PANEL_Y + 3
     text(3, y, ui.title, k.ACCENT)
     n = len(ui.options)
@@ -261,12 +289,14 @@ def draw_choice(p: Play, ui: ChoiceScreen) -> None:
                 pyxel.rect(cx - 12, y + 10, 24, 9, k.ACCENT)
             ctext(y + 12, opt.label, k.BLACK if sel else k.TEXT, cx)
     text(3, y + 24, fit(ui.option.info, 31), k.TEXT)
-    text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
+    if not short:
+        text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
 
 
 def draw_declare(p: Play, ui: DeclareScreen) -> None:
-    """End the game? The first question, then the second with the standings it would give."""
-    _decision_panel()
+    """End the game? The first question, then the second with the standings it would give
+    (on two lines when it needs them, in place of the keys)."""
+    short = _decision_panel(p)
     y = k.PANEL_Y + 3
     text(3, y, ui.title, k.ACCENT)
     for i, label in enumerate(ui.labels):
@@ -275,15 +305,23 @@ def draw_declare(p: Play, ui: DeclareScreen) -> None:
         if sel:
             pyxel.rect(cx - 16, y + 10, 32, 9, k.ACCENT)
         ctext(y + 12, label, k.BLACK if sel else k.TEXT, cx)
-    text(3, y + 24, ui.info, k.TEXT)
-    text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
+    info = wrap(ui.info, 31)
+    if len(info) > (1 if short else 2):
+        cuts.append((ui.info, 31))
+    for i, line in enumerate(info[: 1 if short else 2]):
+        text(3, y + 24 + 7 * i, line, k.TEXT)
+    if len(info) == 1 and not short:
+        text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
 
 
 def draw_dispose(p: Play, ui: DisposeScreen) -> None:
-    _decision_panel()
+    short = _decision_panel(p)
     y = k.PANEL_Y + 3
     text(3, y, f"{chain_name(ui.chain)} is gone: {money(ui.price)}", k.ACCENT)
-    text(3, y + 7, f"You hold {ui.held}. Bank {ui.survivor}: {ui.bank}", k.TEXT)
+    if short:  # the rows a line higher: the hint says what the choice gives
+        y -= 7
+    else:
+        text(3, y + 7, f"You hold {ui.held}. Bank {ui.survivor}: {ui.bank}", k.TEXT)
     rows = (
         ("SELL", ui.sell, f"+{money(ui.sell * ui.price)}"),
         ("TRADE", ui.trade, f"for {ui.trade // 2} {ui.survivor}"),
@@ -304,7 +342,7 @@ def draw_dispose(p: Play, ui: DisposeScreen) -> None:
 
 def draw_buy(p: Play, ui: BuyScreen) -> None:
     app, g = p.app, p.game
-    _decision_panel()
+    short = _decision_panel(p)
     y = k.PANEL_Y + 3
     text(3, y, "BUY UP TO 3 SHARES", k.ACCENT)
     rtext(126, y, money(ui.cash - ui.cost), k.TEXT)
@@ -332,10 +370,12 @@ def draw_buy(p: Play, ui: BuyScreen) -> None:
     else:
         then = "end the game" if g.declared else "end the turn"
         info = f"Buy the cart and {then}" if ui.cart else f"Buy nothing and {then}"
-    text(3, y + 24, info, k.TEXT)
+    if not short:  # compact: the cart a line higher, in place of what the option is
+        text(3, y + 24, info, k.TEXT)
+    cy = y + (24 if short else 31)
     cart = " ".join(ui.cart) if ui.cart else "empty"
-    text(3, y + 31, f"Cart: {cart}", k.TEXT)
-    rtext(126, y + 31, f"-{money(ui.cost)}", k.BAD if ui.cost else k.DIM)
+    text(3, cy, f"Cart: {cart}", k.TEXT)
+    rtext(126, cy, f"-{money(ui.cost)}", k.BAD if ui.cost else k.DIM)
 
 
 # -------------------------------------------------------------- overlays
@@ -352,7 +392,7 @@ def draw_prices(s: Chart) -> None:
     g = s.table.game
     ctext(2, "PRICE CHART", k.ACCENT)
     y = 12
-    text(2, y + 1, "size", k.DIM)
+    text(2, y + 1, "SIZE", k.DIM)
     tiers = [[c for c in CHAINS if TIER_OF[CHAINS.index(c)] == t] for t in range(3)]
     rights = (50, 86, 122)  # where each tier's prices end
     for members, right in zip(tiers, rights, strict=True):
@@ -412,7 +452,7 @@ def draw_holdings(s: Chart) -> None:
     x0, pitch = k.SHEET_X, k.SHEET_COL
     for i, chain in enumerate(CHAINS):
         chain_box(x0 + i * pitch, 10, chain, 7, on=bool(sheet.sizes[i]))
-    rtext(127, 11, "cash", k.DIM)
+    rtext(127, 11, "CASH", k.DIM)
     y = 19
     for seat, name in enumerate(sheet.names):
         you = seat == sheet.viewer
@@ -448,7 +488,9 @@ def draw_board_page(s: Chart) -> None:
     ctext(2, "BOARD", k.ACCENT)
     x0, y0, cell = k.MAP_X, k.MAP_Y, k.MAP_CELL
     for c in range(12):
-        col = k.ACCENT if c == s.cursor[0] else (k.DIM if c % 2 else k.SKY)  # 10, 11, 12 stay apart
+        col = k.ACCENT if c == s.cursor[0] else (k.DIM if c % 2 else k.SKY)
+        if c % 2:  # a band behind every other number: 10, 11 and 12 stay apart
+            pyxel.rect(x0 + c * cell, y0 - 8, cell - 1, 7, k.PANEL)
         ctext(y0 - 7, str(c + 1), col, x0 + c * cell + cell // 2)
     mine = set(p.hand())
     for r, row in enumerate(ROW_LETTERS):
@@ -461,17 +503,32 @@ def draw_board_page(s: Chart) -> None:
             if letter is None and name in mine:
                 pyxel.rectb(x, y, cell - 1, cell - 1, k.SKY)
             if name in p.marked:
-                new_corner(x, y, cell - 1)
+                new_corner(x, y, cell - 1, letter)
     x, y = x0 + s.cursor[0] * cell, y0 + s.cursor[1] * cell
     pyxel.rectb(x - 1, y - 1, cell + 1, cell + 1, k.SELECT if blink(app) else k.ACCENT)
-    text(2, 104, fit(s.square_info, 31), k.TEXT)
-    text(2, 111, "Lit corner: new since your turn", k.DIM)
+    info = wrap(s.square_info, 31)  # who placed a new tile takes the legend's line
+    for i, line in enumerate(info[:2]):
+        text(2, 104 + 7 * i, line, k.TEXT)
+    if len(info) > 2:
+        cuts.append((s.square_info, 31))
+    if len(info) == 1:
+        text(2, 111, "Lit corner: new since your turn", k.DIM)
 
 
-def new_corner(x: int, y: int, size: int) -> None:
-    """A tile placed since your turn: its top right corner lit."""
-    pyxel.line(x + size - 3, y, x + size - 1, y, k.WHITE)
-    pyxel.line(x + size - 1, y, x + size - 1, y + 2, k.WHITE)
+WHITE_LOOK = "lit"  # a square drawn white (a tile lighting up): its corner in black
+
+
+def new_corner(x: int, y: int, size: int, letter: str | None) -> None:
+    """A tile placed since your turn: its top right corner lit in the colour its letter has,
+    white on the dark squares and black on the light ones, so it shows on every chain."""
+    if letter is None:
+        col = k.WHITE
+    elif letter == WHITE_LOOK:
+        col = k.BLACK
+    else:
+        col = k.LOOSE_INK if letter == "#" else k.CHAIN_INK[letter]
+    pyxel.line(x + size - 3, y, x + size - 1, y, col)
+    pyxel.line(x + size - 1, y, x + size - 1, y + 2, col)
 
 
 def _chart_row(size: int) -> int:

@@ -7,7 +7,7 @@ from itertools import pairwise
 import pyxel
 
 from acquire8.app import constants as k
-from acquire8.app.control.story import IMPORT, LIST_ROWS, Replay, Replays, StoryScene, ordinal
+from acquire8.app.control.story import IMPORT, LIST_ROWS, LOG_ROWS, Replay, Replays, StoryScene, ordinal
 from acquire8.app.text import fit, wrap
 from acquire8.app.views.common import ctext, footer, panel, rtext, short_money, square, text
 from acquire8.rules import Game
@@ -107,7 +107,7 @@ def draw_replays(s: Replays) -> None:
         col = k.ACCENT if sel else k.TEXT
         if sel:
             text(0, y, ">", k.ACCENT)
-        text(4, y, fit(row.when, 11), col)
+        text(4, y, fit(row.when, 11, cut_ok=True), col)
         text(52, y, f"{row.players}p {row.against}", col if sel else k.SKY)
         rtext(124, y, ordinal(row.place), col)
     sel = s.menu.item == IMPORT
@@ -126,7 +126,7 @@ def draw_replay(s: Replay) -> None:
     g = s.position
     step = s.step
     who = f"Turn {s.turn}: {g.names[step.seat]}" if step is not None else "As dealt"
-    text(1, k.TOP_Y, fit(who, 20), k.ACCENT)
+    text(1, k.TOP_Y, fit(who, 20, cut_ok=True), k.ACCENT)
     rtext(97, k.TOP_Y, f"{s.index + 1}/{s.total}", k.DIM)
     placed = step.action.tile if step is not None and isinstance(step.action, PlaceTile) else None
     draw_small_board(g, placed)
@@ -143,9 +143,21 @@ def draw_replay(s: Replay) -> None:
             for i, line in enumerate(wrap(s.where, 31)[:3]):
                 text(3, 92 + 7 * i, line, k.TEXT)
     else:
-        for i, line in enumerate(s.log()):
-            text(0, 82 + 7 * i, fit(line), k.TEXT if i == len(s.log()) - 1 else k.DIM)
+        for i, (line, last) in enumerate(_log_rows(s.log())):
+            text(0, 82 + 7 * i, line, k.TEXT if last else k.DIM)
     footer("<>STEP X MERGER ^STORY vEXPORT")
+
+
+def _log_rows(lines: list[str]) -> list[tuple[str, bool]]:
+    """The log's newest lines, each whole (wrapped, never cut), as many as its rows hold:
+    (row, whether it is of the newest line)."""
+    rows: list[tuple[str, bool]] = []
+    for i, line in enumerate(reversed(lines)):
+        wrapped = [(part, i == 0) for part in wrap(line)]
+        if rows and len(rows) + len(wrapped) > LOG_ROWS:
+            break
+        rows = wrapped + rows
+    return rows[-LOG_ROWS:]
 
 
 def draw_small_board(g: Game, placed: str | None) -> None:
