@@ -592,7 +592,7 @@ def test_the_progress_hook_runs_after_every_turn_and_every_decision_of_yours():
         if play.game.is_over:
             break
         deciding, before = isinstance(play.stage, cplay.Deciding), len(play.actions)
-        app.update(frozenset({bt.X}) if i % (cplay.GUARD_FRAMES + 1) == 0 else NOTHING)
+        app.update(frozenset({bt.X}) if i % (cplay.TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
         if deciding and len(play.actions) > before:
             yours.append((app.frame, before + 1))
     turns = sum(1 for e in play.shown if isinstance(e, ev.TurnStarted))
@@ -617,7 +617,7 @@ def test_no_computer_thinks_in_the_frame_that_autosaves(people):
     for i in range(20_000):
         if play.game.is_over:
             break
-        app.update(frozenset({bt.X}) if i % 14 == 0 else NOTHING)
+        app.update(frozenset({bt.X}) if i % (cplay.TURN_QUIET_FRAMES + 2) == 0 else NOTHING)
     assert play.game.is_over and len(saved) > 20 and len(thought) > 20
     assert saved & thought == {app.frame}  # only the game's end, which is kept at once
 
@@ -651,7 +651,10 @@ def test_a_mashed_or_held_x_that_hurried_the_computers_never_decides(held):
         else:
             app.update(down if frame % 2 else NOTHING)
     assert game.current == 0 and game.hand(0) == hand and play.guarding  # your turn, nothing decided
-    for _ in range(cplay.GUARD_FRAMES):  # let go of X for 0.4 s
+    for _ in range(cplay.GUARD_FRAMES):  # let go of X for 0.4 s: not enough at a turn's start
+        app.update(NOTHING)
+    assert play.guarding
+    for _ in range(cplay.TURN_QUIET_FRAMES - cplay.GUARD_FRAMES):  # 1.1 s in all
         app.update(NOTHING)
     assert not play.guarding and play.stage.recap  # the turn opens on what the others did
     press(app, bt.X)  # X closes the recap ...

@@ -118,8 +118,8 @@ def test_pressing_x_often_always_reaches_game_over(pyxel_headless, fast_levels, 
     for f in range(40_000):
         if isinstance(app.scene, cplay.GameOver):
             break
-        if burst <= 0:  # a mashed X decides nothing: now and then the player lets go for 0.4 s
-            for _ in range(cplay.GUARD_FRAMES):
+        if burst <= 0:  # a mashed X decides nothing: now and then the player lets go for 1.1 s
+            for _ in range(cplay.TURN_QUIET_FRAMES):
                 app.update(frozenset())
             burst = rng.randint(1, 40)
         burst -= 1

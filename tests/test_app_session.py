@@ -15,7 +15,7 @@ from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control.hint import hint
-from acquire8.app.control.play import GUARD_FRAMES
+from acquire8.app.control.play import TURN_QUIET_FRAMES
 from acquire8.app.demo import NOTHING, position, press, start
 from acquire8.app.session import open_app
 from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Phase, PlaceTile
@@ -54,7 +54,7 @@ def play_until(app: capp.App, done, limit: int = 100_000) -> None:
     for i in range(limit):
         if done():
             return
-        app.update(X if i % (GUARD_FRAMES + 1) == 0 else NOTHING)
+        app.update(X if i % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
     raise AssertionError("never reached")
 
 
@@ -367,7 +367,7 @@ def test_pass_screen_hides_the_hand_until_x(tmp_path, pyxel_headless, monkeypatc
             seat = play.stage.seat
             assert seat is not None and play.is_person(seat)
             tiles = set(play.game.hand(0)) | set(play.game.hand(1))
-            for frames in (0, 30):  # at once, and once any transition is over
+            for frames in (0, TURN_QUIET_FRAMES):  # at once, and once the guard is over
                 for _ in range(frames):
                     app.update(NOTHING)
                 drawn.clear()
@@ -384,7 +384,7 @@ def test_pass_screen_hides_the_hand_until_x(tmp_path, pyxel_headless, monkeypatc
                 play.game.hand(seat), key=lambda t: (t[-1], int(t[:-1]))
             )
             continue
-        app.update(X if app.frame % (GUARD_FRAMES + 1) == 0 else NOTHING)
+        app.update(X if app.frame % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
     assert {0, 1} <= set(seen)
     for line in play.log:  # the shared log never names a drawn tile
         assert not ("draw" in line and any(tile in line.split() for tile in play.game.hand(0)))
@@ -476,7 +476,7 @@ def test_events_through_the_app_play_their_effects(pyxel_headless, monkeypatch):
         if over(app):
             break
         played.clear()
-        app.update(X if i % (GUARD_FRAMES + 1) == 0 else NOTHING)
+        app.update(X if i % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
         frame_events = list(app.heard)
         shell._sound()  # what Shell.update does after the controllers
         name = audio_mod.effect_for(frame_events)
@@ -569,7 +569,7 @@ def test_a_persons_disposal_in_anothers_merger_is_passed_to_them():
     for _ in range(400):
         if app.scene is play and isinstance(play.stage, cplay.Passing):
             passes.append((play.stage.seat, play.game.phase))
-            for _ in range(GUARD_FRAMES):  # the pass screen takes X once it has been up 0.4 s
+            for _ in range(TURN_QUIET_FRAMES):  # the pass screen takes X once it has been up 1.1 s
                 app.update(NOTHING)
             app.update(X)
             continue
@@ -582,7 +582,7 @@ def test_a_persons_disposal_in_anothers_merger_is_passed_to_them():
             while play.screen.tile != "5A":
                 app.update(frozenset({bt.RIGHT}))
                 app.update(NOTHING)
-        app.update(X if app.frame % (GUARD_FRAMES + 1) == 0 else NOTHING)
+        app.update(X if app.frame % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
     # P1 disposes of its own Luxor without a pass, P2 gets the device for its disposal, then the
     # device comes back to P1 for the purchase.
     assert passes[:3] == [(0, Phase.PLACE), (1, Phase.DISPOSE), (0, Phase.BUY)], passes

@@ -14,12 +14,17 @@ from acquire8.storage import Settings, Stats
 
 Pressed = frozenset[Button]  # the buttons newly pressed (or repeating) this frame
 GUARD_FRAMES = round(0.4 * FPS)  # X must have been up this long before a new screen takes it
+# The first decision of a person's turn (and a pass-and-play hand-over) waits longer: X up this
+# long, the YOUR TURN flash showing meanwhile. A player tapping X to hurry the computers at any
+# pace up to one tap in 0.95 s never leaves X up so long, so the tap that follows the turn's
+# start cannot decide it.
+TURN_QUIET_FRAMES = round(1.1 * FPS)
 
 
-def quieter(quiet: int, pressed: Pressed, held: Pressed) -> int:
+def quieter(quiet: int, pressed: Pressed, held: Pressed, need: int = GUARD_FRAMES) -> int:
     """The frames X has been up, one frame on: a screen that must not take a hurried X (a new
-    turn, the pass screen, the final standings) lets X act from GUARD_FRAMES on."""
-    return 0 if (X in pressed or X in held) else min(quiet + 1, GUARD_FRAMES)
+    turn, the pass screen, the final standings) lets X act from `need` frames on."""
+    return 0 if (X in pressed or X in held) else min(quiet + 1, need)
 
 
 class Host(Protocol):
