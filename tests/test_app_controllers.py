@@ -474,14 +474,38 @@ def test_setup_back_returns_to_title():
     assert isinstance(app.scene, menus.Title)
 
 
-def test_quit_is_hidden_on_the_web_and_sets_the_flag_on_desktop():
+def test_quit_is_hidden_on_the_web_and_asks_first_on_desktop():
     assert "Quit" not in capp.App(can_quit=False).scene.menu.items
     app = capp.App()
-    items = app.scene.menu.items
+    title = app.scene
+    items = title.menu.items
     for _ in range(items.index("Quit")):
         press(app, bt.DOWN)
     press(app, bt.X)
+    ask = app.scene
+    assert isinstance(ask, menus.Confirm) and ask.labels == ("BACK", "QUIT") and not app.quit
+    press(app, bt.X)  # the answer first offered is BACK: nothing happens
+    assert app.scene is title and not app.quit and title.menu.item == "Quit"
+    press(app, bt.X, bt.RIGHT, bt.X)
     assert app.quit
+
+
+@pytest.mark.parametrize("saved", [False, True])
+def test_the_title_menu_stops_at_its_ends(saved):
+    app = capp.App(can_quit=True)
+    if saved:
+        app.resumer = lambda: None  # a saved game: Continue is on the title, the cursor on it
+        app.home()
+    title = app.scene
+    assert title.menu.items[-1] == "Quit" and ("Continue" in title.menu.items) == saved
+    title.menu.index = 0
+    press(app, bt.UP)  # Up on the first item stays there: it never lands on Quit
+    assert title.menu.item == "New game"
+    title.menu.index = len(title.menu.items) - 1
+    press(app, bt.DOWN)
+    assert title.menu.item == "Quit"
+    press(app, bt.UP)
+    assert title.menu.item == title.menu.items[-2]
 
 
 def test_pause_menu_log_help_and_quit_to_title():

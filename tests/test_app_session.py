@@ -515,6 +515,78 @@ def test_quit_to_title_then_continue_returns_to_the_last_turn(tmp_path):
     assert app.scene.game == saves[-1]
 
 
+def test_new_game_over_a_saved_one_asks_first_saying_what_is_lost(tmp_path):
+    app = open_app(store_in(tmp_path, pace="instant"), seed=4)
+    play = new_game(app)
+    play_until(app, lambda: sum(isinstance(a, BuyShares) for a in play.actions) >= 6 and not play.busy)
+    press(app, bt.MENU)
+    app.scene.menu.index = app.scene.menu.items.index("Quit to title")
+    press(app, bt.X, bt.RIGHT, bt.X)
+    title = app.scene
+    assert isinstance(title, menus.Title) and title.menu.item == "Continue"
+    saved = (tmp_path / "save.json").read_text()
+    kept, _ = store_in(tmp_path).load_game()
+    assert kept is not None
+    g = kept.game
+    turn = 1 + sum(isinstance(a, BuyShares) for a in kept_actions(kept))
+    lead = g.cash(0) - max(g.cash(s) for s in range(1, g.players))
+    title_pick(app, "New game")
+    ask = app.scene
+    assert isinstance(ask, menus.Confirm) and ask.labels == ("KEEP IT", "NEW GAME") and ask.index == 0
+    words = "you lead by" if lead > 0 else "you trail by" if lead < 0 else "you are tied"
+    assert f"Your game in progress (turn {turn}, {words}" in ask.detail and "will be replaced" in ask.detail
+    if lead:
+        assert txt_money(abs(lead)) in ask.detail
+    press(app, bt.X)  # KEEP IT, the answer first offered
+    assert app.scene is title and title.menu.item == "Continue"  # the next X goes on with it
+    assert (tmp_path / "save.json").read_text() == saved
+    press(app, bt.X)
+    assert isinstance(app.scene, cplay.Play) and app.scene.game == g
+    press(app, bt.MENU)
+    app.scene.menu.index = app.scene.menu.items.index("Quit to title")
+    press(app, bt.X, bt.RIGHT, bt.X)
+    title_pick(app, "New game")
+    press(app, bt.RIGHT, bt.X)  # NEW GAME: the setup, and its Start replaces the saved game
+    assert isinstance(app.scene, menus.Setup)
+    press(app, bt.X)
+    fresh = app.scene
+    assert isinstance(fresh, cplay.Play) and fresh.seed != play.seed and len(fresh.actions) < 3
+
+
+def kept_actions(saved) -> list:
+    from acquire8.rules.record import action_from_dict
+
+    return [action_from_dict(a) for a in saved.meta["actions"]]
+
+
+def txt_money(amount: int) -> str:
+    from acquire8.app.text import money
+
+    return money(amount)
+
+
+@pytest.mark.parametrize(
+    ("cash", "seats", "words"),
+    [
+        ((6000, 4300, 5100, 3800), [PERSON, "easy", "easy", "easy"], "you lead by $900"),
+        ((4000, 4300, 5100, 3800), [PERSON, "easy", "easy", "easy"], "you trail by $1,100"),
+        ((5100, 4300, 5100, 3800), [PERSON, "easy", "easy", "easy"], "you are tied for the lead"),
+        ((4000, 4300, 5100, 3800), [PERSON, PERSON, "easy", PERSON], "Bob leads by $800"),
+    ],
+)
+def test_a_saved_game_in_a_few_words(cash, seats, words):
+    from acquire8.storage import SavedGame
+
+    text = json.loads(position())
+    for player, amount in zip(text["players"], cash, strict=True):
+        player["cash"] = amount
+    game = Game.from_json(json.dumps(text))
+    played = (PlaceTile("9I"), BuyShares(()), PlaceTile("2C"), BuyShares(("A",)))
+    actions = [action_to_dict(a) for a in played]
+    meta = {"format": 1, "seed": 1, "seats": seats, "actions": actions}
+    assert session.describe(SavedGame(game, meta)) == f"turn 3, {words}"
+
+
 def test_hidden_holdings_show_only_your_own_and_the_banks(pyxel_headless, monkeypatch):
     from acquire8.app import views
 

@@ -22,7 +22,8 @@ from typing import Any
 from acquire8.ai import LEVELS
 from acquire8.app.control.app import App, make_play
 from acquire8.app.control.play import Play, game_record
-from acquire8.rules import Action, Game
+from acquire8.app.text import money
+from acquire8.rules import Action, BuyShares, Game
 from acquire8.rules.record import action_from_dict, action_to_dict
 from acquire8.storage import PERSON, SAVE, GameResult, SavedGame, Settings, Storage
 
@@ -92,6 +93,26 @@ def restore(app: App, saved: SavedGame) -> Play:
     return play
 
 
+def describe(saved: SavedGame) -> str:
+    """A saved game in a few words, for the question before it is replaced: its turn and who
+    leads in cash ("turn 23, you lead by $4,100")."""
+    g, seats = saved.game, saved.meta["seats"]
+    # Every turn ends with a purchase (an empty one too).
+    turn = 1 + sum(1 for a in saved.meta["actions"] if a.get("type") == BuyShares.__name__)
+    cash = [g.cash(s) for s in range(g.players)]
+    people = [s for s, kind in enumerate(seats) if kind == PERSON]
+    if len(people) == 1:
+        mine, best = cash[people[0]], max(c for s, c in enumerate(cash) if s != people[0])
+        if mine == best:
+            return f"turn {turn}, you are tied for the lead"
+        return f"turn {turn}, you {'lead' if mine > best else 'trail'} by {money(abs(mine - best))}"
+    order = sorted(range(g.players), key=lambda s: -cash[s])
+    lead = cash[order[0]] - cash[order[1]]
+    if not lead:
+        return f"turn {turn}, tied for the lead"
+    return f"turn {turn}, {g.names[order[0]]} leads by {money(lead)}"
+
+
 # -------------------------------------------------------------- the keeper
 
 
@@ -133,6 +154,7 @@ class Keeper:
         if msg:
             notices.append(msg)
         app.resumer = self.resume if saved is not None else None
+        app.save_teller = self.tell
         app.on_progress = self.on_progress
         app.stats_loader = self.storage.load_stats
         app.game_files = self.storage  # the kept games to replay, the game file
@@ -174,6 +196,14 @@ class Keeper:
             self._set_aside(f"save: {type(e).__name__}: {e}")
             app.resumer = None
             app.notices = [MSG_SAVE_UNUSABLE]
+            return None
+
+    def tell(self) -> str | None:
+        """The saved game in a few words (`describe`), None when there is none to read."""
+        saved, _ = self._load()
+        try:
+            return describe(saved) if saved is not None else None
+        except Exception:  # a save that cannot be described is still asked about, in general words
             return None
 
     def on_progress(self, play: Play) -> None:

@@ -62,8 +62,9 @@ class Title(Scene):
         items += ["How to play", "Settings", "Stats", "Learn to play"]
         if app.can_quit:
             items.append("Quit")
-        # With a saved game the cursor starts on Continue: one X picks up where you were.
-        self.menu = Menu(items, items.index("Continue") if "Continue" in items else 0)
+        # With a saved game the cursor starts on Continue: one X picks up where you were. No
+        # wrapping: Up on the first item must not land on Quit.
+        self.menu = Menu(items, items.index("Continue") if "Continue" in items else 0, wrap=False)
         # The very first start offers the lesson (a line under the menu), once: X still starts
         # a new game at once for whoever knows the game.
         self.offer = app.first_start
@@ -77,7 +78,9 @@ class Title(Scene):
             return
         self.app.sound("confirm")
         item = self.menu.item
-        if item == "New game":
+        if item == "New game" and "Continue" in self.menu.items:
+            self._replace_saved()
+        elif item == "New game":
             self.app.push(Setup(self.app))
         elif item == "Continue":
             if not self.app.resume():  # the save went bad meanwhile: the title says so
@@ -91,7 +94,28 @@ class Title(Scene):
         elif item == "Stats":
             self.app.push(StatsScene(self.app))
         elif item == "Quit":
-            self.app.quit = True  # the game is saved after every decision: nothing is lost
+            kept = "Your game is saved: Continue resumes it." if "Continue" in self.menu.items else ""
+            self.app.push(Confirm(self.app, "Quit acquire8?", self._quit, "QUIT", kept))
+
+    def _quit(self) -> None:
+        self.app.quit = True  # the game is saved after every decision: nothing is lost
+
+    def _replace_saved(self) -> None:
+        """New game over a saved one: say what would be lost first; the cursor goes to Continue,
+        so that backing out and pressing X again goes on with the saved game."""
+        self.menu.index = self.menu.items.index("Continue")
+        about = self.app.saved_game()
+        what = f"Your game in progress ({about})" if about else "Your saved game"
+        self.app.push(
+            Confirm(
+                self.app,
+                "Start a new game?",
+                lambda: self.app.push(Setup(self.app)),
+                "NEW GAME",
+                f"{what} will be replaced.",
+                no="KEEP IT",
+            )
+        )
 
 
 class Setup(Scene):
@@ -359,12 +383,14 @@ class Confirm(Scene):
 
     full = False
 
-    def __init__(self, app: Host, question: str, then: Callable[[], None], yes: str, detail: str = ""):
+    def __init__(
+        self, app: Host, question: str, then: Callable[[], None], yes: str, detail: str = "", no: str = "BACK"
+    ):
         super().__init__(app)
         self.question = question
         self.detail = detail
         self.then = then
-        self.labels = ("BACK", yes)
+        self.labels = (no, yes)
         self.index = 0
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:

@@ -71,6 +71,10 @@ class Host(Protocol):
         ...
 
     def can_resume(self) -> bool: ...
+    def saved_game(self) -> str | None:
+        """The saved game in a few words ("turn 23, you lead by $4,100"), None without one."""
+        ...
+
     def load_stats(self) -> tuple[Stats, str | None]: ...
 
 
@@ -86,11 +90,13 @@ class Scene:
 
 
 class Menu:
-    """A list of options cycled with two directions (wrapping)."""
+    """A list of options cycled with two directions (wrapping, unless `wrap` is False: then
+    the first and last items are ends)."""
 
-    def __init__(self, items: list[str], index: int = 0):
+    def __init__(self, items: list[str], index: int = 0, wrap: bool = True):
         self.items = items
         self.index = index
+        self.wrap = wrap
 
     @property
     def item(self) -> str:
@@ -99,6 +105,8 @@ class Menu:
     def move(self, pressed: Pressed, app: Host, keys: tuple[Button, Button] = (UP, DOWN)) -> bool:
         step = (keys[1] in pressed) - (keys[0] in pressed)
         if step and self.items:
+            if not self.wrap and not 0 <= self.index + step < len(self.items):
+                return False
             self.index = (self.index + step) % len(self.items)
             app.sound("move")
             return True
