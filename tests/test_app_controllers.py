@@ -518,14 +518,17 @@ def test_pause_menu_log_help_and_quit_to_title():
     press(app, bt.MENU, *[bt.DOWN] * menus.Pause.ITEMS.index("Log"), bt.X)
     log = app.scene
     assert isinstance(log, menus.Log) and log.lines
-    press(app, bt.X)  # closes the log, back to the pause menu
-    assert isinstance(app.scene, menus.Pause)
-    press(app, bt.DOWN, bt.X)
+    press(app, bt.X)  # closes the log, back to the pause menu, on Resume: X does not reopen it
+    pause = app.scene
+    assert isinstance(pause, menus.Pause) and pause.menu.item == "Resume"
+    press(app, *[bt.DOWN] * menus.Pause.ITEMS.index("How to play"), bt.X)
     assert isinstance(app.scene, menus.Help)
     for _ in range(len(menus.HELP_PAGES)):
         press(app, bt.X)  # page on, then close
-    assert isinstance(app.scene, menus.Pause)
-    press(app, *[bt.UP] * (menus.Pause.ITEMS.index("How to play") + 1), bt.X)  # past the top: quit
+    assert app.scene is pause and pause.menu.item == "Resume"
+    press(app, bt.X)  # Resume: back in the game
+    assert app.scene is play
+    press(app, bt.MENU, bt.UP, bt.X)  # past the top: quit
     assert isinstance(app.scene, menus.Confirm) and app.scenes[0] is play  # a second question first
     press(app, bt.X)  # BACK: still in the game
     assert isinstance(app.scene, menus.Pause)

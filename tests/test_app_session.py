@@ -515,6 +515,73 @@ def test_quit_to_title_then_continue_returns_to_the_last_turn(tmp_path):
     assert app.scene.game == saves[-1]
 
 
+def to_a_buy_with_choice(app: capp.App, play: cplay.Play) -> dec.BuyScreen:
+    """X whenever it is live (each decision's default) until a buy step offers two chains."""
+    for i in range(100_000):
+        screen = play.screen
+        live = isinstance(screen, dec.BuyScreen) and play.stage.armed and app.scene is play
+        if live and sum(screen.can_add(c) for c in screen.chains) >= 2 and not play.stage.recap:
+            return screen
+        app.update(X if i % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
+    raise AssertionError("no buy step with two chains to buy")
+
+
+def quit_to_title(app: capp.App) -> None:
+    press(app, bt.MENU)
+    app.scene.menu.index = app.scene.menu.items.index("Quit to title")
+    press(app, bt.X, bt.RIGHT, bt.X)
+    assert isinstance(app.scene, menus.Title)
+
+
+def test_the_buy_steps_cart_stays_through_the_pause_menu_and_continue(tmp_path):
+    app = open_app(store_in(tmp_path, pace="instant"), seed=4)
+    play = new_game(app)
+    screen = to_a_buy_with_choice(app, play)
+    press(app, bt.X)  # a share of the chain selected
+    first = screen.cart[0]
+    while screen.option in (first, "UNDO", "DONE") or not screen.can_add(screen.option):
+        press(app, bt.RIGHT)
+    press(app, bt.X)  # and one of another
+    cart, option = list(screen.cart), screen.option
+    assert len(cart) == 2 and play.screen is screen
+    press(app, bt.MENU)
+    press(app, bt.X)  # the pause menu's first item, Resume
+    assert app.scene is play and play.screen is screen and screen.cart == cart
+    quit_to_title(app)
+    title_pick(app, "Continue")
+    again = app.scene
+    assert isinstance(again, cplay.Play) and again is not play
+    for _ in range(200):
+        app.update(NOTHING)
+    back = again.screen
+    assert isinstance(back, dec.BuyScreen) and back.cart == cart and back.option == option
+    assert back.cost == screen.cost  # what the cart line shows
+    press(app, bt.UNDO)  # the cart's last share out, as before
+    assert back.cart == cart[:1]
+    quit_to_title(app)  # the cart as it is now is what Continue brings back
+    title_pick(app, "Continue")
+    for _ in range(200):
+        app.update(NOTHING)
+    assert app.scene.screen.cart == cart[:1]
+
+
+def test_an_unusable_cart_in_the_save_starts_the_buy_step_afresh(tmp_path):
+    app = open_app(store_in(tmp_path, pace="instant"), seed=4)
+    play = new_game(app)
+    screen = to_a_buy_with_choice(app, play)
+    press(app, bt.X)
+    assert screen.cart
+    quit_to_title(app)
+    data = json.loads((tmp_path / "save.json").read_text())
+    data["meta"]["buy"] = {"cart": ["Q", 7, None], "at": 3}
+    (tmp_path / "save.json").write_text(json.dumps(data))
+    app = open_app(store_in(tmp_path), seed=4)
+    title_pick(app, "Continue")
+    for _ in range(200):
+        app.update(NOTHING)
+    assert isinstance(app.scene.screen, dec.BuyScreen) and app.scene.screen.cart == [] and not app.notices
+
+
 def test_new_game_over_a_saved_one_asks_first_saying_what_is_lost(tmp_path):
     app = open_app(store_in(tmp_path, pace="instant"), seed=4)
     play = new_game(app)

@@ -208,7 +208,8 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     press(app, *[DOWN] * menus.Pause.ITEMS.index("Log"), X)
 
     yield "log", app
-    press(app, X, DOWN, X, RIGHT)  # close the log; How to play, second page
+    # Close the log (the cursor comes back on Resume); How to play, its second page.
+    press(app, X, *[DOWN] * menus.Pause.ITEMS.index("How to play"), X, RIGHT)
     yield "help", app
 
     app = App(seed=5)

@@ -21,6 +21,7 @@ from typing import Any
 
 from acquire8.ai import LEVELS
 from acquire8.app.control.app import App, make_play
+from acquire8.app.control.decisions import BuyScreen
 from acquire8.app.control.play import Play, game_record
 from acquire8.app.text import money
 from acquire8.rules import Action, BuyShares, Game
@@ -46,6 +47,9 @@ def meta_of(play: Play, actions: list[str]) -> str:
         # The last decision is still being shown: its events join the log (drawn tiles as counts).
         "log": [*play.log, *(str(e) for e in play.pending())][-LOG_KEPT:],
     }
+    screen = play.screen
+    if isinstance(screen, BuyScreen):  # the buy step under way: its cart, the end declined
+        fields["buy"] = {"cart": list(screen.cart), "at": screen.option, "declined": play.declined}
     # The actions' texts go in as they are: the object's closing brace comes after them.
     return f'{json.dumps(fields)[:-1]}, "actions": [{", ".join(actions)}]}}'
 
@@ -90,6 +94,13 @@ def restore(app: App, saved: SavedGame) -> Play:
     pick = meta.get("pick")
     play.pick = pick if isinstance(pick, str) else None
     play.undo_block = "Can't undo: the game was continued"
+    buy = meta.get("buy")
+    if isinstance(buy, dict):  # anything unusable in it is left out: the buy step starts afresh
+        cart = buy.get("cart")
+        cart = [c for c in cart if isinstance(c, str)] if isinstance(cart, list) else []
+        at = buy.get("at") if isinstance(buy.get("at"), str) else ""
+        play.buy_kept = (cart, at)
+        play.declined = buy.get("declined") is True
     return play
 
 

@@ -438,13 +438,16 @@ class Pause(Scene):
             app.pop()
             self.table.show_recap()
         elif item == "Log":
+            self.menu.index = 0  # closed with X, the page comes back to Resume, not to itself
             app.push(Log(app, self.table.log))
         elif item == "How to play":
+            self.menu.index = 0
             app.push(Help(app))
         elif item == "Hint":
             app.pop()
             self.table.show_hint()
         elif item == "Settings":
+            self.menu.index = 0
             app.push(SettingsScene(app, in_game=True))
         elif item == "New game":
             app.push(Confirm(app, "Leave for a new game?", app.setup, "NEW GAME", self._kept()))

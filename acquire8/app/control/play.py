@@ -181,6 +181,7 @@ class Play(Scene):
         "undo_block",
         "last_recap",
         "acted",
+        "buy_kept",
     )
 
     def __init__(
@@ -215,6 +216,9 @@ class Play(Scene):
         self.undo_stack: list[Snapshot] = []
         self.undo_block = "Nothing to undo yet"  # why undo cannot go further back
         self.acted = False  # the person at the keys decided since the turn began (turn guard)
+        # The buy step's cart and selected option as last saved (a save keeps them: Continue
+        # restores them); set before the first frame, by a continued game's save.
+        self.buy_kept: tuple[list[str], str] | None = None
         self.line = str(ev.TurnStarted(game.turn, game.names[game.turn]))  # the last event's line
         self.notice: str | None = None  # a line of the play's own (a refusal, a hint) over it
         self.log.append(self.line)
@@ -277,6 +281,11 @@ class Play(Scene):
             self._take(decision)
 
     def _take(self, decision: Decision) -> None:
+        screen = self.screen
+        kept = self.buy_kept[0] if self.buy_kept else []
+        if isinstance(screen, BuyScreen) and decision.action is None and screen.cart != kept:
+            self.buy_kept = (list(screen.cart), screen.option)
+            self._progress()  # a share into the cart or out of it: saved, Continue restores it
         if decision.message is not None:
             self.message = decision.message
         if decision.declined:
@@ -329,6 +338,11 @@ class Play(Scene):
         screen = make_screen(g, self.pick, self.declined)
         if self.hint is not None:
             preselect(screen, self.hint)
+        if isinstance(screen, BuyScreen):
+            restore_cart(screen, *(self.buy_kept or ([], screen.option)))
+            self.buy_kept = (list(screen.cart), screen.option)
+        else:
+            self.buy_kept = None
         # The turn's first decision (no decision of the person's since the turn began) takes
         # only an X after a quiet spell; a pass screen just asked for one.
         first = guarded and not self.acted and not passed
@@ -617,6 +631,17 @@ class Play(Scene):
         preselect(self.stage.screen, self.hint)
         if isinstance(self.stage.screen, PlaceScreen):
             self.pick = self.stage.screen.tile
+
+
+def restore_cart(screen: BuyScreen, cart: list[str], option: str) -> None:
+    """A buy step's cart and selected option put back (a continued game): only what the
+    rules still allow goes in."""
+    for chain in cart:
+        if chain in screen.chains and screen.can_add(chain):
+            screen.cart.append(chain)
+    if option in screen.options:
+        screen.index = screen.options.index(option)
+    screen.standing = screen._standing()
 
 
 def screen_fields(screen: Screen | None) -> dict:
