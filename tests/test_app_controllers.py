@@ -602,9 +602,25 @@ def test_fit_never_cuts_a_word():
 
 
 def test_help_pages_fit_the_screen():
-    for _title, body in menus.HELP_PAGES:
+    for title, body in menus.HELP_PAGES:
         lines = txt.wrap(body, 31)
-        assert len(lines) <= 14 and all(len(line) <= 31 for line in lines)
+        assert len(lines) <= 14 and all(len(line) <= 31 for line in lines), title
+        assert len(f"HOW TO PLAY: {title}") <= txt.LINE_CHARS
+
+
+def test_how_to_play_holds_the_rules_a_player_needs_in_the_game_itself():
+    """A web or handheld player has no repository to read: every part of a game is explained
+    in the pages, and nothing sends the player elsewhere."""
+    titles = [title for title, _ in menus.HELP_PAGES]
+    text = " ".join(body for _, body in menus.HELP_PAGES)
+    for part in ("A TURN", "FOUNDING", "MERGERS: BONUSES", "MERGERS: SHARES", "BUYING", "THE END"):
+        assert part in titles
+    for needed in ("$6,000", "nearest 1A", "up to 3 shares", "one share of it free", "10x", "5x"):
+        assert needed in text, needed
+    for needed in ("SELL", "TRADE 2", "KEEP", "41+", "11+", "all shares are sold", "most cash wins"):
+        assert needed in text, needed
+    for elsewhere in ("RULES.md", "repository", "docs/", "http"):
+        assert elsewhere not in text
 
 
 def test_the_progress_hook_runs_after_every_turn_and_every_decision_of_yours():

@@ -12,10 +12,11 @@ from acquire8.app.anim import cell_pos
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
 from acquire8.app.control.story import Replays
+from acquire8.app.help import HELP_PAGES  # the pages' text, its own module
 from acquire8.app.text import chain_name, money, wrap
 from acquire8.rules import Game
 from acquire8.rules import events as ev
-from acquire8.rules.tables import END_SIZE, ROW_LETTERS, SAFE_SIZE
+from acquire8.rules.tables import ROW_LETTERS
 from acquire8.storage import PERSON, Settings
 
 LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
@@ -210,68 +211,6 @@ class SettingsScene(Scene):
         elif row.startswith("level"):
             cycle_level(s, int(row[5:]), turn)
         self.app.sound("move")
-
-
-# How to play: (title, text); the view wraps the text to the screen, "\n" starts a new line.
-HELP_PAGES = (
-    (
-        "ACQUIRE",
-        "Place hotel tiles on the board, found hotel chains, buy their shares and collect "
-        "bonuses when they merge. The most cash at the end wins.\n\n"
-        "Each turn: place one tile from your hand, then buy up to 3 shares of chains on the board."
-        "\n\nThe full rules: docs/RULES.md in the game's repository.",
-    ),
-    (
-        "TILES",
-        "Next to loose tiles a tile FOUNDS a chain: you pick one of the 7 and get a free share.\n"
-        "Next to one chain it GROWS it.\n"
-        "Next to two or more chains it MERGES them: the biggest survives.\n\n"
-        "The tiles placed at the start never found a chain by themselves: a later tile next "
-        "to them does.",
-    ),
-    (
-        "LOCKED TILES",
-        f"A chain of {SAFE_SIZE}+ tiles is SAFE: it cannot be swallowed. A tile that would merge two safe "
-        "chains is DEAD: it is swapped at the end of your turn.\n\n"
-        "With all 7 chains on the board, a tile that would found an 8th cannot be placed "
-        "(NO 8TH CHAIN): it waits in your hand until a chain is gone.",
-    ),
-    (
-        "MERGERS",
-        "The biggest and second biggest holders of a swallowed chain get bonuses: 10x and 5x "
-        "its share price.\n\n"
-        "Then each holder may SELL its shares, TRADE 2 of them for 1 of the survivor, or KEEP "
-        "them for when the chain is founded again.",
-    ),
-    (
-        "THE END",
-        f"When a chain has {END_SIZE}+ tiles, or every chain on the board is safe, a player may declare "
-        "the end on their turn.\n"
-        "With the End rule set to auto (Setup, Settings) the game ends by itself at the end of "
-        "that turn, or of the turn that draws the last tile.\n\n"
-        "Then bonuses are paid for every chain, all shares are sold, and the most cash wins.",
-    ),
-    (
-        "ON SCREEN",
-        "Grey: a loose tile, in no chain. Blue outline: a square in your hand (dim: not "
-        "playable now). Blinking frame: your choice, or the tile just placed. Lit corner: "
-        "placed since your turn.\n"
-        "Below: each chain's size, price and your shares; white frame: a safe chain.\n"
-        "Right: > marks whose turn it is.\n"
-        "Z: prices, chains, holdings, board.",
-    ),
-    (
-        "CONTROLS",
-        "LEFT/RIGHT choose\n"
-        "X  (V, M; pad A) confirm\n"
-        "Z  (C, N; pad B) price chart\n"
-        "UP/DOWN adjust, scroll\n"
-        "ENTER/ESC/P (pad START) menu\n"
-        "U, BACKSPACE (pad L1) undo\n\n"
-        "X hurries the computer players; your turn waits until X has been let go a moment. "
-        "Undo takes back your moves this turn.",
-    ),
-)
 
 
 class Help(Scene):
