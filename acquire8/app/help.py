@@ -50,8 +50,8 @@ HELP_PAGES: tuple[tuple[str, str], ...] = (
     ),
     (
         "MERGERS: SHARES",
-        "Then every holder of the swallowed chain, the one who merged first, decides for "
-        "its shares:\n"
+        "Then every holder of the swallowed chain, whoever placed the tile first, decides "
+        "what to do with its shares:\n"
         "SELL them to the bank at the price before the merger;\n"
         "TRADE 2 of them for 1 of the survivor, while the bank has some;\n"
         "KEEP them: they are worth something again only if the chain is founded anew.",
