@@ -24,7 +24,7 @@ from acquire8.app.control.app import App, make_play
 from acquire8.app.control.decisions import BuyScreen
 from acquire8.app.control.play import Play, game_record
 from acquire8.app.text import money
-from acquire8.rules import Action, BuyShares, Game
+from acquire8.rules import Action, Game
 from acquire8.rules.record import action_from_dict, action_to_dict
 from acquire8.storage import PERSON, SAVE, GameResult, SavedGame, Settings, Storage
 
@@ -96,10 +96,8 @@ def restore(app: App, saved: SavedGame) -> Play:
     play.undo_block = "Can't undo: the game was continued"
     buy = meta.get("buy")
     if isinstance(buy, dict):  # anything unusable in it is left out: the buy step starts afresh
-        cart = buy.get("cart")
-        cart = [c for c in cart if isinstance(c, str)] if isinstance(cart, list) else []
-        at = buy.get("at") if isinstance(buy.get("at"), str) else ""
-        play.buy_kept = (cart, at)
+        cart, at = buy.get("cart"), buy.get("at")
+        play.buy_kept = ([c for c in cart if type(c) is str] if type(cart) is list else [], str(at))
         play.declined = buy.get("declined") is True
     return play
 
@@ -109,19 +107,21 @@ def describe(saved: SavedGame) -> str:
     leads in cash ("turn 23, you lead by $4,100")."""
     g, seats = saved.game, saved.meta["seats"]
     # Every turn ends with a purchase (an empty one too).
-    turn = 1 + sum(1 for a in saved.meta["actions"] if a.get("type") == BuyShares.__name__)
+    turn = 1 + sum(a.get("type") == "BuyShares" for a in saved.meta["actions"])
     cash = [g.cash(s) for s in range(g.players)]
+    top = sorted(range(g.players), key=lambda s: -cash[s])
     people = [s for s, kind in enumerate(seats) if kind == PERSON]
     if len(people) == 1:
-        mine, best = cash[people[0]], max(c for s, c in enumerate(cash) if s != people[0])
-        if mine == best:
-            return f"turn {turn}, you are tied for the lead"
-        return f"turn {turn}, you {'lead' if mine > best else 'trail'} by {money(abs(mine - best))}"
-    order = sorted(range(g.players), key=lambda s: -cash[s])
-    lead = cash[order[0]] - cash[order[1]]
-    if not lead:
-        return f"turn {turn}, tied for the lead"
-    return f"turn {turn}, {g.names[order[0]]} leads by {money(lead)}"
+        gap = cash[people[0]] - max(c for s, c in enumerate(cash) if s != people[0])
+        how = (
+            f"you {'lead' if gap > 0 else 'trail'} by {money(abs(gap))}"
+            if gap
+            else "you are tied for the lead"
+        )
+    else:
+        gap = cash[top[0]] - cash[top[1]]
+        how = f"{g.names[top[0]]} leads by {money(gap)}" if gap else "tied for the lead"
+    return f"turn {turn}, {how}"
 
 
 # -------------------------------------------------------------- the keeper

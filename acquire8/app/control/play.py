@@ -216,8 +216,7 @@ class Play(Scene):
         self.undo_stack: list[Snapshot] = []
         self.undo_block = "Nothing to undo yet"  # why undo cannot go further back
         self.acted = False  # the person at the keys decided since the turn began (turn guard)
-        # The buy step's cart and selected option as last saved (a save keeps them: Continue
-        # restores them); set before the first frame, by a continued game's save.
+        # A continued game's buy step as it was saved: its cart and selected option.
         self.buy_kept: tuple[list[str], str] | None = None
         self.line = str(ev.TurnStarted(game.turn, game.names[game.turn]))  # the last event's line
         self.notice: str | None = None  # a line of the play's own (a refusal, a hint) over it
@@ -281,11 +280,8 @@ class Play(Scene):
             self._take(decision)
 
     def _take(self, decision: Decision) -> None:
-        screen = self.screen
-        kept = self.buy_kept[0] if self.buy_kept else []
-        if isinstance(screen, BuyScreen) and decision.action is None and screen.cart != kept:
-            self.buy_kept = (list(screen.cart), screen.option)
-            self._progress()  # a share into the cart or out of it: saved, Continue restores it
+        if isinstance(self.screen, BuyScreen) and decision.action is None:
+            self._progress()  # the cart or its cursor changed: saved, Continue restores them
         if decision.message is not None:
             self.message = decision.message
         if decision.declined:
@@ -338,11 +334,9 @@ class Play(Scene):
         screen = make_screen(g, self.pick, self.declined)
         if self.hint is not None:
             preselect(screen, self.hint)
-        if isinstance(screen, BuyScreen):
-            restore_cart(screen, *(self.buy_kept or ([], screen.option)))
-            self.buy_kept = (list(screen.cart), screen.option)
-        else:
-            self.buy_kept = None
+        if isinstance(screen, BuyScreen) and self.buy_kept:
+            restore_cart(screen, *self.buy_kept)
+        self.buy_kept = None
         # The turn's first decision (no decision of the person's since the turn began) takes
         # only an X after a quiet spell; a pass screen just asked for one.
         first = guarded and not self.acted and not passed
