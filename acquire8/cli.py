@@ -134,6 +134,17 @@ def _positive(text: str) -> int:
 
 
 def main(argv: list[str] | None = None) -> None:
+    try:
+        _main(argv)
+        sys.stdout.flush()
+    except BrokenPipeError:
+        # The reader went away (`acquire8 games | head`): stop quietly. Python flushes stdout
+        # again on exit and would print a second error, so stdout goes to /dev/null first.
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+        sys.exit(1)
+
+
+def _main(argv: list[str] | None) -> None:
     parser = argparse.ArgumentParser(prog="acquire8", description="Acquire, PICO-8 style.")
     parser.add_argument("--version", action="version", version=f"acquire8 {__version__}")
     sub = parser.add_subparsers(dest="command")

@@ -54,14 +54,14 @@ def _last_json(args: list[str]) -> dict:
 
 def report() -> dict:
     headless = [sys.executable, str(ROOT / "tools" / "headless.py")]
-    app = _last_json([*headless, "--frames", "30000", "--press-every", "14", "--until-over"])
+    app = _last_json([*headless, "--frames", "30000", "--press-every", "35", "--until-over"])
     core = _last_json([sys.executable, "-c", RULES_AI])
     figures = {"app": app, "rules_ai": core}
     xvfb = shutil.which("xvfb-run")
     if xvfb:
         on_display = [xvfb, "-a", "-s", "-screen 0 640x480x24"]
         window = _last_json(
-            [*on_display, *headless, "--window", "--frames", "30000", "--press-every", "14", "--until-over"]
+            [*on_display, *headless, "--window", "--frames", "30000", "--press-every", "35", "--until-over"]
         )
         bare = _last_json([*on_display, sys.executable, "-c", BARE_WINDOW])
         figures["window"] = {"app": window, "bare_pyxel": bare}

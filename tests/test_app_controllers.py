@@ -474,14 +474,38 @@ def test_setup_back_returns_to_title():
     assert isinstance(app.scene, menus.Title)
 
 
-def test_quit_is_hidden_on_the_web_and_sets_the_flag_on_desktop():
+def test_quit_is_hidden_on_the_web_and_asks_first_on_desktop():
     assert "Quit" not in capp.App(can_quit=False).scene.menu.items
     app = capp.App()
-    items = app.scene.menu.items
+    title = app.scene
+    items = title.menu.items
     for _ in range(items.index("Quit")):
         press(app, bt.DOWN)
     press(app, bt.X)
+    ask = app.scene
+    assert isinstance(ask, menus.Confirm) and ask.labels == ("BACK", "QUIT") and not app.quit
+    press(app, bt.X)  # the answer first offered is BACK: nothing happens
+    assert app.scene is title and not app.quit and title.menu.item == "Quit"
+    press(app, bt.X, bt.RIGHT, bt.X)
     assert app.quit
+
+
+@pytest.mark.parametrize("saved", [False, True])
+def test_the_title_menu_stops_at_its_ends(saved):
+    app = capp.App(can_quit=True)
+    if saved:
+        app.resumer = lambda: None  # a saved game: Continue is on the title, the cursor on it
+        app.home()
+    title = app.scene
+    assert title.menu.items[-1] == "Quit" and ("Continue" in title.menu.items) == saved
+    title.menu.index = 0
+    press(app, bt.UP)  # Up on the first item stays there: it never lands on Quit
+    assert title.menu.item == "New game"
+    title.menu.index = len(title.menu.items) - 1
+    press(app, bt.DOWN)
+    assert title.menu.item == "Quit"
+    press(app, bt.UP)
+    assert title.menu.item == title.menu.items[-2]
 
 
 def test_pause_menu_log_help_and_quit_to_title():
@@ -494,14 +518,17 @@ def test_pause_menu_log_help_and_quit_to_title():
     press(app, bt.MENU, *[bt.DOWN] * menus.Pause.ITEMS.index("Log"), bt.X)
     log = app.scene
     assert isinstance(log, menus.Log) and log.lines
-    press(app, bt.X)  # closes the log, back to the pause menu
-    assert isinstance(app.scene, menus.Pause)
-    press(app, bt.DOWN, bt.X)
+    press(app, bt.X)  # closes the log, back to the pause menu, on Resume: X does not reopen it
+    pause = app.scene
+    assert isinstance(pause, menus.Pause) and pause.menu.item == "Resume"
+    press(app, *[bt.DOWN] * menus.Pause.ITEMS.index("How to play"), bt.X)
     assert isinstance(app.scene, menus.Help)
     for _ in range(len(menus.HELP_PAGES)):
         press(app, bt.X)  # page on, then close
-    assert isinstance(app.scene, menus.Pause)
-    press(app, *[bt.UP] * (menus.Pause.ITEMS.index("How to play") + 1), bt.X)  # past the top: quit
+    assert app.scene is pause and pause.menu.item == "Resume"
+    press(app, bt.X)  # Resume: back in the game
+    assert app.scene is play
+    press(app, bt.MENU, bt.UP, bt.X)  # past the top: quit
     assert isinstance(app.scene, menus.Confirm) and app.scenes[0] is play  # a second question first
     press(app, bt.X)  # BACK: still in the game
     assert isinstance(app.scene, menus.Pause)
@@ -575,9 +602,25 @@ def test_fit_never_cuts_a_word():
 
 
 def test_help_pages_fit_the_screen():
-    for _title, body in menus.HELP_PAGES:
+    for title, body in menus.HELP_PAGES:
         lines = txt.wrap(body, 31)
-        assert len(lines) <= 14 and all(len(line) <= 31 for line in lines)
+        assert len(lines) <= 14 and all(len(line) <= 31 for line in lines), title
+        assert len(f"HOW TO PLAY: {title}") <= txt.LINE_CHARS
+
+
+def test_how_to_play_holds_the_rules_a_player_needs_in_the_game_itself():
+    """A web or handheld player has no repository to read: every part of a game is explained
+    in the pages, and nothing sends the player elsewhere."""
+    titles = [title for title, _ in menus.HELP_PAGES]
+    text = " ".join(body for _, body in menus.HELP_PAGES)
+    for part in ("A TURN", "FOUNDING", "MERGERS: BONUSES", "MERGERS: SHARES", "BUYING", "THE END"):
+        assert part in titles
+    for needed in ("$6,000", "nearest 1A", "up to 3 shares", "one share of it free", "10x", "5x"):
+        assert needed in text, needed
+    for needed in ("SELL", "TRADE 2", "KEEP", "41+", "11+", "all shares are sold", "most cash wins"):
+        assert needed in text, needed
+    for elsewhere in ("RULES.md", "repository", "docs/", "http"):
+        assert elsewhere not in text
 
 
 def test_the_progress_hook_runs_after_every_turn_and_every_decision_of_yours():
@@ -592,7 +635,7 @@ def test_the_progress_hook_runs_after_every_turn_and_every_decision_of_yours():
         if play.game.is_over:
             break
         deciding, before = isinstance(play.stage, cplay.Deciding), len(play.actions)
-        app.update(frozenset({bt.X}) if i % (cplay.GUARD_FRAMES + 1) == 0 else NOTHING)
+        app.update(frozenset({bt.X}) if i % (cplay.TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
         if deciding and len(play.actions) > before:
             yours.append((app.frame, before + 1))
     turns = sum(1 for e in play.shown if isinstance(e, ev.TurnStarted))
@@ -617,7 +660,7 @@ def test_no_computer_thinks_in_the_frame_that_autosaves(people):
     for i in range(20_000):
         if play.game.is_over:
             break
-        app.update(frozenset({bt.X}) if i % 14 == 0 else NOTHING)
+        app.update(frozenset({bt.X}) if i % (cplay.TURN_QUIET_FRAMES + 2) == 0 else NOTHING)
     assert play.game.is_over and len(saved) > 20 and len(thought) > 20
     assert saved & thought == {app.frame}  # only the game's end, which is kept at once
 
@@ -651,7 +694,10 @@ def test_a_mashed_or_held_x_that_hurried_the_computers_never_decides(held):
         else:
             app.update(down if frame % 2 else NOTHING)
     assert game.current == 0 and game.hand(0) == hand and play.guarding  # your turn, nothing decided
-    for _ in range(cplay.GUARD_FRAMES):  # let go of X for 0.4 s
+    for _ in range(cplay.GUARD_FRAMES):  # let go of X for 0.4 s: not enough at a turn's start
+        app.update(NOTHING)
+    assert play.guarding
+    for _ in range(cplay.TURN_QUIET_FRAMES - cplay.GUARD_FRAMES):  # 1.1 s in all
         app.update(NOTHING)
     assert not play.guarding and play.stage.recap  # the turn opens on what the others did
     press(app, bt.X)  # X closes the recap ...

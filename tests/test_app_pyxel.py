@@ -86,7 +86,13 @@ def test_a_whole_game_from_title_to_game_over_by_key_presses(px, seed):
     app = capp.App(seed=seed)
     shell = Shell(app, audio=seed == 1)  # one game with the sound layer too
     rng = random.Random(seed)
-    keys = [px.KEY_X, px.GAMEPAD1_BUTTON_A, px.KEY_RIGHT, px.KEY_Z, None, None, None]
+    keys = [
+        px.KEY_X,
+        px.GAMEPAD1_BUTTON_A,
+        px.KEY_RIGHT,
+        px.KEY_Z,
+        *[None] * 10,
+    ]  # pauses: a turn waits for X let go 1.1 s
     tap(px, shell, px.KEY_X)  # New game
     tap(px, shell, px.KEY_X)  # Start with the defaults
     play = app.scene
@@ -156,7 +162,7 @@ def test_the_shell_passes_effects_music_events_and_settings_to_the_audio(px):
     shell.update(frozenset({bt.X}))  # Start: the play music
     assert ("music", "play") in fake.calls
     for i in range(400):
-        shell.update(frozenset({bt.X}) if i % (cplay.GUARD_FRAMES + 1) == 0 else frozenset())
+        shell.update(frozenset({bt.X}) if i % (cplay.TURN_QUIET_FRAMES + 1) == 0 else frozenset())
     events = [c[1] for c in fake.calls if c[0] == "events"]
     assert events and all(isinstance(batch, list) and batch for batch in events)
     assert not app.effects and not app.heard  # drained every frame

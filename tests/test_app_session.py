@@ -15,7 +15,7 @@ from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control.hint import hint
-from acquire8.app.control.play import GUARD_FRAMES
+from acquire8.app.control.play import TURN_QUIET_FRAMES
 from acquire8.app.demo import NOTHING, position, press, start
 from acquire8.app.session import open_app
 from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Phase, PlaceTile
@@ -54,7 +54,7 @@ def play_until(app: capp.App, done, limit: int = 100_000) -> None:
     for i in range(limit):
         if done():
             return
-        app.update(X if i % (GUARD_FRAMES + 1) == 0 else NOTHING)
+        app.update(X if i % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
     raise AssertionError("never reached")
 
 
@@ -394,7 +394,7 @@ def test_pass_screen_hides_the_hand_until_x(tmp_path, pyxel_headless, monkeypatc
             seat = play.stage.seat
             assert seat is not None and play.is_person(seat)
             tiles = set(play.game.hand(0)) | set(play.game.hand(1))
-            for frames in (0, 30):  # at once, and once any transition is over
+            for frames in (0, TURN_QUIET_FRAMES):  # at once, and once the guard is over
                 for _ in range(frames):
                     app.update(NOTHING)
                 drawn.clear()
@@ -411,7 +411,7 @@ def test_pass_screen_hides_the_hand_until_x(tmp_path, pyxel_headless, monkeypatc
                 play.game.hand(seat), key=lambda t: (t[-1], int(t[:-1]))
             )
             continue
-        app.update(X if app.frame % (GUARD_FRAMES + 1) == 0 else NOTHING)
+        app.update(X if app.frame % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
     assert {0, 1} <= set(seen)
     for line in play.log:  # the shared log never names a drawn tile
         assert not ("draw" in line and any(tile in line.split() for tile in play.game.hand(0)))
@@ -503,7 +503,7 @@ def test_events_through_the_app_play_their_effects(pyxel_headless, monkeypatch):
         if over(app):
             break
         played.clear()
-        app.update(X if i % (GUARD_FRAMES + 1) == 0 else NOTHING)
+        app.update(X if i % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
         frame_events = list(app.heard)
         shell._sound()  # what Shell.update does after the controllers
         name = audio_mod.effect_for(frame_events)
@@ -540,6 +540,145 @@ def test_quit_to_title_then_continue_returns_to_the_last_turn(tmp_path):
     title_pick(app, "Continue")
     assert isinstance(app.scene, cplay.Play) and app.scene is not play
     assert app.scene.game == saves[-1]
+
+
+def to_a_buy_with_choice(app: capp.App, play: cplay.Play) -> dec.BuyScreen:
+    """X whenever it is live (each decision's default) until a buy step offers two chains."""
+    for i in range(100_000):
+        screen = play.screen
+        live = isinstance(screen, dec.BuyScreen) and play.stage.armed and app.scene is play
+        if live and sum(screen.can_add(c) for c in screen.chains) >= 2 and not play.stage.recap:
+            return screen
+        app.update(X if i % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
+    raise AssertionError("no buy step with two chains to buy")
+
+
+def quit_to_title(app: capp.App) -> None:
+    press(app, bt.MENU)
+    app.scene.menu.index = app.scene.menu.items.index("Quit to title")
+    press(app, bt.X, bt.RIGHT, bt.X)
+    assert isinstance(app.scene, menus.Title)
+
+
+def test_the_buy_steps_cart_stays_through_the_pause_menu_and_continue(tmp_path):
+    app = open_app(store_in(tmp_path, pace="instant"), seed=4)
+    play = new_game(app)
+    screen = to_a_buy_with_choice(app, play)
+    press(app, bt.X)  # a share of the chain selected
+    first = screen.cart[0]
+    while screen.option in (first, "UNDO", "DONE") or not screen.can_add(screen.option):
+        press(app, bt.RIGHT)
+    press(app, bt.X)  # and one of another
+    cart, option = list(screen.cart), screen.option
+    assert len(cart) == 2 and play.screen is screen
+    press(app, bt.MENU)
+    press(app, bt.X)  # the pause menu's first item, Resume
+    assert app.scene is play and play.screen is screen and screen.cart == cart
+    quit_to_title(app)
+    title_pick(app, "Continue")
+    again = app.scene
+    assert isinstance(again, cplay.Play) and again is not play
+    for _ in range(200):
+        app.update(NOTHING)
+    back = again.screen
+    assert isinstance(back, dec.BuyScreen) and back.cart == cart and back.option == option
+    assert back.cost == screen.cost  # what the cart line shows
+    press(app, bt.UNDO)  # the cart's last share out, as before
+    assert back.cart == cart[:1]
+    quit_to_title(app)  # the cart as it is now is what Continue brings back
+    title_pick(app, "Continue")
+    for _ in range(200):
+        app.update(NOTHING)
+    assert app.scene.screen.cart == cart[:1]
+
+
+def test_an_unusable_cart_in_the_save_starts_the_buy_step_afresh(tmp_path):
+    app = open_app(store_in(tmp_path, pace="instant"), seed=4)
+    play = new_game(app)
+    screen = to_a_buy_with_choice(app, play)
+    press(app, bt.X)
+    assert screen.cart
+    quit_to_title(app)
+    data = json.loads((tmp_path / "save.json").read_text())
+    data["meta"]["buy"] = {"cart": ["Q", 7, None], "at": 3}
+    (tmp_path / "save.json").write_text(json.dumps(data))
+    app = open_app(store_in(tmp_path), seed=4)
+    title_pick(app, "Continue")
+    for _ in range(200):
+        app.update(NOTHING)
+    assert isinstance(app.scene.screen, dec.BuyScreen) and app.scene.screen.cart == [] and not app.notices
+
+
+def test_new_game_over_a_saved_one_asks_first_saying_what_is_lost(tmp_path):
+    app = open_app(store_in(tmp_path, pace="instant"), seed=4)
+    play = new_game(app)
+    play_until(app, lambda: sum(isinstance(a, BuyShares) for a in play.actions) >= 6 and not play.busy)
+    press(app, bt.MENU)
+    app.scene.menu.index = app.scene.menu.items.index("Quit to title")
+    press(app, bt.X, bt.RIGHT, bt.X)
+    title = app.scene
+    assert isinstance(title, menus.Title) and title.menu.item == "Continue"
+    saved = (tmp_path / "save.json").read_text()
+    kept, _ = store_in(tmp_path).load_game()
+    assert kept is not None
+    g = kept.game
+    turn = 1 + sum(isinstance(a, BuyShares) for a in kept_actions(kept))
+    lead = g.cash(0) - max(g.cash(s) for s in range(1, g.players))
+    title_pick(app, "New game")
+    ask = app.scene
+    assert isinstance(ask, menus.Confirm) and ask.labels == ("KEEP IT", "NEW GAME") and ask.index == 0
+    words = "you lead by" if lead > 0 else "you trail by" if lead < 0 else "you are tied"
+    assert f"Your game in progress (turn {turn}, {words}" in ask.detail and "will be replaced" in ask.detail
+    if lead:
+        assert txt_money(abs(lead)) in ask.detail
+    press(app, bt.X)  # KEEP IT, the answer first offered
+    assert app.scene is title and title.menu.item == "Continue"  # the next X goes on with it
+    assert (tmp_path / "save.json").read_text() == saved
+    press(app, bt.X)
+    assert isinstance(app.scene, cplay.Play) and app.scene.game == g
+    press(app, bt.MENU)
+    app.scene.menu.index = app.scene.menu.items.index("Quit to title")
+    press(app, bt.X, bt.RIGHT, bt.X)
+    title_pick(app, "New game")
+    press(app, bt.RIGHT, bt.X)  # NEW GAME: the setup, and its Start replaces the saved game
+    assert isinstance(app.scene, menus.Setup)
+    press(app, bt.X)
+    fresh = app.scene
+    assert isinstance(fresh, cplay.Play) and fresh.seed != play.seed and len(fresh.actions) < 3
+
+
+def kept_actions(saved) -> list:
+    from acquire8.rules.record import action_from_dict
+
+    return [action_from_dict(a) for a in saved.meta["actions"]]
+
+
+def txt_money(amount: int) -> str:
+    from acquire8.app.text import money
+
+    return money(amount)
+
+
+@pytest.mark.parametrize(
+    ("cash", "seats", "words"),
+    [
+        ((6000, 4300, 5100, 3800), [PERSON, "easy", "easy", "easy"], "you lead by $900"),
+        ((4000, 4300, 5100, 3800), [PERSON, "easy", "easy", "easy"], "you trail by $1,100"),
+        ((5100, 4300, 5100, 3800), [PERSON, "easy", "easy", "easy"], "you are tied for the lead"),
+        ((4000, 4300, 5100, 3800), [PERSON, PERSON, "easy", PERSON], "Bob leads by $800"),
+    ],
+)
+def test_a_saved_game_in_a_few_words(cash, seats, words):
+    from acquire8.storage import SavedGame
+
+    text = json.loads(position())
+    for player, amount in zip(text["players"], cash, strict=True):
+        player["cash"] = amount
+    game = Game.from_json(json.dumps(text))
+    played = (PlaceTile("9I"), BuyShares(()), PlaceTile("2C"), BuyShares(("A",)))
+    actions = [action_to_dict(a) for a in played]
+    meta = {"format": 1, "seed": 1, "seats": seats, "actions": actions}
+    assert session.describe(SavedGame(game, meta)) == f"turn 3, {words}"
 
 
 def test_hidden_holdings_show_only_your_own_and_the_banks(pyxel_headless, monkeypatch):
@@ -596,7 +735,7 @@ def test_a_persons_disposal_in_anothers_merger_is_passed_to_them():
     for _ in range(400):
         if app.scene is play and isinstance(play.stage, cplay.Passing):
             passes.append((play.stage.seat, play.game.phase))
-            for _ in range(GUARD_FRAMES):  # the pass screen takes X once it has been up 0.4 s
+            for _ in range(TURN_QUIET_FRAMES):  # the pass screen takes X once it has been up 1.1 s
                 app.update(NOTHING)
             app.update(X)
             continue
@@ -609,7 +748,7 @@ def test_a_persons_disposal_in_anothers_merger_is_passed_to_them():
             while play.screen.tile != "5A":
                 app.update(frozenset({bt.RIGHT}))
                 app.update(NOTHING)
-        app.update(X if app.frame % (GUARD_FRAMES + 1) == 0 else NOTHING)
+        app.update(X if app.frame % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
     # P1 disposes of its own Luxor without a pass, P2 gets the device for its disposal, then the
     # device comes back to P1 for the purchase.
     assert passes[:3] == [(0, Phase.PLACE), (1, Phase.DISPOSE), (0, Phase.BUY)], passes

@@ -1,6 +1,7 @@
-"""Hurrying never decides: whole games driven headless with X mashed every 2-8 frames through
-computer turns and into the person's; a person's turn (or a pass-and-play hand-over) acts only
-after X has been let go for 0.4 s (GUARD_FRAMES), and then it does."""
+"""Hurrying never decides: whole games driven headless with X mashed every 2-8 frames, or tapped
+at a steady pace, through computer turns and into the person's. The first decision of a
+person's turn (and a pass-and-play hand-over) acts only after X has been let go for 1.1 s
+(TURN_QUIET_FRAMES), later decisions after others played 0.4 s (GUARD_FRAMES), and then it does."""
 
 from __future__ import annotations
 
@@ -9,34 +10,47 @@ import random
 import pytest
 
 from acquire8.app.buttons import LEFT, RIGHT, X
+from acquire8.app.constants import FPS
 from acquire8.app.control.app import App
-from acquire8.app.control.play import GUARD_FRAMES, RESULT_FRAMES, Deciding, GameOver, Passing, Play
+from acquire8.app.control.play import (
+    GUARD_FRAMES,
+    RESULT_FRAMES,
+    TURN_QUIET_FRAMES,
+    Deciding,
+    GameOver,
+    Passing,
+    Play,
+)
 from acquire8.storage import PERSON, Settings
 
 NOTHING: frozenset = frozenset()
 
 
 def drive(app: App, rng: random.Random, frames: int, until_over: bool = True) -> dict[str, int]:
-    """Mash X in bursts (a press every 2-8 frames), each burst ended by a release of 0.4 s or
-    more and one deliberate press. Checks every frame that no person's decision or hand-over
+    """Mash X in bursts (a press every 2-8 frames), each burst ended by a release of 0.4 s to
+    1.3 s and one deliberate press. Checks every frame that no person's decision or hand-over
     happens while the turn's guard is up, and counts what happened."""
     play = app.scene
     assert isinstance(play, Play)
     seen = {"guarded_turns": 0, "person_actions": 0, "released": 0, "frames": 0}
     quiet = 0  # frames since X was last pressed
-    fresh = True  # the person's next decision opens a turn: nothing of theirs decided since others played
-    burst, gap, calm = rng.randint(20, 200), rng.randint(2, 8), 0
+    fresh = True  # the person's next decision is guarded: nothing of theirs decided since others played
+    turn_fresh = True  # ... and no person decided since the turn began: it needs TURN_QUIET_FRAMES
+    passed = False  # the device was just handed over: the decision after it needs GUARD_FRAMES
+    turn = app.scene.game.turn
+    burst, gap, calm, rest = rng.randint(20, 200), rng.randint(2, 8), 0, GUARD_FRAMES
     for frame in range(frames):
         if until_over and isinstance(app.scene, GameOver):
             break
         if burst > 0:
             burst -= 1
             press = frame % gap == 0
-        elif calm < GUARD_FRAMES + rng.randint(0, 6):
+        elif calm < rest:
             calm += 1
             press = False
         else:  # the deliberate press after letting go, then the next burst
             press, burst, gap, calm = True, rng.randint(20, 200), rng.randint(2, 8), 0
+            rest = rng.randint(GUARD_FRAMES, TURN_QUIET_FRAMES + 6)  # the next release's length
             seen["released"] += 1
         pressed = {X} if press else set()
         if rng.random() < 0.1:
@@ -56,20 +70,27 @@ def drive(app: App, rng: random.Random, frames: int, until_over: bool = True) ->
             # A press while the guard is up changes nothing: no decision, no hand-over.
             assert len(play.actions) == actions and play.stage is stage, (frame, type(stage).__name__)
         if guarded and not play.guarding and app.scene is play:
-            assert quiet >= GUARD_FRAMES, "the guard lifted before X was let go for 0.4 s"
+            assert quiet >= stage.need >= GUARD_FRAMES, "the guard lifted before X was let go long enough"
         if fresh and press and isinstance(stage, Deciding | Passing):
-            # Checked without the play's own guard: a press on a new turn's screen less than
-            # 0.4 s after the last one changes nothing at all; one after that is the turn's first.
-            if quiet_before < GUARD_FRAMES:  # (left/right still move the cursor meanwhile)
+            # Checked without the play's own guard: a press on a guarded screen less than 1.1 s
+            # after the last one (a turn's first decision, a hand-over) or 0.4 s (a later
+            # decision) changes nothing at all; one after that takes it.
+            first = isinstance(stage, Passing) or (turn_fresh and not passed)
+            need = TURN_QUIET_FRAMES if first else GUARD_FRAMES
+            if quiet_before < need:  # (left/right still move the cursor meanwhile)
                 assert len(play.actions) == actions, frame
                 assert pressed != {X} or looks(play.stage) == screen_before, frame
             else:
-                fresh = isinstance(stage, Passing)  # after a hand-over the decision opens afresh
+                fresh = passed = isinstance(stage, Passing)  # after a hand-over the decision is guarded
         if len(play.actions) > actions:
             if play.is_person(actor) and isinstance(stage, Deciding):
                 seen["person_actions"] += 1
-            elif not play.is_person(actor):
+            if play.is_person(actor):
+                turn_fresh = passed = False
+            else:
                 fresh = True
+        if play.game.turn != turn:
+            turn, turn_fresh = play.game.turn, True
         seen["frames"] = frame + 1
     return seen
 
@@ -126,7 +147,7 @@ def test_taps_of_x_do_not_skip_the_final_standings():
     for i in range(200_000):
         if isinstance(app.scene, GameOver):
             break
-        app.update(frozenset({X}) if i % (GUARD_FRAMES + 1) == 0 else NOTHING)
+        app.update(frozenset({X}) if i % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
     over = app.scene
     assert isinstance(over, GameOver)
     frames = 0
@@ -135,3 +156,67 @@ def test_taps_of_x_do_not_skip_the_final_standings():
         frames += 1
     assert RESULT_FRAMES <= frames < 2 * RESULT_FRAMES  # it stayed, then X acted
     assert app.scene is not over and not isinstance(app.scene, GameOver)
+
+
+TAP_PACES = (0.15, 0.3, 0.45, 0.65, 0.8, 0.95)  # seconds from one tap of X to the next
+
+
+def tap_steadily(app: App, play: Play, every: float, seconds: float, hold: int) -> int:
+    """X tapped every `every` seconds (down for `hold` frames each time) for `seconds`; returns
+    how many of the person's decisions were taken meanwhile."""
+    taken = 0
+    starts = [round(k * every * FPS) for k in range(int(seconds / every) + 2)]  # frames a tap goes down
+    for f in range(round(seconds * FPS)):
+        since = f - max(s for s in starts if s <= f)  # frames since the last tap went down
+        actor, actions = play.game.current, len(play.actions)
+        app.update(frozenset({X}) if since == 0 else NOTHING, frozenset({X}) if since < hold else NOTHING)
+        if len(play.actions) > actions and play.is_person(actor):
+            taken += 1
+    return taken
+
+
+def finish_my_turn(app: App, play: Play) -> int:
+    """The rest of the person's turn taken with X, each once X is live, as a calm player would;
+    returns the frames it took."""
+    for frame in range(5000):
+        if app.scene is not play:  # a merger summary
+            app.update(frozenset({X}))
+        elif play.game.turn != 0 and not isinstance(play.stage, Deciding):
+            return frame
+        elif isinstance(play.stage, Deciding) and play.stage.armed:
+            app.update(frozenset({X}))
+        app.update(NOTHING)
+    raise AssertionError("the turn never ended")
+
+
+@pytest.mark.parametrize("hold", [1, 3])
+def test_steady_taps_at_any_pace_up_to_a_second_never_decide_and_waiting_for_the_flash_does(hold):
+    """A player hurrying the computers with a steady tap of X, every 0.15 s to 0.95 s, keeps
+    tapping into their own turn: not one decision of theirs is taken, however long they tap
+    (their turn, or their part in a computer's merger, waits). Once they stop and YOUR TURN
+    stops flashing (1.1 s at most), their next X acts at once."""
+    app = new_game(["normal"] * 5, 3, seed=11 + hold)
+    play = app.scene
+    assert isinstance(play, Play)
+    finish_my_turn(app, play)  # the first turn, so that the taps start in the computers' turns
+    for _ in range(3):
+        for every in TAP_PACES:
+            actions = len(play.actions)
+            assert tap_steadily(app, play, every, 8.0, hold) == 0, every
+            while app.scene is not play:  # a merger summary the last taps left open: closed
+                app.update(frozenset({X}))
+            assert len(play.actions) > actions, "the taps did not hurry the computers to you"
+            assert isinstance(play.stage, Deciding) and play.game.current == 0 and play.guarding
+            waited = 0
+            while play.guarding:  # YOUR TURN flashes until X is live
+                app.update(NOTHING)
+                waited += 1
+            assert waited <= TURN_QUIET_FRAMES
+            stage, recap, before = play.stage, bool(play.stage.recap), len(play.actions)
+            screen = looks(stage)
+            app.update(frozenset({X}))  # the first X after the flash acts at once: it closes the
+            # recap, decides, or moves on in its screen (a disposal's next row)
+            assert (
+                (recap and not stage.recap) or len(play.actions) == before + 1 or looks(play.stage) != screen
+            )
+            finish_my_turn(app, play)

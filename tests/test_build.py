@@ -127,9 +127,9 @@ def test_html_embeds_the_pyxapp_and_keeps_the_virtual_gamepad(web):
 
 def test_pyxapp_plays_headless_from_title_to_game_over(web):
     """`pyxel play acquire8.pyxapp` as a handheld runs it, with X tapped every
-    14 frames (a new turn takes X after 12 quiet frames)."""
+    35 frames (a new turn takes X after 33 quiet frames)."""
     pyxapp, _ = web
-    stats = run_headless("--pyxapp", str(pyxapp), "--frames", "20000", "--press-every", "14", "--until-over")
+    stats = run_headless("--pyxapp", str(pyxapp), "--frames", "40000", "--press-every", "35", "--until-over")
     assert stats["game_over"] and not stats["quit"], stats
     assert stats["init"]["display_scale"] is None and "fullscreen" not in stats
 

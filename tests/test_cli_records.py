@@ -104,3 +104,28 @@ def test_import_of_a_bad_file_keeps_nothing_and_fails(tmp_path, capsys):
     assert code == 1 and "not an acquire8 game record" in err
     assert Storage.in_directory(data).load_records() == ([], None)
     assert source.read_text() == "[]"
+
+
+@pytest.mark.parametrize("command", ["games", "replay"])
+def test_output_cut_short_by_its_reader_ends_quietly(tmp_path, record, command):
+    """`acquire8 games | head`: the reader goes before the output ends; no traceback follows."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = tmp_path / "game.json"
+    export_record(record, path)
+    store = Storage.in_directory(tmp_path / "data")
+    store.game_over(record)
+    argv = ["games", "--data", str(tmp_path / "data")] if command == "games" else ["replay", str(path)]
+    child = subprocess.Popen(
+        [sys.executable, "-m", "acquire8", *argv],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        cwd=Path(__file__).resolve().parents[1],
+    )
+    child.stdout.close()  # gone before the first line is written
+    err = child.stderr.read().decode()
+    child.wait(timeout=60)
+    assert "Traceback" not in err and "BrokenPipe" not in err, err
+    assert child.returncode == 1  # cut short: not a success either

@@ -8,7 +8,7 @@ game starts as `pyxel play` starts it, with three Pyxel calls swapped: `init` fo
 and no frame pacing, `run` drives update/draw/flip itself and `quit` ends the drive. Presses
 go in through `pyxel.set_btn` on the first gamepad's buttons, as a person with a handheld
 would press them: on the title A (New game); on the setup screen four opponents, one of each
-computer level; then A every K frames (14: a new turn's A acts after 0.4 s
+computer level; then A every K frames (35: a new turn's A acts after 1.1 s
 without it) until the final standings. The deal is fixed (--seed),
 so both runs play the same game as far as the expert's time-bounded thinking allows.
 
@@ -247,8 +247,8 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument(
         "--tap-every",
         type=int,
-        default=14,
-        help="in the game, tap A every K frames (a new turn takes A after 12 quiet)",
+        default=35,
+        help="in the game, tap A every K frames (a new turn takes A after 33 quiet)",
     )
     parser.add_argument("--max-frames", type=int, default=200_000)
     parser.add_argument("--seed", type=int, default=1, help="the game's deal")

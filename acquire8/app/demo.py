@@ -14,7 +14,7 @@ from acquire8.app.control import menus
 from acquire8.app.control.app import NAMES, App
 from acquire8.app.control.decisions import BuyScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.lesson import LESSON, LessonDone, LessonPlay, PartCard
-from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver, Play, Summary
+from acquire8.app.control.play import TURN_QUIET_FRAMES, Deciding, GameOver, Play, Summary
 from acquire8.rules import Game
 from acquire8.rules.tables import TILE_NAMES
 from acquire8.storage import GameResult, LocalStorageBackend, MemoryStorage, Storage
@@ -215,7 +215,8 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     press(app, *[DOWN] * menus.Pause.ITEMS.index("Log"), X)
 
     yield "log", app
-    press(app, X, DOWN, X, RIGHT)  # close the log; How to play, second page
+    # Close the log (the cursor comes back on Resume); How to play, its second page.
+    press(app, X, *[DOWN] * menus.Pause.ITEMS.index("How to play"), X, RIGHT)
     yield "help", app
 
     app = App(seed=5)
@@ -296,7 +297,7 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
 
 def game_over(app: App, limit: int = 200_000) -> GameOver:
     """A whole default game from the title, the person pressing X whenever X is live again
-    (just past the turn guard: X hurries the computers and takes every default); it returns
+    (just past the turn's guard: X hurries the computers and takes every default); it returns
     on the final standings once they take X."""
     app.update(frozenset({X}))  # New game
     app.update(frozenset({X}))  # Start with the defaults
@@ -306,5 +307,5 @@ def game_over(app: App, limit: int = 200_000) -> GameOver:
             while not over.armed:
                 app.update(NOTHING)
             return over
-        app.update(frozenset({X}) if i % (GUARD_FRAMES + 1) == 0 else NOTHING)
+        app.update(frozenset({X}) if i % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
     raise RuntimeError(f"no game over in {limit} frames")

@@ -21,8 +21,9 @@ from typing import Any
 
 from acquire8.ai import LEVELS
 from acquire8.app.control.app import App, make_play
+from acquire8.app.control.decisions import BuyScreen
 from acquire8.app.control.play import Play, game_record
-from acquire8.app.text import log_line
+from acquire8.app.text import log_line, money
 from acquire8.rules import Action, Game
 from acquire8.rules.record import action_from_dict, action_to_dict
 from acquire8.storage import PERSON, SAVE, GameResult, SavedGame, Settings, Storage
@@ -38,7 +39,7 @@ def meta_of(play: Play, actions: list[str]) -> str:
     """What the front end needs besides the game to resume it exactly, as JSON text
     (`actions`: each of the play's actions as JSON text, which the keeper keeps between saves:
     encoding them all again at every save took a fifth of a save on a handheld)."""
-    fields = {
+    fields: dict[str, object] = {
         "format": META_FORMAT,
         "seed": play.seed,
         "seats": play.seats(),
@@ -46,6 +47,9 @@ def meta_of(play: Play, actions: list[str]) -> str:
         # The last decision is still being shown: its events join the log (drawn tiles as counts).
         "log": [*play.log, *(log_line(e) for e in play.pending())][-LOG_KEPT:],
     }
+    screen = play.screen
+    if isinstance(screen, BuyScreen):  # the buy step under way: its cart, the end declined
+        fields["buy"] = {"cart": list(screen.cart), "at": screen.option, "declined": play.declined}
     # The actions' texts go in as they are: the object's closing brace comes after them.
     return f'{json.dumps(fields)[:-1]}, "actions": [{", ".join(actions)}]}}'
 
@@ -91,7 +95,34 @@ def restore(app: App, saved: SavedGame) -> Play:
     pick = meta.get("pick")
     play.pick = pick if isinstance(pick, str) else None
     play.undo_block = "Can't undo past Continue"
+    buy = meta.get("buy")
+    if isinstance(buy, dict):  # anything unusable in it is left out: the buy step starts afresh
+        cart, at = buy.get("cart"), buy.get("at")
+        play.buy_kept = ([c for c in cart if type(c) is str] if type(cart) is list else [], str(at))
+        play.declined = buy.get("declined") is True
     return play
+
+
+def describe(saved: SavedGame) -> str:
+    """A saved game in a few words, for the question before it is replaced: its turn and who
+    leads in cash ("turn 23, you lead by $4,100")."""
+    g, seats = saved.game, saved.meta["seats"]
+    # Every turn ends with a purchase (an empty one too).
+    turn = 1 + sum(a.get("type") == "BuyShares" for a in saved.meta["actions"])
+    cash = [g.cash(s) for s in range(g.players)]
+    top = sorted(range(g.players), key=lambda s: -cash[s])
+    people = [s for s, kind in enumerate(seats) if kind == PERSON]
+    if len(people) == 1:
+        gap = cash[people[0]] - max(c for s, c in enumerate(cash) if s != people[0])
+        how = (
+            f"you {'lead' if gap > 0 else 'trail'} by {money(abs(gap))}"
+            if gap
+            else "you are tied for the lead"
+        )
+    else:
+        gap = cash[top[0]] - cash[top[1]]
+        how = f"{g.names[top[0]]} leads by {money(gap)}" if gap else "tied for the lead"
+    return f"turn {turn}, {how}"
 
 
 # -------------------------------------------------------------- the keeper
@@ -135,6 +166,7 @@ class Keeper:
         if msg:
             notices.append(msg)
         app.resumer = self.resume if saved is not None else None
+        app.save_teller = self.tell
         app.on_progress = self.on_progress
         app.stats_loader = self.storage.load_stats
         app.game_files = self.storage  # the kept games to replay, the game file
@@ -176,6 +208,14 @@ class Keeper:
             self._set_aside(f"save: {type(e).__name__}: {e}")
             app.resumer = None
             app.notices = [MSG_SAVE_UNUSABLE]
+            return None
+
+    def tell(self) -> str | None:
+        """The saved game in a few words (`describe`), None when there is none to read."""
+        saved, _ = self._load()
+        try:
+            return describe(saved) if saved is not None else None
+        except Exception:  # a save that cannot be described is still asked about, in general words
             return None
 
     def on_progress(self, play: Play) -> None:

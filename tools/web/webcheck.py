@@ -107,7 +107,7 @@ def play_through_controllers(games: int, level: str | None = None, max_frames: i
     logic half of a browser frame, computer players' sliced thinking included."""
     from acquire8.app.buttons import X
     from acquire8.app.control.app import App
-    from acquire8.app.control.play import GUARD_FRAMES, GameOver
+    from acquire8.app.control.play import TURN_QUIET_FRAMES, GameOver
     from acquire8.storage import Settings
 
     settings = Settings(levels=[level] * 5) if level else None
@@ -116,7 +116,7 @@ def play_through_controllers(games: int, level: str | None = None, max_frames: i
         app = App(settings=settings, seed=n, can_quit=False)
         assert "Quit" not in app.scene.menu.items, "Quit is hidden on the web"
         for frame in range(max_frames):
-            pressed = frozenset({X}) if frame % (GUARD_FRAMES + 1) == 0 else frozenset()
+            pressed = frozenset({X}) if frame % (TURN_QUIET_FRAMES + 1) == 0 else frozenset()
             t = time.perf_counter()
             app.update(pressed)
             times.append(time.perf_counter() - t)
@@ -141,7 +141,7 @@ class _GameOver(Exception):
 def stand_in_pyxel(max_frames: int, stats: dict):
     """A `pyxel` module that draws nothing: constants and calls the front end uses, and a
     run() that steps update/draw, tapping X once X is live again (the turn guard lets a new
-    turn's X act 0.4 s after the last press), until the game is over."""
+    turn's X act 1.1 s after the last press), until the game is over."""
     import types
 
     px = types.ModuleType("pyxel")
@@ -185,7 +185,7 @@ def stand_in_pyxel(max_frames: int, stats: dict):
         times = stats["frame_ms"] = []
         for frame in range(max_frames):
             held.clear()
-            if frame % 14 == 0:  # the front end's GUARD_FRAMES (12) and a frame of slack
+            if frame % 35 == 0:  # the front end's TURN_QUIET_FRAMES (33) and a frame of slack
                 held.add(px.KEY_X)
             t = time.perf_counter()
             update()

@@ -53,6 +53,7 @@ class App:
         self.progress_due: Play | None = None  # a play whose autosave waits for the next frame
         self.saving = False  # it is made at the end of this frame, in which no computer thinks
         self.stats_loader: Callable[[], tuple[Stats, str | None]] | None = None
+        self.save_teller: Callable[[], str | None] | None = None  # the saved game in a few words
         # Set by session.Keeper too: the kept games and the game file (the story screens).
         self.game_files: GameFiles | None = None
         self.watchers: list[Callable[[], None]] = []  # called after every frame (settings kept)
@@ -130,6 +131,9 @@ class App:
 
     def can_resume(self) -> bool:
         return self.resumer is not None
+
+    def saved_game(self) -> str | None:
+        return self.save_teller() if self.save_teller is not None and self.can_resume() else None
 
     def resume(self) -> bool:
         play = self.resumer() if self.resumer is not None else None

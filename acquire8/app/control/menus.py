@@ -15,7 +15,7 @@ from acquire8.app.control.story import Replays
 from acquire8.app.text import chain_name, money, wrap
 from acquire8.rules import Game
 from acquire8.rules import events as ev
-from acquire8.rules.tables import END_SIZE, ROW_LETTERS, SAFE_SIZE
+from acquire8.rules.tables import END_SIZE, HAND_SIZE, MAX_BUY, ROW_LETTERS, SAFE_SIZE, START_CASH
 from acquire8.storage import PACES, PERSON, Settings
 
 LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
@@ -64,8 +64,9 @@ class Title(Scene):
         items += ["How to play", "Settings", "Stats", "Learn to play"]
         if app.can_quit:
             items.append("Quit")
-        # With a saved game the cursor starts on Continue: one X picks up where you were.
-        self.menu = Menu(items, items.index("Continue") if "Continue" in items else 0)
+        # With a saved game the cursor starts on Continue: one X picks up where you were. No
+        # wrapping: Up on the first item must not land on Quit.
+        self.menu = Menu(items, items.index("Continue") if "Continue" in items else 0, wrap=False)
         # The very first start offers the lesson (a line under the menu), once: X still starts
         # a new game at once for whoever knows the game.
         self.offer = app.first_start
@@ -79,7 +80,9 @@ class Title(Scene):
             return
         self.app.sound("confirm")
         item = self.menu.item
-        if item == "New game":
+        if item == "New game" and "Continue" in self.menu.items:
+            self._replace_saved()
+        elif item == "New game":
             self.app.push(Setup(self.app))
         elif item == "Continue":
             if not self.app.resume():  # the save went bad meanwhile: the title says so
@@ -93,7 +96,28 @@ class Title(Scene):
         elif item == "Stats":
             self.app.push(StatsScene(self.app))
         elif item == "Quit":
-            self.app.quit = True  # the game is saved after every decision: nothing is lost
+            kept = "This game is saved: Continue resumes it." if "Continue" in self.menu.items else ""
+            self.app.push(Confirm(self.app, "Quit acquire8?", self._quit, "QUIT", kept))
+
+    def _quit(self) -> None:
+        self.app.quit = True  # the game is saved after every decision: nothing is lost
+
+    def _replace_saved(self) -> None:
+        """New game over a saved one: say what would be lost first; the cursor goes to Continue,
+        so that backing out and pressing X again goes on with the saved game."""
+        self.menu.index = self.menu.items.index("Continue")
+        about = self.app.saved_game()
+        what = f"Your game in progress ({about})" if about else "Your saved game"
+        self.app.push(
+            Confirm(
+                self.app,
+                "Start a new game?",
+                lambda: self.app.push(Setup(self.app)),
+                "NEW GAME",
+                f"{what} will be replaced.",
+                no="KEEP IT",
+            )
+        )
 
 
 class Setup(Scene):
@@ -190,44 +214,81 @@ class SettingsScene(Scene):
         self.app.sound("move")
 
 
-# How to play: (title, text); the view wraps the text to the screen, "\n" starts a new line.
-HELP_PAGES = (
+# How to play: the rules a player needs, in the game itself (the web and handheld builds have
+# nothing else to read). (title, text) pages; the view wraps the text to the screen (31
+# characters, 14 lines), "\n" starts a new line.
+HELP_PAGES: tuple[tuple[str, str], ...] = (
     (
         "ACQUIRE",
         "Place hotel tiles on the board, found hotel chains, buy their shares and collect "
         "bonuses when they merge. The most cash at the end wins.\n\n"
-        "Each turn: place one tile from your hand, then buy up to 3 shares of chains on the board."
-        "\n\nThe full rules: docs/RULES.md in the game's repository.",
+        f"SETUP: everyone starts with {money(START_CASH)}. Each player puts one tile on the "
+        f"board; the one nearest 1A plays first. Then everyone draws {HAND_SIZE} tiles.",
+    ),
+    (
+        "A TURN",
+        "1. Place one tile from your hand.\n"
+        f"2. Buy up to {MAX_BUY} shares, or none.\n"
+        "3. When the game can end, you may end it.\n"
+        f"Then you draw back up to {HAND_SIZE} tiles.",
     ),
     (
         "TILES",
-        "Next to loose tiles a tile FOUNDS a chain: you pick one of the 7 and get a free share.\n"
+        "Next to loose tiles a tile FOUNDS a chain.\n"
         "Next to one chain it GROWS it.\n"
         "Next to two or more chains it MERGES them: the biggest survives.\n\n"
         "The tiles placed at the start never found a chain by themselves: a later tile next "
         "to them does.",
     ),
     (
-        "LOCKED TILES",
-        f"A chain of {SAFE_SIZE}+ tiles is SAFE: it cannot be swallowed. A tile that would merge two safe "
-        "chains is DEAD: it is swapped at the end of your turn.\n\n"
-        "With all 7 chains on the board, a tile that would found an 8th cannot be placed "
-        "(NO 8TH CHAIN): it waits in your hand until a chain is gone.",
+        "FOUNDING",
+        "You pick any of the 7 chains not on the board; it takes in every loose tile joined "
+        "to it, and you get one share of it free.\n\n"
+        "Cheap: Tower, Luxor.\nMedium: American, Worldwide, Festival.\n"
+        "Dear: Imperial, Continental.\n"
+        "Dear shares cost and pay more; prices rise as a chain grows.",
     ),
     (
-        "MERGERS",
-        "The biggest and second biggest holders of a swallowed chain get bonuses: 10x and 5x "
-        "its share price.\n\n"
-        "Then each holder may SELL its shares, TRADE 2 of them for 1 of the survivor, or KEEP "
-        "them for when the chain is founded again.",
+        "MERGERS: BONUSES",
+        "The biggest chain survives (a tie: whoever placed the tile picks). Each swallowed "
+        "chain pays its holders, at its price before the merger:\n"
+        "most shares: 10x the price,\nsecond most: 5x.\n"
+        "A lone holder takes both; a tie for most splits both, a tie for second the 5x.",
+    ),
+    (
+        "MERGERS: SHARES",
+        "Then each holder of the swallowed chain, whoever placed the tile first, decides:\n"
+        "SELL shares to the bank at that price;\n"
+        "TRADE 2 for 1 of the survivor, while the bank has some;\n"
+        "KEEP them for when the chain is founded again.",
+    ),
+    (
+        "BUYING",
+        f"After your tile buy up to {MAX_BUY} shares of chains on the board (one founded "
+        "this turn too), at today's prices.\n\n"
+        "X adds a share, UNDO takes one back, DONE buys.\n"
+        "Shares earn bonuses and are sold at the end.",
+    ),
+    (
+        "LOCKED TILES",
+        f"A chain of {SAFE_SIZE}+ tiles is SAFE: it cannot be swallowed. A tile that would "
+        "merge two safe chains is DEAD: it is swapped at the end of your turn.\n\n"
+        "With all 7 chains on the board, a tile that would found an 8th cannot be placed "
+        "(NO 8TH CHAIN): it waits in your hand until a chain is gone. A hand with no "
+        "playable tile is replaced.",
     ),
     (
         "THE END",
-        f"When a chain has {END_SIZE}+ tiles, or every chain on the board is safe, a player may declare "
-        "the end on their turn.\n"
-        "With the End rule set to auto (Setup, Settings) the game ends by itself at the end of "
-        "that turn, or of the turn that draws the last tile.\n\n"
-        "Then bonuses are paid for every chain, all shares are sold, and the most cash wins.",
+        f"When a chain has {END_SIZE}+ tiles, or every chain on the board is safe, a player "
+        "may declare the end on their turn.\n"
+        "With the End rule set to auto (in Settings) the game ends by itself at the end "
+        "of that turn, or of the turn that draws the last tile.\n\n"
+        "SCORING: every chain pays its bonuses, all shares are sold, the most cash wins.",
+    ),
+    (
+        "TWO PLAYERS",
+        "With two players a stock market joins every payout: a drawn tile's column is how "
+        "many shares it holds. What it wins leaves the game.",
     ),
     (
         "ON SCREEN",
@@ -246,8 +307,8 @@ HELP_PAGES = (
         "UP/DOWN adjust, scroll\n"
         "ENTER/ESC/P (pad START) menu\n"
         "U, BACKSPACE (pad L1) undo\n\n"
-        "X hurries the computer players; your turn waits until X has been let go a moment. "
-        "Undo takes back your moves this turn.",
+        "X hurries the computers; your turn waits while YOUR TURN flashes. Undo takes back "
+        "your moves this turn.",
     ),
 )
 
@@ -361,12 +422,14 @@ class Confirm(Scene):
 
     full = False
 
-    def __init__(self, app: Host, question: str, then: Callable[[], None], yes: str, detail: str = ""):
+    def __init__(
+        self, app: Host, question: str, then: Callable[[], None], yes: str, detail: str = "", no: str = "BACK"
+    ):
         super().__init__(app)
         self.question = question
         self.detail = detail
         self.then = then
-        self.labels = ("BACK", yes)
+        self.labels = (no, yes)
         self.index = 0
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
@@ -414,13 +477,16 @@ class Pause(Scene):
             app.pop()
             self.table.show_recap()
         elif item == "Log":
+            self.menu.index = 0  # closed with X, the page comes back to Resume, not to itself
             app.push(Log(app, self.table.log))
         elif item == "How to play":
+            self.menu.index = 0
             app.push(Help(app))
         elif item == "Hint":
             app.pop()
             self.table.show_hint()
         elif item == "Settings":
+            self.menu.index = 0
             app.push(SettingsScene(app, in_game=True))
         elif item == "New game":
             app.push(Confirm(app, "Leave for a new game?", app.setup, "NEW GAME", self._kept()))

@@ -3,10 +3,11 @@
 - Showing: the events of the last action reach the screen one by one, at the computers' pace
   (X hurries them); a computer's next decision is worked out meanwhile;
 - Thinking: a computer player decides, a slice of time per frame;
-- Deciding: a person's decision screen; at the start of a turn X acts only once it has been
-  up for GUARD_FRAMES, so a mashed or held X that hurried the computers never decides;
+- Deciding: a person's decision screen; the first of a turn acts only once X has been up for
+  TURN_QUIET_FRAMES (the YOUR TURN flash meanwhile), so X mashed, held or tapped to hurry the
+  computers never decides; a later one after others played waits GUARD_FRAMES;
 - Passing: pass-and-play, the device goes to the next person, every hand hidden (X takes it
-  only once it has been up for GUARD_FRAMES too);
+  only once it has been up for TURN_QUIET_FRAMES too);
 - Over: the final standings are shown (GameOver, over the board).
 
 Undo: before each of the person's decisions the play keeps a copy of the game (and of what
@@ -39,7 +40,7 @@ from acquire8.app.control.decisions import (
 from acquire8.app.control.hint import hint
 from acquire8.app.control.insight import recap
 from acquire8.app.control.menus import Chart, Log, Pause
-from acquire8.app.control.scene import GUARD_FRAMES, Host, Menu, Pressed, Scene, quieter
+from acquire8.app.control.scene import GUARD_FRAMES, TURN_QUIET_FRAMES, Host, Menu, Pressed, Scene, quieter
 from acquire8.app.control.story import StoryScene, story_of
 from acquire8.app.text import KIND_SHORT, brief, chain_name, log_line, money
 from acquire8.rules import Action, BuyShares, Game, IllegalAction, Phase
@@ -122,23 +123,25 @@ class Thinking:
 @dataclass
 class Deciding:
     screen: Screen
-    quiet: int  # frames X has been up since this decision began (X acts from GUARD_FRAMES on)
+    quiet: int  # frames X has been up since this decision began (X acts from `need` on)
     recap: list[str] = field(default_factory=list)  # what the others did, shown until X
     recap_top: int = 0  # its first line shown (up/down scroll a long one)
+    need: int = GUARD_FRAMES  # TURN_QUIET_FRAMES for the first decision of a turn
 
     @property
     def armed(self) -> bool:
-        return self.quiet >= GUARD_FRAMES
+        return self.quiet >= self.need
 
 
 @dataclass
 class Passing:
     seat: int
-    quiet: int = 0  # as Deciding's: a mashed X must not reveal the hand
+    quiet: int = 0  # as Deciding's: a mashed or tapped X must not reveal the hand
+    need: int = TURN_QUIET_FRAMES
 
     @property
     def armed(self) -> bool:
-        return self.quiet >= GUARD_FRAMES
+        return self.quiet >= self.need
 
 
 @dataclass
@@ -170,7 +173,18 @@ class Play(Scene):
 
     # What no view reads (the redraw key skips it; a test holds the views to it).
     UNDRAWN: tuple[str, ...]  # as Scene's: the lesson adds its own
-    UNDRAWN = ("bots", "seed", "undo_stack", "final_tail", "merger", "hint", "undo_block", "last_recap")
+    UNDRAWN = (
+        "bots",
+        "seed",
+        "undo_stack",
+        "final_tail",
+        "merger",
+        "hint",
+        "undo_block",
+        "last_recap",
+        "acted",
+        "buy_kept",
+    )
 
     def __init__(
         self,
@@ -203,6 +217,9 @@ class Play(Scene):
         self.last_recap: list[str] = []  # what the others did before your turn, to open again
         self.undo_stack: list[Snapshot] = []
         self.undo_block = "Nothing to undo yet"  # why undo cannot go further back
+        self.acted = False  # the person at the keys decided since the turn began (turn guard)
+        # A continued game's buy step as it was saved: its cart and selected option.
+        self.buy_kept: tuple[list[str], str] | None = None
         self.line = log_line(ev.TurnStarted(game.turn, game.names[game.turn]))  # the last event's line
         self.notice: str | None = None  # a line of the play's own (a refusal, a hint) over it
         self.log.append(self.line)
@@ -240,15 +257,15 @@ class Play(Scene):
             if X in pressed and stage.armed:
                 self.app.sound("confirm")
                 self.human = stage.seat
-                self._decide(guarded=True)
+                self._decide(guarded=True, passed=True)
             elif not stage.armed:
-                stage.quiet = quieter(stage.quiet, pressed, held)
+                stage.quiet = quieter(stage.quiet, pressed, held, stage.need)
         elif isinstance(stage, Deciding):
             self._deciding(stage, pressed, held)
 
     def _deciding(self, stage: Deciding, pressed: Pressed, held: Pressed) -> None:
         if not stage.armed:
-            stage.quiet = quieter(stage.quiet, pressed, held)
+            stage.quiet = quieter(stage.quiet, pressed, held, stage.need)
             pressed = pressed - {X}
         if stage.recap:  # X closes the recap; up/down scroll it; left/right already choose
             if X in pressed:
@@ -267,6 +284,8 @@ class Play(Scene):
             self._take(decision)
 
     def _take(self, decision: Decision) -> None:
+        if isinstance(self.screen, BuyScreen) and decision.action is None:
+            self._progress()  # the cart or its cursor changed: saved, Continue restores them
         if decision.message is not None:
             self.message = decision.message
         if decision.declined:
@@ -307,7 +326,7 @@ class Play(Scene):
         else:
             self._decide(guarded=not showing.own)
 
-    def _decide(self, guarded: bool) -> None:
+    def _decide(self, guarded: bool, passed: bool = False) -> None:
         """The person's decision screen for the phase now (the buy step passes by itself when
         there is nothing to buy)."""
         g = self.game
@@ -319,7 +338,14 @@ class Play(Scene):
         screen = make_screen(g, self.pick, self.declined)
         if self.hint is not None:
             preselect(screen, self.hint)
-        self.stage = Deciding(screen, 0 if guarded else GUARD_FRAMES)
+        if isinstance(screen, BuyScreen) and self.buy_kept:
+            restore_cart(screen, *self.buy_kept)
+        self.buy_kept = None
+        # The turn's first decision (no decision of the person's since the turn began) takes
+        # only an X after a quiet spell; a pass screen just asked for one.
+        first = guarded and not self.acted and not passed
+        need = TURN_QUIET_FRAMES if first else GUARD_FRAMES
+        self.stage = Deciding(screen, 0 if guarded else GUARD_FRAMES, need=need)
         if guarded and g.turn == g.current and g.phase == Phase.PLACE and self.human is not None:
             self.last_recap = recap(self.shown, self.human, g.names)  # a new turn of yours opens
             self.stage.recap = list(self.last_recap)
@@ -378,6 +404,7 @@ class Play(Scene):
         if person:
             self.app.sound("confirm")
             self.marked = []  # you have acted: what happened before is seen
+        self.acted = (person or self.acted) and not any(isinstance(e, ev.TurnStarted) for e in events)
         if isinstance(action, BuyShares):
             self.declined = False
         self._keep_for_undo(before, seat, events)
@@ -606,6 +633,17 @@ class Play(Scene):
         preselect(self.stage.screen, self.hint)
         if isinstance(self.stage.screen, PlaceScreen):
             self.pick = self.stage.screen.tile
+
+
+def restore_cart(screen: BuyScreen, cart: list[str], option: str) -> None:
+    """A buy step's cart and selected option put back (a continued game): only what the
+    rules still allow goes in."""
+    for chain in cart:
+        if chain in screen.chains and screen.can_add(chain):
+            screen.cart.append(chain)
+    if option in screen.options:
+        screen.index = screen.options.index(option)
+    screen.standing = screen._standing()
 
 
 def screen_fields(screen: Screen | None) -> dict:

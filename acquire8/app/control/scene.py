@@ -14,12 +14,17 @@ from acquire8.storage import Settings, Stats
 
 Pressed = frozenset[Button]  # the buttons newly pressed (or repeating) this frame
 GUARD_FRAMES = round(0.4 * FPS)  # X must have been up this long before a new screen takes it
+# The first decision of a person's turn (and a pass-and-play hand-over) waits longer: X up this
+# long, the YOUR TURN flash showing meanwhile. A player tapping X to hurry the computers at any
+# pace up to one tap in 0.95 s never leaves X up so long, so the tap that follows the turn's
+# start cannot decide it.
+TURN_QUIET_FRAMES = round(1.1 * FPS)
 
 
-def quieter(quiet: int, pressed: Pressed, held: Pressed) -> int:
+def quieter(quiet: int, pressed: Pressed, held: Pressed, need: int = GUARD_FRAMES) -> int:
     """The frames X has been up, one frame on: a screen that must not take a hurried X (a new
-    turn, the pass screen, the final standings) lets X act from GUARD_FRAMES on."""
-    return 0 if (X in pressed or X in held) else min(quiet + 1, GUARD_FRAMES)
+    turn, the pass screen, the final standings) lets X act from `need` frames on."""
+    return 0 if (X in pressed or X in held) else min(quiet + 1, need)
 
 
 class Host(Protocol):
@@ -71,6 +76,10 @@ class Host(Protocol):
         ...
 
     def can_resume(self) -> bool: ...
+    def saved_game(self) -> str | None:
+        """The saved game in a few words ("turn 23, you lead by $4,100"), None without one."""
+        ...
+
     def load_stats(self) -> tuple[Stats, str | None]: ...
 
 
@@ -87,11 +96,13 @@ class Scene:
 
 
 class Menu:
-    """A list of options cycled with two directions (wrapping)."""
+    """A list of options cycled with two directions (wrapping, unless `wrap` is False: then
+    the first and last items are ends)."""
 
-    def __init__(self, items: list[str], index: int = 0):
+    def __init__(self, items: list[str], index: int = 0, wrap: bool = True):
         self.items = items
         self.index = index
+        self.wrap = wrap
 
     @property
     def item(self) -> str:
@@ -100,6 +111,8 @@ class Menu:
     def move(self, pressed: Pressed, app: Host, keys: tuple[Button, Button] = (UP, DOWN)) -> bool:
         step = (keys[1] in pressed) - (keys[0] in pressed)
         if step and self.items:
+            if not self.wrap and not 0 <= self.index + step < len(self.items):
+                return False
             self.index = (self.index + step) % len(self.items)
             app.sound("move")
             return True
