@@ -264,6 +264,18 @@ class BuyScreen:
     def cost(self) -> int:
         return sum(self.game.price(c) for c in self.cart)
 
+    @property
+    def info(self) -> str:
+        """What the selected option is, in a line: a chain's name, price and bank shares, or
+        what UNDO or DONE would do."""
+        opt, g = self.option, self.game
+        if opt in CHAINS:
+            return f"{chain_name(opt)} {money(g.price(opt))} bank {g.bank_shares(opt)}"
+        if opt == "UNDO":
+            return "Take back the last share"
+        then = "end the game" if g.declared else "end the turn"
+        return f"Buy the cart and {then}" if self.cart else f"Buy nothing and {then}"
+
     def _standing(self) -> str:
         """How one more share of the selected chain would change your standing in it ("you'd
         lead I: 5 vs Ana 4"); "" on UNDO, DONE or a chain you cannot add."""
