@@ -61,7 +61,7 @@ class PlaceScreen:
         self.details = self._detail()
 
     def _detail(self) -> list[str]:
-        """What the selected tile would pay, from the rules core on a copy (insight.py): one or
+        """What the selected tile would pay, from the rules core on a copy (insight/): one or
         two lines; worked out once per tile, when it is first selected."""
         tile = self.tile
         if tile is None:
