@@ -7,13 +7,13 @@ from acquire8.app.control.insight.whatif import (
     Payout,
     check_place,
     foundings,
+    growth,
     is_hidden,
     merger_payouts,
     survivor_choices,
 )
 from acquire8.app.text import KIND_SHORT, LINE_CHARS, fit, money, pack
-from acquire8.rules import Game, PlaceTile
-from acquire8.rules import events as ev
+from acquire8.rules import Game
 from acquire8.rules.tables import SAFE_SIZE
 
 
@@ -60,16 +60,14 @@ def tile_preview(game: Game, tile: str, hidden: bool | None = None) -> list[str]
 
 
 def _grow_preview(game: Game, tile: str, chain: str, seat: int) -> list[str]:
-    g = game.copy()
-    grew = next(e for e in g.apply(PlaceTile(tile)) if isinstance(e, ev.ChainGrew))
-    lines = [fit(f"GROW {chain} to {grew.size}: {money(g.price(chain))}/share")]
+    grew = growth(game, tile)
+    lines = [fit(f"GROW {chain} to {grew.size}: {money(grew.price)}/share")]
     notes = []
-    if g.is_safe(chain) and not game.is_safe(chain):
+    if grew.made_safe:
         notes.append(f"{chain} safe at {SAFE_SIZE}+")
-    gain = g.net_worth(seat) - game.net_worth(seat)
-    if gain:
-        notes.append(f"your {game.shares(seat, chain)} {chain} +{money(gain)}")
-    if g.can_end() and not game.can_end():
+    if grew.gain:
+        notes.append(f"your {game.shares(seat, chain)} {chain} +{money(grew.gain)}")
+    if grew.ends:
         notes.append("the end may be declared")
     if notes:
         lines.append(fit("; ".join(notes)))

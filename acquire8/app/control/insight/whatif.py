@@ -146,6 +146,34 @@ def survivor_choices(game: Game, tile: str) -> list[str]:
 
 
 @dataclass(frozen=True)
+class Growth:
+    """What placing a tile that grows a chain does, as the rules core plays it on a copy."""
+
+    chain: str
+    size: int  # the chain's size after
+    price: int  # its share price after
+    made_safe: bool  # the chain becomes safe with it
+    gain: int  # the seat's net worth after less before
+    ends: bool  # the end may be declared after it and not before
+
+
+def growth(game: Game, tile: str) -> Growth:
+    """Placing `tile` (it grows a chain) for the seat deciding, on a copy."""
+    seat = game.current
+    g = game.copy()
+    grew = next(e for e in g.apply(PlaceTile(tile)) if isinstance(e, ev.ChainGrew))
+    chain = grew.chain
+    return Growth(
+        chain,
+        grew.size,
+        g.price(chain),
+        g.is_safe(chain) and not game.is_safe(chain),
+        g.net_worth(seat) - game.net_worth(seat),
+        g.can_end() and not game.can_end(),
+    )
+
+
+@dataclass(frozen=True)
 class Founding:
     """A chain that placing a tile may found: its size, whether a free share is left, its price."""
 
