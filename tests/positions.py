@@ -10,7 +10,7 @@ import json
 from typing import Any
 
 from acquire8.app.text import log_line
-from acquire8.rules import CHAINS, Game
+from acquire8.rules import CHAINS, EndOption, Game, HoldingsOption, Options, minimal_position
 
 COLS, ROWS = 12, 9
 ROW_LETTERS = "ABCDEFGHI"
@@ -45,15 +45,6 @@ def fill(letter: str, *spans: str) -> dict[str, str]:
     return out
 
 
-def rows(cells: dict[str, str]) -> list[str]:
-    """The nine board strings of the position format from {tile: letter}."""
-    grid = [["."] * COLS for _ in range(ROWS)]
-    for tile, letter in cells.items():
-        c, r = split(tile)
-        grid[r][c - 1] = letter
-    return ["".join(row) for row in grid]
-
-
 def player(
     cash: int = 6000, shares: dict[str, int] | None = None, hand: list[str] | None = None, name: str = ""
 ) -> dict[str, Any]:
@@ -68,33 +59,21 @@ def position(
     players: list[dict[str, Any]] | None = None,
     pool: list[str] | None = None,
     current: int = 0,
-    end: str = "declare",
-    holdings: str = "open",
+    end: EndOption = "declare",
+    holdings: HoldingsOption = "open",
     seed: int | None = 1,
 ) -> dict[str, Any]:
-    """A minimal position (a dict; json.dumps it or pass it to `load`).
+    """A minimal position (a dict; json.dumps it or pass it to `load`), built by the rules'
+    builder (`minimal_position`).
 
     Three players by default: with two, RULES §12's stock market joins every bonus.
     Players are named P1, P2, ... unless a player dict names itself. A seed is
     included so the two-player market's reshuffle is reproducible.
     """
     players = players if players is not None else [player(), player(), player()]
-    out_players = []
-    for i, p in enumerate(players):
-        p = dict(p)
-        p.setdefault("name", f"P{i + 1}")
-        out_players.append(p)
-    data: dict[str, Any] = {
-        "format": 1,
-        "board": rows(cells or {}),
-        "players": out_players,
-        "pool": list(pool or []),
-        "current": current,
-        "options": {"end": end, "holdings": holdings},
-    }
-    if seed is not None:
-        data["seed"] = seed
-    return data
+    named = [{"name": f"P{i + 1}", **p} for i, p in enumerate(players)]
+    options = Options(end=end, holdings=holdings)
+    return json.loads(minimal_position(cells or {}, named, pool or [], current, options, seed))
 
 
 def load(data: dict[str, Any] | None = None, **kwargs: Any) -> Game:

@@ -11,10 +11,13 @@ import re
 from collections import Counter
 
 from acquire8.ai import make_bot
+from acquire8.app.control.decisions import BuyScreen
 from acquire8.app.control.insight import (
     Holdings,
+    bonus_line,
     buy_standing,
     holdings,
+    level_label,
     merger_payouts,
     recap,
     tile_preview,
@@ -334,6 +337,19 @@ def test_buy_standing_matches_the_holdings_after_the_purchase():
         assert seen[kind] >= 3, seen
 
 
+def test_the_buy_screen_says_what_its_option_is():
+    g = load(cells=fill("I", "1A-4A"), players=[player(hand=["12I"]), player(), player()], pool=["1I"])
+    g.apply(PlaceTile("12I"))
+    ui = BuyScreen(g)
+    assert ui.option == "I" and ui.info == "Imperial $600 bank 25"
+    ui.index = ui.options.index("DONE")
+    assert ui.info == "Buy nothing and end the turn"
+    ui.cart.append("I")
+    assert ui.info == "Buy the cart and end the turn"
+    ui.index = ui.options.index("UNDO")
+    assert ui.info == "Take back the last share"
+
+
 def test_buy_standing_in_a_hand_made_position():
     def standing(
         ours: int, ana: int, bob: int, cart: tuple[str, ...] = (), hidden: bool | None = None
@@ -479,3 +495,24 @@ def test_holdings_sheet_matches_the_readers_and_hides_what_it_must():
         assert "viewer" in str(e)
     else:
         raise AssertionError("a seat that does not exist was accepted")
+
+
+def test_the_chains_page_says_who_takes_each_bonus_and_the_holdings_page_who_plays():
+    # T 3 tiles ($300: $3,000/$1,500), L 2 ($200), I 2 ($400); Ana and Bob tie on L.
+    cells = {**fill("T", "1A-3A"), **fill("L", "5A-6A"), **fill("I", "8A-9A")}
+    seats = [
+        player(shares={"T": 4, "I": 2}, name="You"),
+        player(shares={"T": 2, "L": 3}, name="Ana"),
+        player(shares={"L": 3}, name="Bob"),
+    ]
+    g = load(cells=cells, players=seats, pool=["1I"])
+    sheet = holdings(g, 0)
+    assert bonus_line(sheet, "T") == "You $3,000 Ana $1,500"
+    assert bonus_line(sheet, "L") == "Ana+Bob $1,500 each"
+    assert bonus_line(sheet, "I") == "You $6,000 both"
+    nobody = load(cells=cells, players=[player(), player(), player()])
+    assert bonus_line(holdings(nobody, 0), "T") == "no holders"
+    assert bonus_line(holdings(g, 1, hidden=True), "T") == "you hold 2"
+    assert bonus_line(holdings(g, None, hidden=True), "T") == "holdings hidden"
+    assert [level_label({1: "hard", 2: "easy"}, s, 0, {0}) for s in range(3)] == ["you", "hard", "easy"]
+    assert [level_label({2: "easy"}, s, None, {0, 1}) for s in range(3)] == ["person", "person", "easy"]

@@ -252,3 +252,24 @@ def test_12_market_draws_for_each_defunct_chain():
     assert g.cash(0) == 10000 + (4000 if held[0][1] < 2 else 2000)
     g.apply(Dispose())
     assert g.phase == Phase.BUY and g.chain_size("A") == 12
+
+
+def test_12_market_draws_give_a_copy_for_every_holding_the_market_may_draw():
+    # Tower 4 merges into American 5 with 6E; the pool and the other hand hold columns 1, 3 and 9.
+    cross = {**fill("A", "1E-5E"), **fill("T", "6A-6D")}
+    g = load(
+        cells=cross,
+        players=[player(shares={"T": 2}, hand=["6E"]), player(hand=["9A", "1B"])],
+        pool=["1I", "3I"],
+        seed=5,
+    )
+    before = g.to_json()
+    draws = g.market_draws()
+    assert [n for n, _ in draws] == [1, 3, 9] and g.to_json() == before  # the game itself unchanged
+    for n, copy in draws:
+        assert copy.hand(0) == ["6E"] and copy.hand(1) == []  # what seat 0 cannot see is left out
+        held = [e.count for e in copy.apply(PlaceTile("6E")) if isinstance(e, events.MarketHolds)]
+        assert held == [n]
+        assert copy.cash(0) == 6000 + (4000 if n < 2 else 2000 if n > 2 else 3000)  # 2 vs the market's n
+    three = load(cells=cross, players=[player(hand=["6E"]), player(), player()], pool=["1I"])
+    assert three.market_draws() == []  # no stock market with more players

@@ -14,8 +14,10 @@ from acquire8.rules import (
     FoundChain,
     Game,
     IllegalAction,
+    Options,
     Phase,
     PlaceTile,
+    minimal_position,
 )
 
 from positions import fill, lines, load, play, player, position, state
@@ -46,6 +48,32 @@ def test_minimal_position_loads_as_a_turn_in_the_place_phase():
     # A seat with nothing to place (empty hand, empty pool) starts in its buy phase.
     g = load(position(cells=fill("T", "1A-2A"), players=[player(), player(), player(hand=["5E"])], current=0))
     assert g.phase == Phase.BUY and g.current == 0
+
+
+def test_the_builder_writes_the_minimal_position_the_format_describes():
+    board = ["TTTT.LL.....", *["............"] * 7, "...........#"]
+    players = [
+        {"name": "You", "cash": 6000, "shares": {"T": 3}, "hand": ["5A", "8A"]},
+        {"name": "Ana", "cash": 4500, "shares": {"L": 2}, "hand": []},
+    ]
+    text = minimal_position(board, players, ["9I", "1C"], options=Options(holdings="hidden"))
+    assert json.loads(text) == {
+        "format": 1,
+        "board": board,
+        "players": players,
+        "pool": ["9I", "1C"],
+        "current": 0,
+        "options": {"end": "declare", "holdings": "hidden"},
+    }
+    cells = {**fill("T", "1A-4A"), **fill("L", "6A-7A"), "12I": "#"}
+    assert json.loads(minimal_position(cells, players, ["9I", "1C"]))["board"] == board  # {tile: letter}
+    g = Game.from_position(cells, players, ["9I", "1C"], current=1, seed=3)
+    assert g.current == 1 and g.board == Game.from_json(text).board and g.bank_shares("T") == 22
+    assert g == Game.from_json(minimal_position(cells, players, ["9I", "1C"], current=1, seed=3))
+    with pytest.raises(ValueError, match="13A"):
+        minimal_position({"13A": "T"}, players)
+    with pytest.raises(ValueError, match="2 to 6 players"):  # the builder checks nothing: loading does
+        Game.from_position(board, players[:1])
 
 
 def test_design_example_position_loads():

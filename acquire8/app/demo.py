@@ -3,7 +3,6 @@ the golden-image tests, reached only through the controllers (button presses).""
 
 from __future__ import annotations
 
-import json
 import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
@@ -15,7 +14,7 @@ from acquire8.app.control.app import NAMES, App
 from acquire8.app.control.decisions import BuyScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.lesson import LESSON, LessonDone, LessonPlay, PartCard
 from acquire8.app.control.play import TURN_QUIET_FRAMES, Deciding, GameOver, Play, Summary
-from acquire8.rules import Game
+from acquire8.rules import Game, minimal_position
 from acquire8.rules.tables import TILE_NAMES
 from acquire8.storage import GameResult, LocalStorageBackend, MemoryStorage, Storage
 
@@ -54,7 +53,7 @@ def position() -> str:
     pool = [t for t in TILE_NAMES if t not in used]
     random.Random(5).shuffle(pool)
     players = [{"name": NAMES[s], "cash": CASH[s], "shares": SHARES[s], "hand": HANDS[s]} for s in range(4)]
-    return json.dumps({"format": 1, "board": BOARD, "players": players, "pool": pool, "current": 0})
+    return minimal_position(BOARD, players, pool)
 
 
 def start(app: App, game: Game, level: str = "greedy") -> Play:

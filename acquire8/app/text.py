@@ -4,6 +4,8 @@ only: every sentence the game shows about them is made here."""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from acquire8.rules import BonusKind
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord, Turn, key_turns, turns
@@ -22,6 +24,7 @@ __all__ = [
     "log_lines",
     "moment_line",
     "money",
+    "pack",
     "tier_name",
     "verb",
     "wrap",
@@ -84,6 +87,22 @@ def fit(text: str, width: int = LINE_CHARS, cut_ok: bool = False) -> str:
             break
         line += " " + word
     return line[: width - 2].rstrip(" ,:") + ".."
+
+
+def pack(parts: Sequence[str], sep: str = "; ", indent: str = "", width: int = LINE_CHARS) -> list[str]:
+    """Whole parts on lines of at most `width` characters, `sep` between parts (a line that
+    goes on ends with its mark, as "," when it fits) and `indent` before every line but
+    the first; a part longer than a line is fitted."""
+    lines: list[str] = []
+    for part in parts:
+        if lines and len(lines[-1]) + len(sep) + len(part) <= width:
+            lines[-1] += sep + part
+            continue
+        mark = sep.rstrip()
+        if lines and mark and len(lines[-1]) + len(mark) <= width:
+            lines[-1] += mark
+        lines.append(fit(indent + part if lines else part, width))
+    return lines
 
 
 def brief(e: ev.Event) -> str | None:

@@ -33,6 +33,7 @@ from .options import (
     Phase,
     TileEffect,
 )
+from .position import minimal as minimal_position
 from .tables import (
     CHAIN_NAMES,
     CHAINS,
@@ -77,5 +78,6 @@ __all__ = [
     "TileEffect",
     "bonuses",
     "events",
+    "minimal_position",
     "price",
 ]  # fmt: skip

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import itertools
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from typing import Any, cast
 
 from . import events as ev
@@ -22,6 +22,7 @@ from .actions import (
 from .options import TILE_EFFECTS, BonusKind, Options, Phase, TileEffect
 from .tables import (
     CHAINS,
+    COLS,
     EMPTY,
     END_SIZE,
     HAND_SIZE,
@@ -95,7 +96,8 @@ class Game:
     Copies to search on: `copy()`, `view(seat)`, `determinize(rng)`, and for a copy
     `reseed(value)` (a new random source: after the deal it drives only the
     two-player stock market) and `vary_market(rng)` (in a two-player view, a different
-    stock-market draw from another copy's).
+    stock-market draw from another copy's); `market_draws()` (with two players, a copy
+    for every holding the stock market may draw).
     """
 
     __slots__ = (
@@ -939,6 +941,28 @@ class Game:
             i = rng.randrange(len(self._pool))
             self._pool[i], self._pool[-1] = self._pool[-1], self._pool[i]
 
+    def market_draws(self) -> list[tuple[int, Game]]:
+        """Two players (RULES §12): every holding the stock market may draw as the seat that
+        must act sees it (the column of a tile in the pool or the other hand), each with a
+        copy on which every market draw is that holding: its pool holds only the unseen
+        tiles of that column, the other hand is left out (it plays no part until the turn
+        ends) and its random source is fixed. Holdings in increasing order; [] in other
+        games."""
+        if len(self._names) != 2:
+            return []
+        seat = self._current
+        # The unseen tiles, next drawn first, then the other hand (the order the copies keep).
+        unseen = self._pool[::-1] + [t for s, hand in enumerate(self._hands) if s != seat for t in hand]
+        out = []
+        for column in sorted({t % COLS for t in unseen}):
+            g = self.copy()
+            g._hands = [h if s == seat else [] for s, h in enumerate(g._hands)]
+            g._pool = [t for t in unseen if t % COLS == column][::-1]
+            g._rng = random.Random(0)
+            g._hand_sizes = None
+            out.append((column + 1, g))
+        return out
+
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, Game):
             return NotImplemented
@@ -977,6 +1001,21 @@ class Game:
                 rng=self._rng,
             )
         )
+
+    @classmethod
+    def from_position(
+        cls,
+        board: Sequence[str] | Mapping[str, str],
+        players: Sequence[Mapping[str, Any]],
+        pool: Sequence[str] = (),
+        current: int = 0,
+        options: Options | None = None,
+        seed: int | None = None,
+    ) -> Game:
+        """The game of a minimal position built from Python values (`position.minimal`:
+        the board's nine rows or {tile: letter}, each player's "name", "cash", "shares",
+        "hand"), loaded as `from_json` loads one; ValueError names what is wrong."""
+        return cls.from_json(position.minimal(board, players, pool, current, options, seed))
 
     @classmethod
     def from_json(cls, text: str) -> Game:

@@ -2,7 +2,9 @@
 
 `parse` checks everything and raises ValueError naming the first problem found; `Game`
 builds itself from the `Position` it returns (`Game.from_json`) and writes one to save
-(`Game.to_json`). This module knows nothing of `Game`.
+(`Game.to_json`). `minimal` writes a minimal position from Python values (what tests, the
+lesson and the demo start from; `Game.from_position` loads it). This module knows nothing
+of `Game`.
 
 Beyond the minimal position, a full save carries the turn in flight: "phase", "acting",
 "pending", "merger", "declared", "stuck", "pool_emptied", the random state "rng" (or a
@@ -13,9 +15,9 @@ from __future__ import annotations
 
 import json
 import random
-from collections.abc import Callable
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .options import Options, Phase
 from .tables import (
@@ -80,6 +82,44 @@ class Position:
 
 
 # -------------------------------------------------------------------- writing
+
+
+def minimal(
+    board: Sequence[str] | Mapping[str, str],
+    players: Sequence[Mapping[str, Any]],
+    pool: Sequence[str] = (),
+    current: int = 0,
+    options: Options | None = None,
+    seed: int | None = None,
+) -> str:
+    """The minimal position of docs/DESIGN.md as text: seat `current` to play, phase "place".
+
+    `board` is the format's nine rows, or {tile: letter} for the squares that are not
+    empty ({"5E": "T", "6E": "#"}). Each player is the format's object: "name", "cash",
+    "shares" ({"T": 3}), "hand" (what is left out is the format's default). `pool` lists
+    the tiles to draw, the next first; `seed` starts the random source (the two-player
+    market's draws), none: a fresh one. Nothing is checked here: `parse` (and so
+    `Game.from_json`) names what is wrong."""
+    if isinstance(board, Mapping):
+        grid = [["."] * COLS for _ in range(ROWS)]
+        for tile, letter in board.items():
+            sq = _square(tile, "board")
+            grid[sq // COLS][sq % COLS] = letter
+        rows = ["".join(row) for row in grid]
+    else:
+        rows = list(board)
+    opts = options or Options()
+    data: dict[str, Any] = {
+        "format": FORMAT,
+        "board": rows,
+        "players": [dict(p) for p in players],
+        "pool": list(pool),
+        "current": current,
+        "options": {"end": opts.end, "holdings": opts.holdings},
+    }
+    if seed is not None:
+        data["seed"] = seed
+    return json.dumps(data)
 
 
 def dump(p: Position) -> str:

@@ -61,7 +61,7 @@ class PlaceScreen:
         self.details = self._detail()
 
     def _detail(self) -> list[str]:
-        """What the selected tile would pay, from the rules core on a copy (insight.py): one or
+        """What the selected tile would pay, from the rules core on a copy (insight/): one or
         two lines; worked out once per tile, when it is first selected."""
         tile = self.tile
         if tile is None:
@@ -263,6 +263,18 @@ class BuyScreen:
     @property
     def cost(self) -> int:
         return sum(self.game.price(c) for c in self.cart)
+
+    @property
+    def info(self) -> str:
+        """What the selected option is, in a line: a chain's name, price and bank shares, or
+        what UNDO or DONE would do."""
+        opt, g = self.option, self.game
+        if opt in CHAINS:
+            return f"{chain_name(opt)} {money(g.price(opt))} bank {g.bank_shares(opt)}"
+        if opt == "UNDO":
+            return "Take back the last share"
+        then = "end the game" if g.declared else "end the turn"
+        return f"Buy the cart and {then}" if self.cart else f"Buy nothing and {then}"
 
     def _standing(self) -> str:
         """How one more share of the selected chain would change your standing in it ("you'd

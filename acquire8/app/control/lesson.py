@@ -14,7 +14,6 @@ is a new one); the final standings lead to LessonDone (what was learned, what to
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass
 
 from acquire8.ai.base import Bot
@@ -41,8 +40,10 @@ from acquire8.rules import (
     Dispose,
     FoundChain,
     Game,
+    Options,
     Phase,
     PlaceTile,
+    minimal_position,
 )
 from acquire8.rules import events as ev
 from acquire8.rules.tables import ROW_LETTERS
@@ -51,7 +52,7 @@ PROMPT_CHARS = 31  # a prompt line inside its panel's border
 PROMPT_LINES = 3
 LOW_ROWS = "GHI"  # the board rows the panel covers at the bottom (at the top it covers A-C)
 NAMES = ("You", "Ana", "Bob")
-OPTIONS = {"end": "declare", "holdings": "open"}
+OPTIONS = Options(end="declare", holdings="open")
 EMPTY = "............"
 
 
@@ -68,9 +69,7 @@ def position(
     players = [
         {"name": NAMES[s], "cash": cash[s], "shares": shares[s], "hand": hands[s]} for s in range(len(NAMES))
     ]
-    return json.dumps(
-        {"format": 1, "board": board, "players": players, "pool": pool, "current": 0, "options": OPTIONS}
-    )
+    return minimal_position(board, players, pool, options=OPTIONS)
 
 
 @dataclass(frozen=True)

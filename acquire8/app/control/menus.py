@@ -10,10 +10,11 @@ from typing import Protocol
 from acquire8 import ai
 from acquire8.app.anim import cell_pos
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
+from acquire8.app.control.insight import Holdings, bonus_line, holdings, level_label
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
 from acquire8.app.control.story import Replays
 from acquire8.app.text import chain_name, money, wrap
-from acquire8.rules import Game
+from acquire8.rules import CHAINS, Game
 from acquire8.rules import events as ev
 from acquire8.rules.tables import END_SIZE, HAND_SIZE, MAX_BUY, ROW_LETTERS, SAFE_SIZE, START_CASH
 from acquire8.storage import PACES, PERSON, Settings
@@ -537,6 +538,20 @@ class Chart(Scene):
         placed = [e.tile for e in table.shown if isinstance(e, ev.TilePlaced)]
         last = (table.marked or placed or ["6E"])[-1]  # the newest tile, or the middle
         self.cursor = cell_pos(last)  # (column, row) from 0
+
+    def sheet(self) -> Holdings:
+        """The holdings page's facts for the viewer now (the game may move on under the chart)."""
+        return holdings(self.table.game, self.table.viewer)
+
+    def bonus_lines(self) -> list[str]:
+        """The chains page's line per chain of CHAINS: who would take its bonuses now."""
+        sheet = self.sheet()
+        return [bonus_line(sheet, chain) for chain in CHAINS]
+
+    def level(self, seat: int) -> str:
+        """What plays `seat`, under its name on the holdings page."""
+        t = self.table
+        return level_label(t.levels, seat, t.human, t.people)
 
     @property
     def square(self) -> str:

@@ -8,8 +8,7 @@ import pyxel
 from acquire8.app import constants as k
 from acquire8.app.anim import Animator, cell_pos
 from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
-from acquire8.app.control.insight import holdings
-from acquire8.app.control.menus import Chart, Table
+from acquire8.app.control.menus import Chart
 from acquire8.app.control.play import RECAP_ROWS, Deciding, GameOver, Passing, Play, Summary
 from acquire8.app.text import LINE_CHARS, chain_name, cuts, fit, money, wrap
 from acquire8.app.views.common import (
@@ -341,7 +340,7 @@ def draw_dispose(p: Play, ui: DisposeScreen) -> None:
 
 
 def draw_buy(p: Play, ui: BuyScreen) -> None:
-    app, g = p.app, p.game
+    app = p.app
     short = _decision_panel(p)
     y = k.PANEL_Y + 3
     text(3, y, "BUY UP TO 3 SHARES", k.ACCENT)
@@ -362,16 +361,8 @@ def draw_buy(p: Play, ui: BuyScreen) -> None:
         if sel:
             pyxel.rectb(x - 2, oy - 2, w + 4, 13, k.WHITE if blink(app) else k.ACCENT)
         x += w + gap
-    opt = ui.option
-    if opt in CHAINS:
-        info = f"{chain_name(opt)} {money(g.price(opt))} bank {g.bank_shares(opt)}"
-    elif opt == "UNDO":
-        info = "Take back the last share"
-    else:
-        then = "end the game" if g.declared else "end the turn"
-        info = f"Buy the cart and {then}" if ui.cart else f"Buy nothing and {then}"
     if not short:  # compact: the cart a line higher, in place of what the option is
-        text(3, y + 24, info, k.TEXT)
+        text(3, y + 24, ui.info, k.TEXT)
     cy = y + (24 if short else 31)
     cart = " ".join(ui.cart) if ui.cart else "empty"
     text(3, cy, f"Cart: {cart}", k.TEXT)
@@ -422,6 +413,7 @@ def draw_prices(s: Chart) -> None:
 
 def draw_chains(s: Chart) -> None:
     g = s.table.game
+    lines = s.bonus_lines()
     ctext(2, "CHAINS", k.ACCENT)
     for i, chain in enumerate(CHAINS):
         y = 10 + i * 16
@@ -440,14 +432,13 @@ def draw_chains(s: Chart) -> None:
         if g.is_safe(chain):
             text(73, y + 1, "*", k.ACCENT)
         rtext(106, y + 1, money(g.price(chain)), k.TEXT)
-        text(11, y + 8, fit(_bonus_line(s.table, chain), 29), k.DIM)
+        text(11, y + 8, fit(lines[i], 29), k.DIM)
 
 
 def draw_holdings(s: Chart) -> None:
     """Every player's and the bank's shares per chain, cash, net worth and level; the counts
     that would take a bonus now in colour (majority yellow, minority blue)."""
-    p = s.table
-    sheet = holdings(p.game, p.viewer)
+    sheet = s.sheet()
     ctext(2, "HOLDINGS", k.ACCENT)
     x0, pitch = k.SHEET_X, k.SHEET_COL
     for i, chain in enumerate(CHAINS):
@@ -468,9 +459,8 @@ def draw_holdings(s: Chart) -> None:
                     col = k.CORNFLOWER
             ctext(y, "?" if held is None else str(held) if held else "-", col, x0 + i * pitch + 3)
         rtext(127, y, short_money(sheet.cash[seat]), k.TEXT)
-        level = p.levels.get(seat) or ("you" if seat == p.human and len(p.people) == 1 else "person")
         worth = sheet.worth[seat]
-        text(5, y + 6, level, k.DIM)
+        text(5, y + 6, s.level(seat), k.DIM)
         rtext(127, y + 6, "worth ?" if worth is None else f"worth {short_money(worth)}", k.DIM)
         y += 14
     text(1, y, "Bank", k.DIM)
@@ -537,25 +527,6 @@ def _chart_row(size: int) -> int:
         if size >= low:
             row = i
     return row
-
-
-def _bonus_line(p: Table, chain: str) -> str:
-    """Who would get the bonuses now, and how much (the rules' own split)."""
-    g = p.game
-    if g.options.holdings == "hidden":  # only your own count (none in pass-and-play between turns)
-        return f"you hold {g.shares(p.viewer, chain)}" if p.viewer is not None else "holdings hidden"
-    holdings = [g.shares(s, chain) for s in range(g.players)]
-    if not any(holdings):
-        return "no holders"
-    pay = g.bonus_payouts(chain)
-    top = max(holdings)
-    first = [s for s in range(g.players) if holdings[s] == top]
-    second = [s for s in range(g.players) if pay[s] and holdings[s] != top]
-    names = "+".join(g.names[s] for s in first)
-    if not second:
-        return f"{names} {money(pay[first[0]])}" + (" each" if len(first) > 1 else " both")
-    names2 = "+".join(g.names[s] for s in second)
-    return f"{names} {money(pay[first[0]])} {names2} {money(pay[second[0]])}"
 
 
 def draw_summary(s: Summary) -> None:

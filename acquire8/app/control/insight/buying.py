@@ -1,0 +1,42 @@
+"""The buy screen's standing: how buying one more share leaves the buyer against the other
+holders of that chain, in one line."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from acquire8.app.control.insight.whatif import bonus_after_buying, is_hidden
+from acquire8.app.text import fit
+from acquire8.rules import BuyShares, Game, Phase
+
+
+def buy_standing(game: Game, chain: str, cart: Sequence[str] = (), hidden: bool | None = None) -> str:
+    """How buying `cart` (the chains added so far) plus one more `chain` leaves the buyer's
+    standing in `chain`, in one line: "you'd lead I: 5 vs Ana 4", "tie for lead in I: 3-3",
+    "2nd in I: 2 vs Ana 5". With hidden holdings only the buyer's and the bank's counts."""
+    if game.phase != Phase.BUY:
+        raise ValueError(f"shares are bought in the buy phase, not in {game.phase}")
+    bundle = BuyShares((*cart, chain))
+    if bundle not in game.legal_actions():
+        raise ValueError(f"cannot buy {'+'.join(bundle.chains) or 'nothing'} now")
+    seat = game.current
+    mine = game.shares(seat, chain) + bundle.chains.count(chain)
+    if is_hidden(game, hidden):
+        bank = game.bank_shares(chain) - bundle.chains.count(chain)
+        return fit(f"you'd hold {mine} {chain}; bank keeps {bank}")
+    others = [s for s in range(game.players) if s != seat]
+    top = max(game.shares(s, chain) for s in others)
+    if not top:
+        return fit(f"you'd be sole holder of {chain}: {mine}")
+    leaders = [game.names[s] for s in others if game.shares(s, chain) == top]
+    versus = f"{leaders[0]} {top}" if len(leaders) == 1 else f"{'+'.join(leaders)} {top}"
+    if mine > top:
+        return fit(f"you'd lead {chain}: {mine} vs {versus}")
+    if mine == top:
+        return fit(
+            f"tie for lead in {chain}: {mine}-{top}" + (f" w/ {leaders[0]}" if len(leaders) == 1 else "")
+        )
+    if bonus_after_buying(game, bundle, chain) == 0:
+        return fit(f"no bonus in {chain}: {mine} vs {versus}")
+    tied = any(game.shares(s, chain) == mine for s in others)
+    return fit(f"{'tie for 2nd' if tied else '2nd'} in {chain}: {mine} vs {versus}")
