@@ -172,9 +172,9 @@ REPLAY_PANEL_Y = BOARD_Y + BOARD_H + 1
 REPLAY_PANEL_H = FOOTER_Y - REPLAY_PANEL_Y - 2
 REPLAY_WHERE_ROWS = 3
 
-# The lesson: its ring around a square (2 px out), the part's card from the board's row G.
+# The lesson: its ring around a square (2 px out); a part's card, lines under its heading.
 LESSON_RING = CELL + 3
-CARD_ROW = 6
+CARD_LINES = 6
 # The lesson-complete page.
 DONE_Y, DONE_SUB_Y, DONE_LIST_Y = 4, 13, 21
 DONE_X, DONE_TEXT_X = 4, 10
