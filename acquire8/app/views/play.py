@@ -425,7 +425,7 @@ def draw_prices(s: Chart) -> None:
 
 def draw_chains(s: Chart) -> None:
     g = s.table.game
-    ctext(k.HEAD_Y, "CHAINS", k.ACCENT)
+    ctext(2, "CHAINS", k.ACCENT)
     for i, chain in enumerate(CHAINS):
         y = k.CHAINS_Y + i * k.CHAINS_PITCH
         size = g.chain_size(chain)
