@@ -7,7 +7,19 @@ from acquire8.rules import CHAINS
 WIDTH = HEIGHT = 128
 FPS = 30
 CHAR_W, CHAR_H = 4, 6  # the built-in font
-LINE = 7  # text line pitch in lists
+GLYPH_W, GLYPH_H = CHAR_W - 1, CHAR_H - 1  # a character's ink, without the gap after it
+LINE = CHAR_H + 1  # text line pitch in lists
+
+# Shared layout (pixels): every screen's positions below derive from these where they can.
+MID = WIDTH // 2  # the screen's centre column
+EDGE = 1  # text from the screen's left edge
+PAD = 3  # text from a panel's frame
+PANEL_RIGHT = WIDTH - 2  # where right-aligned text in a full-width panel ends (views' rtext)
+HEAD_Y = 2  # an overlay page's heading
+FOOTER_Y = HEIGHT - LINE  # the keys at the screen's foot
+DOT = 3  # a small square: the selected board square's centre, a list's bullet
+LABEL_H = 9  # a lit option label (a line of text and its margin)
+BLINK, BLINK_FAST, BLINK_SLOW = 16, 8, 24  # blinking periods (frames)
 
 # Pyxel's default 16-colour palette, by name.
 BLACK, NAVY, PURPLE, TEAL, BROWN, BLUE, SKY, WHITE = 0, 1, 2, 3, 4, 5, 6, 7
@@ -63,23 +75,110 @@ def use_chain_colors(high_contrast: bool) -> None:
 
 # Play screen layout (pixels).
 TOP_Y = 1  # the turn bar
+BAR_PAD = 3  # the lit bar behind your name: this wider than the name
+COLS, ROWS = 12, 9  # the board's columns and rows
 BOARD_X, BOARD_Y, CELL = 1, 8, 8  # 12x9 cells of 8 px: 96x72
-BOARD_W, BOARD_H = 12 * CELL, 9 * CELL
+BOARD_W, BOARD_H = COLS * CELL, ROWS * CELL
+BOARD_RIGHT = BOARD_X + BOARD_W  # the turn bar's right-aligned text ends over the board's edge
+TILE = CELL - 1  # a square in its cell; RING frames it from a pixel outside
+RING = TILE + 2
+CORNER = 3  # the lit corner of a tile placed since your turn
 SIDE_X = BOARD_X + BOARD_W + 3  # players' column right of the board
+SIDE_CHARS = (WIDTH - SIDE_X) // CHAR_W  # a mark and a name, or cash
+PLAYER_PITCH = 2 * CHAR_H  # a player's name and cash
 TABLE_Y = BOARD_Y + BOARD_H + 2  # chain table under the board
+TABLE_VALUES_Y = TABLE_Y + CELL  # its size, price and shares rows under the chains' letters
 TABLE_LABEL_W, TABLE_COL_W = 9, 17  # 4-digit prices side by side stay apart
 HAND_Y = 108
 HAND_X, HAND_PITCH, HAND_BOX_W = 2, 21, 17
+HAND_BOX_H = CELL  # a tile of the hand, lit when selected
 PREVIEW_Y = 117
 MESSAGE_Y = 123
 PANEL_Y, PANEL_H = TABLE_Y - 1, MESSAGE_Y - TABLE_Y  # decision panels cover the table and the hand
+# A decision panel's rows: its title, the options, what the option does, the keys.
+PANEL_TEXT_Y = PANEL_Y + PAD
+PANEL_OPTIONS_Y = PANEL_TEXT_Y + LINE + PAD  # the lit labels; their text 2 px lower
+PANEL_INFO_Y = PANEL_TEXT_Y + 24
+PANEL_KEYS_Y = PANEL_INFO_Y + LINE
+CHOICE_BOX, CHOICE_GAP = 11, 3  # a chain to choose: its box, and the gap between two
+CHOICE_PITCH = CHOICE_BOX + CHOICE_GAP
+CHOICE_LABEL_PITCH, CHOICE_LABEL_W = 32, 24  # a worded option
+DECLARE_X, DECLARE_PITCH, DECLARE_W = 40, 48, 32  # "end the game?": its two options' centres
+DISPOSE_VALUE_X, DISPOSE_NOTE_X = 34, 66  # the disposal's columns after the row's label
 
-RECAP_H = BOARD_H + 2  # the recap panel covers the board: a heading and eight lines
+RECAP_Y, RECAP_H = BOARD_Y - 1, BOARD_H + 2  # the recap panel covers the board: a heading and eight lines
+RECAP_LINES_Y = RECAP_Y + PAD + LINE + 1  # under the heading
+
+# The pass-and-play screen: a heading, the next player's name boxed, what to do.
+PASS_Y = 36
+PASS_BOX_Y, PASS_BOX = PASS_Y + 10, 15  # the name's box: its height, and its width past the name's
+PASS_TEXT_Y, PASS_TEXT_PITCH = PASS_BOX_Y + PASS_BOX + 11, 10
+
+# The merger summary: a panel over the board and the table, the turn bar and message in view.
+SUMMARY_Y = BOARD_Y - 1
+SUMMARY_H = MESSAGE_Y - 1 - SUMMARY_Y
+SUMMARY_HEAD_Y = SUMMARY_Y + 5
+SUMMARY_ROWS_Y = 22
+SUMMARY_BOX_X, SUMMARY_X = 5, 6  # a chain's box before its heading; the other lines
+SUMMARY_HEAD_X = SUMMARY_BOX_X + CELL + 2
+SUMMARY_HEAD_CHARS, SUMMARY_CHARS = 28, 29
+SUMMARY_KEYS_Y = 112
+
+# The final standings: a row of two lines per player, the menu at the foot.
+OVER_TITLE_Y, OVER_HEAD_Y = 3, 12
+OVER_COLS_Y, OVER_ROWS_Y = 23, 31
+OVER_X = 4
+OVER_RIGHT = WIDTH - OVER_X
+OVER_SMALL_X = OVER_X + 3 * CHAR_W  # a row's second line, under the name
+OVER_PITCH = 2 * CHAR_H + 2
+OVER_MENU_Y = 116
+OVER_NOTE_Y = OVER_MENU_Y - 10  # the legend only when it fits above the menu
+OVER_ITEMS, OVER_PITCH_FEW, OVER_PITCH_MANY, OVER_ITEM_W = 3, 40, 32, 36  # Story makes four
+
+# The chart's price page: a column of prices per tier, ending at these x.
+PRICES_Y = 12
+PRICE_RIGHTS = (50, 86, 122)
+PRICE_CHARS = 4  # a price's digits: the chains' letters stand left of them
+PRICES_ROWS_Y = PRICES_Y + 10
+PRICES_NOTES_Y = 88
+# The chart's chains page: two lines per chain, values right-aligned on their columns.
+CHAINS_Y, CHAINS_PITCH = 10, 16
+CHAINS_NAME_X = 11
+CHAINS_SIZE_RIGHT, CHAINS_PRICE_RIGHT = 72, 106
 
 # The chart's board page: a larger, labelled board (column numbers above, row letters left).
 MAP_X, MAP_Y, MAP_CELL = 9, 19, 9  # 12x9 cells of 9 px: to x 117, y 100
+MAP_INFO_Y = 104  # the square's description, or the legend
 # The holdings page: a column per chain after the names, cash and worth on the right.
 SHEET_X, SHEET_COL = 20, 11
+
+# The story screen: the worth chart's plot area (y1: worth 0), the key under it.
+STORY_X0, STORY_X1, STORY_Y0, STORY_Y1 = 18, 125, 10, 74
+MARK = 5  # a seat's mark, at most this square
+DOTS = 3  # a merger's dotted line: a dot every this many pixels
+TICK = 2  # the mergers' triangles: half their width and their height
+STORY_KEY_X, STORY_KEY_Y = 2, STORY_Y1 + 5
+KEY_PER_ROW = 4
+KEY_PITCH = WIDTH // KEY_PER_ROW
+KEY_NAME_CHARS = (KEY_PITCH - MARK - 1) // CHAR_W
+# The kept games' list; the replay's message panel over its log.
+LIST_X, LIST_VS_X, LIST_HEAD_Y, LIST_Y, LIST_PITCH = 4, 56, 11, 19, LINE + 1
+LIST_RIGHT = WIDTH - LIST_X
+LIST_WHEN_CHARS = 11
+LIST_EMPTY_Y = 40
+LIST_IMPORT_Y = 101
+REPLAY_WHO_CHARS = 20
+REPLAY_PANEL_Y = BOARD_Y + BOARD_H + 1
+REPLAY_PANEL_H = FOOTER_Y - REPLAY_PANEL_Y - 2
+REPLAY_WHERE_ROWS = 3
+
+# The lesson: its ring around a square (2 px out); a part's card, lines under its heading.
+LESSON_RING = CELL + 3
+CARD_LINES = 6
+# The lesson-complete page.
+DONE_Y, DONE_SUB_Y, DONE_LIST_Y = 4, 13, 21
+DONE_X, DONE_TEXT_X = 4, 10
+DONE_NEXT_Y, DONE_NEXT_ROWS_Y = 74, 83
 
 # The title, drawn as pixel art: 5-row glyphs, one string per row, "#" lit.
 BIG_FONT = {

@@ -12,7 +12,7 @@ import pyxel
 
 from acquire8.app import constants as k
 from acquire8.app.control.scene import Host
-from acquire8.app.text import money
+from acquire8.app.text import LINE_CHARS, money
 from acquire8.rules.tables import ROW_LETTERS
 
 
@@ -24,6 +24,8 @@ class Canvas(Protocol):
     def text(self, x: float, y: float, s: str, col: int, /) -> None: ...
 
 
+PANEL_CHARS = LINE_CHARS - 1  # a line of text inset from the screen's edge (in a panel's frame)
+
 # The clocks the last drawn frame read: (period, count) -> the phase it showed.
 clocks_read: set[tuple[int, int]] = set()
 
@@ -34,7 +36,7 @@ def phase(frame: int, period: int, count: int) -> int:
     return (frame // period) % count
 
 
-def blink(app: Host, period: int = 16) -> bool:
+def blink(app: Host, period: int = k.BLINK) -> bool:
     """On for the first half of every `period` frames."""
     return phase(app.frame, period // 2, 2) == 0
 
@@ -50,7 +52,7 @@ def rtext(right: int, y: int, s: str, col: int = k.TEXT) -> None:
     text(right - len(s) * k.CHAR_W + 1, y, s, col)
 
 
-def ctext(y: int, s: str, col: int = k.TEXT, cx: int = k.WIDTH // 2) -> None:
+def ctext(y: int, s: str, col: int = k.TEXT, cx: int = k.MID) -> None:
     text(cx - (len(s) * k.CHAR_W - 1) // 2, y, s, col)
 
 
@@ -67,23 +69,23 @@ def _reshape_s(x: int, y: int, s: str) -> None:
 
 
 def short_money(amount: int) -> str:
-    """Cash in at most 7 characters ($123,400 becomes $123K)."""
+    """Cash in at most 7 characters, the players' column ($123,400 becomes $123K)."""
     s = money(amount)
-    return s if len(s) <= 7 else f"${amount // 1000}K"
+    return s if len(s) <= k.SIDE_CHARS else f"${amount // 1000}K"
 
 
 def chain_box(
-    x: int, y: int, chain: str, size: int = 7, on: bool = True, bg: int = k.BG, to: Canvas = pyxel
+    x: int, y: int, chain: str, size: int = k.TILE, on: bool = True, bg: int = k.BG, to: Canvas = pyxel
 ) -> None:
     """A chain's letter on its colour; off the board (or not on offer) the letter alone, in
     its colour readable on the background `bg` (black or the navy panel): no dark box.
     Drawn on the screen, or on the image `to`."""
     to.rect(x, y, size, size, k.CHAIN_COLOR[chain] if on else bg)
     ink = k.CHAIN_INK[chain] if on else chain_text(chain, bg)
-    to.text(x + (size - 3) // 2, y + (size - 5) // 2, chain, ink)
+    to.text(x + (size - k.GLYPH_W) // 2, y + (size - k.GLYPH_H) // 2, chain, ink)
 
 
-def square(x: int, y: int, letter: str | None, size: int = 7, to: Canvas = pyxel) -> None:
+def square(x: int, y: int, letter: str | None, size: int = k.TILE, to: Canvas = pyxel) -> None:
     """A board square as the rules' board has it: empty, a loose tile, or a chain's tile."""
     if letter is None:
         to.rect(x, y, size, size, k.PANEL)
@@ -108,7 +110,7 @@ class BoardLayer:
         if shows != self.shows:
             self.image.cls(k.BG)
             for r, row in enumerate(ROW_LETTERS):
-                for c in range(12):
+                for c in range(k.COLS):
                     square(c * k.CELL, r * k.CELL, board.get(f"{c + 1}{row}"), to=self.image)
             self.shows = shows
         pyxel.blt(x, y, self.image, 0, 0, k.BOARD_W, k.BOARD_H)
@@ -125,7 +127,7 @@ def panel(x: int, y: int, w: int, h: int) -> None:
 
 
 def footer(s: str) -> None:
-    ctext(k.HEIGHT - 7, s, k.DIM)
+    ctext(k.FOOTER_Y, s, k.DIM)
 
 
 _palette: dict[int, int] = {}  # the default colours of the slots high contrast remaps

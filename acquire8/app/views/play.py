@@ -12,6 +12,7 @@ from acquire8.app.control.menus import Chart
 from acquire8.app.control.play import RECAP_ROWS, Deciding, GameOver, Passing, Play, Summary
 from acquire8.app.text import LINE_CHARS, chain_name, cuts, fit, money, wrap
 from acquire8.app.views.common import (
+    PANEL_CHARS,
     BoardLayer,
     blink,
     chain_box,
@@ -35,13 +36,14 @@ def draw_play(p: Play) -> None:
     g, app = p.game, p.app
     who = p.banner
     if p.guarding:  # your turn has just begun: the bar says so until X is live
-        pyxel.rect(0, 0, len(who) * k.CHAR_W + 3, k.BOARD_Y - 1, k.ACCENT if blink(app, 8) else k.PANEL)
-        text(1, k.TOP_Y, who, k.BLACK if blink(app, 8) else k.ACCENT)
+        lit = blink(app, k.BLINK_FAST)
+        pyxel.rect(0, 0, len(who) * k.CHAR_W + k.BAR_PAD, k.BOARD_Y - 1, k.ACCENT if lit else k.PANEL)
+        text(k.EDGE, k.TOP_Y, who, k.BLACK if lit else k.ACCENT)
     else:
-        text(1, k.TOP_Y, who, k.ACCENT)
-    if p.others_playing and blink(app, 24):
-        text(1 + len(who) * 4, k.TOP_Y, "...", k.ACCENT)
-    rtext(97, k.TOP_Y, f"TILES {g.pool_size()}", k.DIM)
+        text(k.EDGE, k.TOP_Y, who, k.ACCENT)
+    if p.others_playing and blink(app, k.BLINK_SLOW):
+        text(k.EDGE + len(who) * k.CHAR_W, k.TOP_Y, "...", k.ACCENT)
+    rtext(k.BOARD_RIGHT, k.TOP_Y, f"TILES {g.pool_size()}", k.DIM)
     draw_board(p)
     draw_players(p)
     if isinstance(p.stage, Deciding) and p.stage.recap:
@@ -95,31 +97,31 @@ def draw_message(message: str, standing: str = "") -> None:
         cuts.append((message, 2 * LINE_CHARS))
         lines = lines[-2:]
     for i, line in enumerate(lines):
-        y = k.MESSAGE_Y - 6 * (len(lines) - 1 - i)
-        pyxel.rect(0, y, k.WIDTH, 6, k.BG)
-        text(1, y, fit(line), k.ACCENT if standing else k.SKY)
+        y = k.MESSAGE_Y - k.CHAR_H * (len(lines) - 1 - i)
+        pyxel.rect(0, y, k.WIDTH, k.CHAR_H, k.BG)
+        text(k.EDGE, y, fit(line), k.ACCENT if standing else k.SKY)
 
 
 def draw_recap(stage: Deciding) -> None:
     """What the others did since your turn, over the board (the hand stays in view)."""
     lines = stage.recap[stage.recap_top : stage.recap_top + RECAP_ROWS]
-    panel(0, k.BOARD_Y - 1, k.WIDTH, k.RECAP_H)
-    text(3, k.BOARD_Y + 2, "SINCE YOUR TURN", k.ACCENT)
+    panel(0, k.RECAP_Y, k.WIDTH, k.RECAP_H)
+    text(k.PAD, k.RECAP_Y + k.PAD, "SINCE YOUR TURN", k.ACCENT)
     for i, line in enumerate(lines):
-        text(3, k.BOARD_Y + 10 + 7 * i, fit(line, 31), k.TEXT)
+        text(k.PAD, k.RECAP_LINES_Y + k.LINE * i, fit(line, PANEL_CHARS), k.TEXT)
     more = "UP/DN MORE  " if len(stage.recap) > RECAP_ROWS else ""
-    rtext(126, k.BOARD_Y + 2, f"{more}X OK", k.DIM)
+    rtext(k.PANEL_RIGHT, k.RECAP_Y + k.PAD, f"{more}X OK", k.DIM)
 
 
 def draw_pass(name: str) -> None:
     """Pass-and-play: only the next player's name; no hand, no board."""
-    ctext(36, "PASS THE GAME TO", k.DIM)
-    w = len(name) * k.CHAR_W + 15
-    pyxel.rect(64 - w // 2, 46, w, 15, k.PANEL)
-    pyxel.rectb(64 - w // 2, 46, w, 15, k.ACCENT)
-    ctext(51, name, k.ACCENT)
-    ctext(72, f"{name}: press X when ready", k.TEXT)
-    ctext(82, "Everyone else: look away!", k.DIM)
+    ctext(k.PASS_Y, "PASS THE GAME TO", k.DIM)
+    w = len(name) * k.CHAR_W + k.PASS_BOX
+    pyxel.rect(k.MID - w // 2, k.PASS_BOX_Y, w, k.PASS_BOX, k.PANEL)
+    pyxel.rectb(k.MID - w // 2, k.PASS_BOX_Y, w, k.PASS_BOX, k.ACCENT)
+    ctext(k.PASS_BOX_Y + (k.PASS_BOX - k.GLYPH_H) // 2, name, k.ACCENT)
+    ctext(k.PASS_TEXT_Y, f"{name}: press X when ready", k.TEXT)
+    ctext(k.PASS_TEXT_Y + k.PASS_TEXT_PITCH, "Everyone else: look away!", k.DIM)
     footer("X SHOW MY HAND  ENTER MENU")
 
 
@@ -152,27 +154,28 @@ def draw_board(p: Play) -> None:
                 falling.append((x, y - look.dy))
                 letter = None
             if lit:
-                pyxel.rect(x, y, 7, 7, k.WHITE)
+                pyxel.rect(x, y, k.TILE, k.TILE, k.WHITE)
             else:
                 square(x, y, letter)
         if not lit and letter is None:
             if name == selected:  # white, which no chain uses: never mistaken for a tile
-                pyxel.rectb(x, y, 7, 7, k.SELECT)
+                pyxel.rectb(x, y, k.TILE, k.TILE, k.SELECT)
                 if blink(app):
-                    pyxel.rect(x + 2, y + 2, 3, 3, k.SELECT)
+                    inset = (k.TILE - k.DOT) // 2
+                    pyxel.rect(x + inset, y + inset, k.DOT, k.DOT, k.SELECT)
             elif name in mine:
-                pyxel.rectb(x, y, 7, 7, k.SKY if name in playable else k.FRAME)
+                pyxel.rectb(x, y, k.TILE, k.TILE, k.SKY if name in playable else k.FRAME)
         if name in p.marked:
-            new_corner(x, y, 7, WHITE_LOOK if lit else letter)
-        if name == p.last_tile and p.busy and blink(app, 8):
-            pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
+            new_corner(x, y, k.TILE, WHITE_LOOK if lit else letter)
+        if name == p.last_tile and p.busy and blink(app, k.BLINK_FAST):
+            pyxel.rectb(x - 1, y - 1, k.RING, k.RING, k.WHITE)
         elif name == pending:  # the tile whose founding or merger is being decided
-            pyxel.rectb(x - 1, y - 1, 9, 9, k.SELECT if blink(app) else k.SKY)
+            pyxel.rectb(x - 1, y - 1, k.RING, k.RING, k.SELECT if blink(app) else k.SKY)
     if falling:
         pyxel.clip(k.BOARD_X, k.BOARD_Y, k.BOARD_W, k.BOARD_H)  # they come in over the board's edge
         for x, y in falling:
-            pyxel.rect(x, y, 7, 7, k.LOOSE_COLOR)
-            pyxel.line(x, y, x + 6, y, k.WHITE)  # lit from above
+            pyxel.rect(x, y, k.TILE, k.TILE, k.LOOSE_COLOR)
+            pyxel.line(x, y, x + k.TILE - 1, y, k.WHITE)  # lit from above
         pyxel.clip()
     draw_pops(app.anim)
 
@@ -184,11 +187,11 @@ def draw_pops(anim: Animator) -> None:
         if anim.now < pop.start:
             continue
         w = len(pop.label) * k.CHAR_W - 1
-        cx = k.BOARD_X + round(pop.col * k.CELL) + 3
-        x = max(1, min(k.BOARD_X + k.BOARD_W - w, cx - w // 2))
-        y = max(1, k.BOARD_Y + pop.row * k.CELL - 7 + 7 * pop.line - pop.rise)
+        cx = k.BOARD_X + round(pop.col * k.CELL) + k.TILE // 2
+        x = max(1, min(k.BOARD_RIGHT - w, cx - w // 2))
+        y = max(1, k.BOARD_Y + pop.row * k.CELL + k.LINE * (pop.line - 1) - pop.rise)
         pyxel.dither(pop.alpha)
-        pyxel.rect(x - 1, y - 1, w + 2, 7, k.BLACK)
+        pyxel.rect(x - 1, y - 1, w + 2, k.LINE, k.BLACK)
         text(x, y, pop.label, k.ACCENT)
         pyxel.dither(1.0)
     pyxel.clip()
@@ -196,38 +199,37 @@ def draw_pops(anim: Animator) -> None:
 
 def draw_players(p: Play) -> None:
     g = p.game
-    pitch = 12
     for s in range(g.players):
-        y = k.BOARD_Y + s * pitch
+        y = k.BOARD_Y + s * k.PLAYER_PITCH
         turn = s == g.turn and not g.is_over
         col = k.ACCENT if turn else (k.TEXT if s == p.human else k.DIM)
         text(k.SIDE_X, y, (">" if turn else " ") + g.names[s], col)
         trend = p.app.anim.trend(p, s)  # cash counting up or down (anim.py)
         cash = short_money(p.app.anim.cash(p, s, g.cash(s)))
         col = k.TEXT if s == p.human else k.DIM
-        text(k.SIDE_X, y + 6, cash, k.GOOD if trend > 0 else k.BAD if trend < 0 else col)
+        text(k.SIDE_X, y + k.CHAR_H, cash, k.GOOD if trend > 0 else k.BAD if trend < 0 else col)
 
 
 def draw_table(g: Game, human: int | None) -> None:
     """Per chain: letter (safe ones framed), size, price, and your shares."""
-    y = k.TABLE_Y
+    y, vy = k.TABLE_Y, k.TABLE_VALUES_Y  # the chains' letters, their values' first row
     labels = ("SZ", "$", "MY" if human is not None else "")  # capitals: labels read at a glance
     for i, label in enumerate(labels):
-        text(1, y + 8 + i * 6, label, k.DIM)  # off the screen's edge
+        text(k.EDGE, vy + i * k.CHAR_H, label, k.DIM)  # off the screen's edge
     for i, chain in enumerate(CHAINS):
         x = k.TABLE_LABEL_W + i * k.TABLE_COL_W
         if i % 2:  # a faint band behind every other column
-            pyxel.rect(x, y + 7, k.TABLE_COL_W, 18, k.PANEL)
+            pyxel.rect(x, vy - 1, k.TABLE_COL_W, len(labels) * k.CHAR_H, k.PANEL)
         cx = x + k.TABLE_COL_W // 2  # values centred under the letter
         size = g.chain_size(chain)
-        chain_box(cx - 3, y, chain, 7, on=bool(size))
+        chain_box(cx - k.TILE // 2, y, chain, k.TILE, on=bool(size))
         if g.is_safe(chain):
-            pyxel.rectb(cx - 4, y - 1, 9, 9, k.WHITE)
-        ctext(y + 8, f"{size}" if size else "-", k.TEXT if size else k.FAINT, cx)
-        ctext(y + 14, f"{g.price(chain)}" if size else "-", k.TEXT if size else k.FAINT, cx)
+            pyxel.rectb(cx - k.TILE // 2 - 1, y - 1, k.RING, k.RING, k.WHITE)
+        ctext(vy, f"{size}" if size else "-", k.TEXT if size else k.FAINT, cx)
+        ctext(vy + k.CHAR_H, f"{g.price(chain)}" if size else "-", k.TEXT if size else k.FAINT, cx)
         if human is not None:
             held = g.shares(human, chain)
-            ctext(y + 20, str(held) if held else "-", k.ACCENT if held else k.FAINT, cx)
+            ctext(vy + 2 * k.CHAR_H, str(held) if held else "-", k.ACCENT if held else k.FAINT, cx)
 
 
 def draw_hand(p: Play, screen: PlaceScreen | None) -> None:
@@ -235,108 +237,108 @@ def draw_hand(p: Play, screen: PlaceScreen | None) -> None:
     tiles = ui.tiles if ui else p.hand()
     for i, tile in enumerate(tiles):
         x = k.HAND_X + i * k.HAND_PITCH
+        w = k.HAND_BOX_W + 2
         if ui and i == ui.index:
-            pyxel.rect(x, k.HAND_Y, k.HAND_BOX_W + 2, 8, k.ACCENT)
+            pyxel.rect(x, k.HAND_Y, w, k.HAND_BOX_H, k.ACCENT)
             col = k.BLACK
         elif ui and not ui.playable[i]:
-            pyxel.rectb(x, k.HAND_Y, k.HAND_BOX_W + 2, 8, k.FRAME)
+            pyxel.rectb(x, k.HAND_Y, w, k.HAND_BOX_H, k.FRAME)
             col = k.FAINT
         else:
-            pyxel.rect(x, k.HAND_Y, k.HAND_BOX_W + 2, 8, k.PANEL)
+            pyxel.rect(x, k.HAND_Y, w, k.HAND_BOX_H, k.PANEL)
             col = k.TEXT
-        ctext(k.HAND_Y + 2, tile, col, x + (k.HAND_BOX_W + 2) // 2)
+        ctext(k.HAND_Y + (k.HAND_BOX_H - k.GLYPH_H + 1) // 2, tile, col, x + w // 2)
     if ui and ui.tiles:
         ok = ui.playable[ui.index]
         lines = ui.details or [ui.previews[ui.index]]
-        text(1, k.PREVIEW_Y, fit(lines[0]), k.GOOD if ok else k.BAD)
+        text(k.EDGE, k.PREVIEW_Y, fit(lines[0]), k.GOOD if ok else k.BAD)
         if len(lines) > 1:  # the second line where the message goes: the preview is what matters now
             pyxel.rect(0, k.MESSAGE_Y - 1, k.WIDTH, k.HEIGHT - k.MESSAGE_Y + 1, k.BG)
-            text(1, k.MESSAGE_Y, fit(lines[1]), k.GOOD if ok else k.DIM)
+            text(k.EDGE, k.MESSAGE_Y, fit(lines[1]), k.GOOD if ok else k.DIM)
     elif p.human is not None and not p.game.is_over:
-        rtext(128, k.PREVIEW_Y, "X hurry  Z chart", k.DIM)
+        rtext(k.WIDTH, k.PREVIEW_Y, "X hurry  Z chart", k.DIM)
 
 
 def _decision_panel(p: Play) -> bool:
     """The panel over the table and the hand; True when compact: a two-line message (a hint)
     takes its lowest line, so nothing is drawn over another."""
     short = compact(p)
-    panel(0, k.PANEL_Y, 128, k.PANEL_H - (k.LINE if short else 0))
+    panel(0, k.PANEL_Y, k.WIDTH, k.PANEL_H - (k.LINE if short else 0))
     return short
 
 
 def draw_choice(p: Play, ui: ChoiceScreen) -> None:
     app = p.app
     short = _decision_panel(p)
-    y = k.PANEL_Y + 3
-    text(3, y, ui.title, k.ACCENT)
+    text(k.PAD, k.PANEL_TEXT_Y, ui.title, k.ACCENT)
     n = len(ui.options)
     if ui.options[0].chain:
-        pitch = 14
-        x0 = 64 - (n * pitch - 3) // 2
+        pitch, box = k.CHOICE_PITCH, k.CHOICE_BOX
+        x0 = k.MID - (n * pitch - k.CHOICE_GAP) // 2
         for i, opt in enumerate(ui.options):
             x = x0 + i * pitch
-            if i == ui.index:
-                pyxel.rectb(x - 2, y + 7, 15, 15, k.WHITE if blink(app) else k.ACCENT)
-            chain_box(x, y + 9, opt.chain, 11)
+            if i == ui.index:  # a frame 2 px out
+                ring = box + 2 + 2
+                pyxel.rectb(x - 2, k.PANEL_OPTIONS_Y - 2 - 1, ring, ring, k.WHITE if blink(app) else k.ACCENT)
+            chain_box(x, k.PANEL_OPTIONS_Y - 1, opt.chain, box)
     else:
-        pitch = 32
-        x0 = 64 - n * pitch // 2
+        pitch, w = k.CHOICE_LABEL_PITCH, k.CHOICE_LABEL_W
+        x0 = k.MID - n * pitch // 2
         for i, opt in enumerate(ui.options):
             cx = x0 + i * pitch + pitch // 2
             sel = i == ui.index
             if sel:
-                pyxel.rect(cx - 12, y + 10, 24, 9, k.ACCENT)
-            ctext(y + 12, opt.label, k.BLACK if sel else k.TEXT, cx)
-    text(3, y + 24, fit(ui.option.info, 31), k.TEXT)
+                pyxel.rect(cx - w // 2, k.PANEL_OPTIONS_Y, w, k.LABEL_H, k.ACCENT)
+            ctext(k.PANEL_OPTIONS_Y + 2, opt.label, k.BLACK if sel else k.TEXT, cx)
+    text(k.PAD, k.PANEL_INFO_Y, fit(ui.option.info, PANEL_CHARS), k.TEXT)
     if not short:
-        text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
+        text(k.PAD, k.PANEL_KEYS_Y, "<> CHOOSE  X OK  Z CHART", k.DIM)
 
 
 def draw_declare(p: Play, ui: DeclareScreen) -> None:
     """End the game? The first question, then the second with the standings it would give
     (on two lines when it needs them, in place of the keys)."""
     short = _decision_panel(p)
-    y = k.PANEL_Y + 3
-    text(3, y, ui.title, k.ACCENT)
+    text(k.PAD, k.PANEL_TEXT_Y, ui.title, k.ACCENT)
     for i, label in enumerate(ui.labels):
-        cx = 40 + 48 * i
+        cx = k.DECLARE_X + k.DECLARE_PITCH * i
         sel = i == ui.index
         if sel:
-            pyxel.rect(cx - 16, y + 10, 32, 9, k.ACCENT)
-        ctext(y + 12, label, k.BLACK if sel else k.TEXT, cx)
-    info = wrap(ui.info, 31)
+            pyxel.rect(cx - k.DECLARE_W // 2, k.PANEL_OPTIONS_Y, k.DECLARE_W, k.LABEL_H, k.ACCENT)
+        ctext(k.PANEL_OPTIONS_Y + 2, label, k.BLACK if sel else k.TEXT, cx)
+    info = wrap(ui.info, PANEL_CHARS)
     if len(info) > (1 if short else 2):
-        cuts.append((ui.info, 31))
+        cuts.append((ui.info, PANEL_CHARS))
     for i, line in enumerate(info[: 1 if short else 2]):
-        text(3, y + 24 + 7 * i, line, k.TEXT)
+        text(k.PAD, k.PANEL_INFO_Y + k.LINE * i, line, k.TEXT)
     if len(info) == 1 and not short:
-        text(3, y + 31, "<> CHOOSE  X OK  Z CHART", k.DIM)
+        text(k.PAD, k.PANEL_KEYS_Y, "<> CHOOSE  X OK  Z CHART", k.DIM)
 
 
 def draw_dispose(p: Play, ui: DisposeScreen) -> None:
     short = _decision_panel(p)
-    y = k.PANEL_Y + 3
-    text(3, y, f"{chain_name(ui.chain)} is gone: {money(ui.price)}", k.ACCENT)
+    y = k.PANEL_TEXT_Y
+    text(k.PAD, y, f"{chain_name(ui.chain)} is gone: {money(ui.price)}", k.ACCENT)
     if short:  # the rows a line higher: the hint says what the choice gives
-        y -= 7
+        y -= k.LINE
     else:
-        text(3, y + 7, f"You hold {ui.held}. Bank {ui.survivor}: {ui.bank}", k.TEXT)
+        text(k.PAD, y + k.LINE, f"You hold {ui.held}. Bank {ui.survivor}: {ui.bank}", k.TEXT)
     rows = (
         ("SELL", ui.sell, f"+{money(ui.sell * ui.price)}"),
         ("TRADE", ui.trade, f"for {ui.trade // 2} {ui.survivor}"),
     )
     for i, (label, value, note) in enumerate(rows):
-        ry = y + 14 + i * 7
+        ry = y + (2 + i) * k.LINE
         sel = ui.row == i
         col = k.ACCENT if sel else k.TEXT
-        text(3, ry, (">" if sel else " ") + label, col)
-        text(34, ry, f"< {value:>2} >" if sel else f"  {value:>2}", col)
-        text(66, ry, note, k.DIM)
-    ry = y + 28
-    sel = ui.row == 2
-    text(3, ry, (">" if sel else " ") + "DONE", k.ACCENT if sel else k.TEXT)
-    text(34, ry, f"keep {ui.keep}", k.DIM)
-    rtext(126, ry, "X OK" if sel else "X NEXT", k.DIM)
+        text(k.PAD, ry, (">" if sel else " ") + label, col)
+        text(k.DISPOSE_VALUE_X, ry, f"< {value:>2} >" if sel else f"  {value:>2}", col)
+        text(k.DISPOSE_NOTE_X, ry, note, k.DIM)
+    ry = y + (2 + len(rows)) * k.LINE
+    sel = ui.row == len(rows)
+    text(k.PAD, ry, (">" if sel else " ") + "DONE", k.ACCENT if sel else k.TEXT)
+    text(k.DISPOSE_VALUE_X, ry, f"keep {ui.keep}", k.DIM)
+    rtext(k.PANEL_RIGHT, ry, "X OK" if sel else "X NEXT", k.DIM)
 
 
 def draw_buy(p: Play, ui: BuyScreen) -> None:
@@ -375,32 +377,33 @@ def draw_buy(p: Play, ui: BuyScreen) -> None:
 def draw_chart(s: Chart) -> None:
     page = s.PAGES[s.page]
     CHART_PAGES[page](s)
-    rtext(128, 2, f"{s.page + 1}/{len(s.PAGES)}", k.DIM)
+    rtext(k.WIDTH, k.HEAD_Y, f"{s.page + 1}/{len(s.PAGES)}", k.DIM)
     footer("ARROWS MOVE  Z CLOSE" if page == "board" else "<> PAGE  Z CLOSE")
 
 
 def draw_prices(s: Chart) -> None:
     g = s.table.game
-    ctext(2, "PRICE CHART", k.ACCENT)
-    y = 12
-    text(2, y + 1, "SIZE", k.DIM)
-    tiers = [[c for c in CHAINS if TIER_OF[CHAINS.index(c)] == t] for t in range(3)]
-    rights = (50, 86, 122)  # where each tier's prices end
+    ctext(k.HEAD_Y, "PRICE CHART", k.ACCENT)
+    y = k.PRICES_Y
+    text(k.HEAD_Y, y + 1, "SIZE", k.DIM)
+    rights = k.PRICE_RIGHTS  # where each tier's prices end
+    tiers = [[c for c in CHAINS if TIER_OF[CHAINS.index(c)] == t] for t in range(len(rights))]
     for members, right in zip(tiers, rights, strict=True):
         for j, c in enumerate(members):
-            chain_box(right - 8 * len(members) + 8 * j, y - 1, c)
+            chain_box(right - k.CELL * (len(members) - j), y - 1, c)
     for i, label in enumerate(CHART_ROWS):
-        ry = y + 10 + i * 7
+        ry = k.PRICES_ROWS_Y + i * k.LINE
         if i % 2 == 0:
-            pyxel.rect(0, ry - 1, 128, 7, k.PANEL)
-        text(2, ry, label, k.TEXT)
+            pyxel.rect(0, ry - 1, k.WIDTH, k.LINE, k.PANEL)
+        text(k.HEAD_Y, ry, label, k.TEXT)
         for members, right in zip(tiers, rights, strict=True):
             rtext(right, ry, str(price(members[0], CHART_SIZES[i])), k.TEXT)
             # Each chain on the board, by its letter, in the row of its size now.
             for j, c in enumerate(members):
                 if g.chain_size(c) and _chart_row(g.chain_size(c)) == i:
                     bg = k.PANEL if i % 2 == 0 else k.BG
-                    text(right - 16 - 4 * (len(members) - j) - 1, ry, c, chain_text(c, bg))
+                    x = right - (k.PRICE_CHARS + len(members) - j) * k.CHAR_W - 1
+                    text(x, ry, c, chain_text(c, bg))
     notes = (
         "Bonuses: 1st 10x, 2nd 5x price",
         f"Safe at {SAFE_SIZE} tiles (framed white)",
@@ -408,7 +411,7 @@ def draw_prices(s: Chart) -> None:
         "Letters mark each chain's size",
     )
     for i, note in enumerate(notes):
-        text(2, 88 + 7 * i, note, k.DIM)
+        text(k.HEAD_Y, k.PRICES_NOTES_Y + k.LINE * i, note, k.DIM)
 
 
 def draw_chains(s: Chart) -> None:
@@ -416,21 +419,21 @@ def draw_chains(s: Chart) -> None:
     lines = s.bonus_lines()
     ctext(2, "CHAINS", k.ACCENT)
     for i, chain in enumerate(CHAINS):
-        y = 10 + i * 16
+        y = k.CHAINS_Y + i * k.CHAINS_PITCH
         size = g.chain_size(chain)
-        chain_box(1, y, chain, 7, on=bool(size))
+        chain_box(k.EDGE, y, chain, k.TILE, on=bool(size))
         name = chain_name(chain)
-        text(11, y + 1, name, k.CHAIN_TEXT[chain])
+        text(k.CHAINS_NAME_X, y + 1, name, k.CHAIN_TEXT[chain])
         # Columns, each right-aligned on its own edge: size (and * when safe), price, bank.
-        rtext(127, y + 1, f"bk{g.bank_shares(chain)}", k.TEXT if size else k.DIM)
+        rtext(k.WIDTH - k.EDGE, y + 1, f"bk{g.bank_shares(chain)}", k.TEXT if size else k.DIM)
         if not size:
-            rtext(72, y + 1, "-", k.FAINT)
-            rtext(106, y + 1, "-", k.FAINT)
-            text(11, y + 8, "not on the board", k.FAINT)
+            rtext(k.CHAINS_SIZE_RIGHT, y + 1, "-", k.FAINT)
+            rtext(k.CHAINS_PRICE_RIGHT, y + 1, "-", k.FAINT)
+            text(k.CHAINS_NAME_X, y + k.CELL, "not on the board", k.FAINT)
             continue
-        rtext(72, y + 1, str(size), k.TEXT)
+        rtext(k.CHAINS_SIZE_RIGHT, y + 1, str(size), k.TEXT)
         if g.is_safe(chain):
-            text(73, y + 1, "*", k.ACCENT)
+            text(k.CHAINS_SIZE_RIGHT + 1, y + 1, "*", k.ACCENT)
         rtext(106, y + 1, money(g.price(chain)), k.TEXT)
         text(11, y + 8, fit(lines[i], 29), k.DIM)
 
@@ -475,17 +478,17 @@ def draw_board_page(s: Chart) -> None:
     """The board with row and column labels, a cursor naming the square under it, and the
     tiles placed since your turn marked."""
     p, g, app = s.table, s.table.game, s.table.app
-    ctext(2, "BOARD", k.ACCENT)
+    ctext(k.HEAD_Y, "BOARD", k.ACCENT)
     x0, y0, cell = k.MAP_X, k.MAP_Y, k.MAP_CELL
-    for c in range(12):
+    for c in range(k.COLS):
         col = k.ACCENT if c == s.cursor[0] else (k.DIM if c % 2 else k.SKY)
         if c % 2:  # a band behind every other number: 10, 11 and 12 stay apart
-            pyxel.rect(x0 + c * cell, y0 - 8, cell - 1, 7, k.PANEL)
-        ctext(y0 - 7, str(c + 1), col, x0 + c * cell + cell // 2)
+            pyxel.rect(x0 + c * cell, y0 - k.LINE - 1, cell - 1, k.LINE, k.PANEL)
+        ctext(y0 - k.LINE, str(c + 1), col, x0 + c * cell + cell // 2)
     mine = set(p.hand())
     for r, row in enumerate(ROW_LETTERS):
-        text(x0 - 6, y0 + r * cell + 1, row, k.ACCENT if r == s.cursor[1] else k.DIM)
-        for c in range(12):
+        text(x0 - k.CHAR_W - 2, y0 + r * cell + 1, row, k.ACCENT if r == s.cursor[1] else k.DIM)
+        for c in range(k.COLS):
             name = f"{c + 1}{row}"
             x, y = x0 + c * cell, y0 + r * cell
             letter = g.board.get(name)
@@ -496,13 +499,13 @@ def draw_board_page(s: Chart) -> None:
                 new_corner(x, y, cell - 1, letter)
     x, y = x0 + s.cursor[0] * cell, y0 + s.cursor[1] * cell
     pyxel.rectb(x - 1, y - 1, cell + 1, cell + 1, k.SELECT if blink(app) else k.ACCENT)
-    info = wrap(s.square_info, 31)  # who placed a new tile takes the legend's line
+    info = wrap(s.square_info, PANEL_CHARS)  # who placed a new tile takes the legend's line
     for i, line in enumerate(info[:2]):
-        text(2, 104 + 7 * i, line, k.TEXT)
+        text(k.HEAD_Y, k.MAP_INFO_Y + k.LINE * i, line, k.TEXT)
     if len(info) > 2:
-        cuts.append((s.square_info, 31))
+        cuts.append((s.square_info, PANEL_CHARS))
     if len(info) == 1:
-        text(2, 111, "Lit corner: new since your turn", k.DIM)
+        text(k.HEAD_Y, k.MAP_INFO_Y + k.LINE, "Lit corner: new since your turn", k.DIM)
 
 
 WHITE_LOOK = "lit"  # a square drawn white (a tile lighting up): its corner in black
@@ -517,8 +520,8 @@ def new_corner(x: int, y: int, size: int, letter: str | None) -> None:
         col = k.BLACK
     else:
         col = k.LOOSE_INK if letter == "#" else k.CHAIN_INK[letter]
-    pyxel.line(x + size - 3, y, x + size - 1, y, col)
-    pyxel.line(x + size - 1, y, x + size - 1, y + 2, col)
+    pyxel.line(x + size - k.CORNER, y, x + size - 1, y, col)
+    pyxel.line(x + size - 1, y, x + size - 1, y + k.CORNER - 1, col)
 
 
 def _chart_row(size: int) -> int:
@@ -530,48 +533,49 @@ def _chart_row(size: int) -> int:
 
 
 def draw_summary(s: Summary) -> None:
-    panel(0, 7, 128, 115)  # over the board's edge, leaving the turn bar and the message line in view
-    ctext(12, "MERGER", k.ACCENT)
+    # Over the board's edge, leaving the turn bar and the message line in view.
+    panel(0, k.SUMMARY_Y, k.WIDTH, k.SUMMARY_H)
+    ctext(k.SUMMARY_HEAD_Y, "MERGER", k.ACCENT)
     for i, (line, chain) in enumerate(s.lines[s.top : s.top + s.ROWS]):
-        y = 22 + i * 7
+        y = k.SUMMARY_ROWS_Y + i * k.LINE
         if chain:  # a heading: the chain's box, then its line in a colour readable on the panel
-            chain_box(5, y - 1, chain)
-            text(15, y, fit(line, 28), chain_text(chain, k.PANEL))
+            chain_box(k.SUMMARY_BOX_X, y - 1, chain)
+            text(k.SUMMARY_HEAD_X, y, fit(line, k.SUMMARY_HEAD_CHARS), chain_text(chain, k.PANEL))
         else:
-            text(6, y, fit(line, 29), k.TEXT)
+            text(k.SUMMARY_X, y, fit(line, k.SUMMARY_CHARS), k.TEXT)
     more = "UP/DOWN MORE  " if len(s.lines) > s.ROWS else ""
-    ctext(112, f"{more}X OK", k.DIM)
+    ctext(k.SUMMARY_KEYS_Y, f"{more}X OK", k.DIM)
 
 
 def draw_game_over(s: GameOver) -> None:
-    ctext(3, "GAME OVER", k.DIM)
-    ctext(12, s.headline, k.ACCENT)
-    text(4, 23, "#  player", k.DIM)
-    rtext(124, 23, "final cash", k.DIM)
-    y = 31
+    ctext(k.OVER_TITLE_Y, "GAME OVER", k.DIM)
+    ctext(k.OVER_HEAD_Y, s.headline, k.ACCENT)
+    text(k.OVER_X, k.OVER_COLS_Y, "#  player", k.DIM)
+    rtext(k.OVER_RIGHT, k.OVER_COLS_Y, "final cash", k.DIM)
+    y = k.OVER_ROWS_Y
     for rank, (cash, seat, name, bonus, sold) in enumerate(s.rows):
         win = seat in s.winners
         col = k.ACCENT if win else (k.TEXT if seat == s.play.human else k.SKY)
-        text(4, y, f"{rank + 1}  {name}", col)
-        rtext(124, y, money(cash), col)
-        text(16, y + 6, f"bonus {money(bonus)} sold {money(sold)}", k.DIM)
-        y += 14
+        text(k.OVER_X, y, f"{rank + 1}  {name}", col)
+        rtext(k.OVER_RIGHT, y, money(cash), col)
+        text(k.OVER_SMALL_X, y + k.CHAR_H, f"bonus {money(bonus)} sold {money(sold)}", k.DIM)
+        y += k.OVER_PITCH
     if s.market:  # two players: what the stock market took, like a player's bonus line
-        text(4, y, "   Market", k.DIM)
-        text(16, y + 6, f"bonus {money(s.market)} (leaves game)", k.DIM)
-        y += 14
-    if y + 2 <= 106:  # room left: say what the small lines are
+        text(k.OVER_X, y, "   Market", k.DIM)
+        text(k.OVER_SMALL_X, y + k.CHAR_H, f"bonus {money(s.market)} (leaves game)", k.DIM)
+        y += k.OVER_PITCH
+    if y + 2 <= k.OVER_NOTE_Y:  # room left: say what the small lines are
         ctext(y + 2, "(end bonuses and shares sold)", k.FAINT)
     items = s.menu.items
-    pitch = 40 if len(items) <= 3 else 32  # with Story: four items
-    w = min(36, pitch)
-    x0 = 64 - len(items) * pitch // 2
+    pitch = k.OVER_PITCH_FEW if len(items) <= k.OVER_ITEMS else k.OVER_PITCH_MANY  # with Story: four items
+    w = min(k.OVER_ITEM_W, pitch)
+    x0 = k.MID - len(items) * pitch // 2
     for i, item in enumerate(items):
         cx = x0 + i * pitch + pitch // 2
         sel = i == s.menu.index
         if sel:
-            pyxel.rect(cx - w // 2, 116, w, 9, k.ACCENT)
-        ctext(118, item, k.BLACK if sel else k.TEXT, cx)
+            pyxel.rect(cx - w // 2, k.OVER_MENU_Y, w, k.LABEL_H, k.ACCENT)
+        ctext(k.OVER_MENU_Y + 2, item, k.BLACK if sel else k.TEXT, cx)
 
 
 CHART_PAGES = {

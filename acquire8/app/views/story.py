@@ -8,8 +8,8 @@ import pyxel
 
 from acquire8.app import constants as k
 from acquire8.app.control.story import IMPORT, LIST_ROWS, LOG_ROWS, Replay, Replays, StoryScene, ordinal
-from acquire8.app.text import fit, wrap
-from acquire8.app.views.common import ctext, footer, panel, rtext, short_money, square, text
+from acquire8.app.text import LINE_CHARS, fit, wrap
+from acquire8.app.views.common import PANEL_CHARS, ctext, footer, panel, rtext, short_money, square, text
 from acquire8.rules import Game
 from acquire8.rules.actions import PlaceTile
 from acquire8.rules.tables import ROW_LETTERS
@@ -19,27 +19,33 @@ from acquire8.rules.tables import ROW_LETTERS
 # whatever colours a player sees.
 PLAYER_COLORS = (k.YELLOW, k.SKY, k.RED, k.MINT, k.WHITE, k.GREY)
 MARKS = ("square", "plus", "cross", "box", "triangle", "ring")
-CHART_X0, CHART_X1, CHART_Y0, CHART_Y1 = 18, 125, 10, 74  # the plot area (y1: worth 0)
+CHART_X0, CHART_X1, CHART_Y0, CHART_Y1 = k.STORY_X0, k.STORY_X1, k.STORY_Y0, k.STORY_Y1  # the plot area
 MARK_EVERY = 10  # about this many pixels between two marks of a line
 MERGER_COLOR = k.PURPLE
 
 
 def mark(x: int, y: int, shape: str, col: int) -> None:
     """A seat's mark (5x5 at most) centred on (x, y)."""
+    r = k.MARK // 2
     if shape == "square":
-        pyxel.rect(x - 1, y - 1, 3, 3, col)
+        pyxel.rect(x - r + 1, y - r + 1, k.MARK - 2, k.MARK - 2, col)
     elif shape == "plus":
-        pyxel.line(x - 2, y, x + 2, y, col)
-        pyxel.line(x, y - 2, x, y + 2, col)
+        pyxel.line(x - r, y, x + r, y, col)
+        pyxel.line(x, y - r, x, y + r, col)
     elif shape == "cross":
-        pyxel.line(x - 2, y - 2, x + 2, y + 2, col)
-        pyxel.line(x - 2, y + 2, x + 2, y - 2, col)
+        pyxel.line(x - r, y - r, x + r, y + r, col)
+        pyxel.line(x - r, y + r, x + r, y - r, col)
     elif shape == "box":
-        pyxel.rectb(x - 2, y - 2, 5, 5, col)
+        pyxel.rectb(x - r, y - r, k.MARK, k.MARK, col)
     elif shape == "triangle":
-        pyxel.tri(x, y - 2, x - 2, y + 2, x + 2, y + 2, col)
+        pyxel.tri(x, y - r, x - r, y + r, x + r, y + r, col)
     else:
-        pyxel.circb(x, y, 2, col)
+        pyxel.circb(x, y, r, col)
+
+
+def merger_mark(x: int, y: int) -> None:
+    """The mergers' triangle, its tip at (x, y)."""
+    pyxel.tri(x, y, x - k.TICK, y + k.TICK, x + k.TICK, y + k.TICK, MERGER_COLOR)
 
 
 def chart_x(turn: int, turns: int) -> int:
@@ -52,24 +58,24 @@ def chart_y(worth: int, top: int) -> int:
 
 def draw_story(s: StoryScene) -> None:
     story = s.story
-    ctext(1, "THE STORY OF THE GAME", k.ACCENT)
+    ctext(k.TOP_Y, "THE STORY OF THE GAME", k.ACCENT)
     turns, top = story.turns, story.top
     # Axes, worth labels and the mergers (a dotted line at each merger's turn).
     pyxel.line(CHART_X0 - 1, CHART_Y0, CHART_X0 - 1, CHART_Y1, k.FRAME)
     pyxel.line(CHART_X0 - 1, CHART_Y1 + 1, CHART_X1, CHART_Y1 + 1, k.FRAME)
     for value in (top, top // 2):
         y = chart_y(value, top)
-        rtext(CHART_X0 - 2, y - 2, f"${value // 1000}K", k.DIM)
-    rtext(CHART_X0 - 2, CHART_Y1 - 4, "0", k.DIM)
+        rtext(CHART_X0 - 2, y - k.GLYPH_H // 2, f"${value // 1000}K", k.DIM)
+    rtext(CHART_X0 - 2, CHART_Y1 - k.GLYPH_H + 1, "0", k.DIM)  # its foot on the axis
     for turn in story.mergers:
         x = chart_x(turn, turns)
-        for y in range(CHART_Y0, CHART_Y1 + 1, 3):
+        for y in range(CHART_Y0, CHART_Y1 + 1, k.DOTS):
             pyxel.pset(x, y, MERGER_COLOR)
-        pyxel.tri(x, CHART_Y1 + 2, x - 2, CHART_Y1 + 4, x + 2, CHART_Y1 + 4, MERGER_COLOR)
+        merger_mark(x, CHART_Y1 + k.TICK)
     # Every line, then its marks: every MARK_EVERY pixels, shifted per seat so they meet less.
     every = max(1, round(MARK_EVERY * turns / (CHART_X1 - CHART_X0)))
     for seat, line in enumerate(story.series):
-        col, shape = PLAYER_COLORS[seat % 6], MARKS[seat % 6]
+        col, shape = PLAYER_COLORS[seat % len(PLAYER_COLORS)], MARKS[seat % len(MARKS)]
         points = [(chart_x(t, turns), chart_y(w, top)) for t, w in enumerate(line)]
         for (x0, y0), (x1, y1) in pairwise(points):
             pyxel.line(x0, y0, x1, y1, col)
@@ -77,48 +83,51 @@ def draw_story(s: StoryScene) -> None:
             if (t + seat * every // max(1, len(story.series))) % every == 0 or t == len(points) - 1:
                 mark(x, y, shape, col)
     # The key: mark and name per seat, four to a row; the mergers' mark.
-    y = 79
+    y, per_row, r = k.STORY_KEY_Y, k.KEY_PER_ROW, k.MARK // 2
     for seat, name in enumerate(story.names):
-        x = 2 + (seat % 4) * 32
-        ly = y + (seat // 4) * 7
-        col = PLAYER_COLORS[seat % 6]
-        mark(x + 2, ly + 2, MARKS[seat % 6], col)
-        text(x + 6, ly, name[:6], col)
-    y += 7 * ((len(story.names) + 3) // 4)
-    pyxel.tri(4, y, 2, y + 2, 6, y + 2, MERGER_COLOR)
-    text(9, y - 1, "a merger", k.DIM)
+        x = k.STORY_KEY_X + (seat % per_row) * k.KEY_PITCH
+        ly = y + (seat // per_row) * k.LINE
+        col = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
+        mark(x + r, ly + r, MARKS[seat % len(MARKS)], col)
+        text(x + k.MARK + 1, ly, name[: k.KEY_NAME_CHARS], col)
+    y += k.LINE * -(-len(story.names) // per_row)  # the key's rows
+    x = k.STORY_KEY_X + k.TICK
+    merger_mark(x, y)
+    text(x + k.MARK, y - 1, "a merger", k.DIM)
     for i, moment in enumerate(story.moments):
-        text(0, y + 7 + 7 * i, fit(moment), k.TEXT)
+        text(0, y + k.LINE * (i + 1), fit(moment), k.TEXT)
     footer(f"X {s.back}")
 
 
 def draw_replays(s: Replays) -> None:
-    ctext(2, "KEPT GAMES", k.ACCENT)
+    ctext(k.HEAD_Y, "KEPT GAMES", k.ACCENT)
     if s.rows:
-        rtext(128, 2, f"{len(s.rows)}", k.DIM)
-        text(4, 11, "played", k.DIM)
-        text(56, 11, "vs", k.DIM)
-        rtext(124, 11, "you", k.DIM)
+        rtext(k.WIDTH, k.HEAD_Y, f"{len(s.rows)}", k.DIM)
+        text(k.LIST_X, k.LIST_HEAD_Y, "played", k.DIM)
+        text(k.LIST_VS_X, k.LIST_HEAD_Y, "vs", k.DIM)
+        rtext(k.LIST_RIGHT, k.LIST_HEAD_Y, "you", k.DIM)
     else:
-        ctext(40, "No finished games kept yet", k.DIM)
+        ctext(k.LIST_EMPTY_Y, "No finished games kept yet", k.DIM)
     for i, row in enumerate(s.rows[s.top : s.top + LIST_ROWS]):
-        y = 19 + 8 * i
+        y = k.LIST_Y + k.LIST_PITCH * i
         sel = s.top + i == s.menu.index
         col = k.ACCENT if sel else k.TEXT
         if sel:
             text(0, y, ">", k.ACCENT)
-        text(4, y, fit(row.when, 11, cut_ok=True), col)
-        text(52, y, f"{row.players}p {row.against}", col if sel else k.SKY)
-        rtext(124, y, ordinal(row.place), col)
+        text(k.LIST_X, y, fit(row.when, k.LIST_WHEN_CHARS, cut_ok=True), col)
+        text(k.LIST_VS_X - k.CHAR_W, y, f"{row.players}p {row.against}", col if sel else k.SKY)
+        rtext(k.LIST_RIGHT, y, ordinal(row.place), col)
     sel = s.menu.item == IMPORT
-    text(4, 101, IMPORT, k.ACCENT if sel else k.TEXT)
+    y = k.LIST_IMPORT_Y
+    text(k.LIST_X, y, IMPORT, k.ACCENT if sel else k.TEXT)
     if sel:
-        text(0, 101, ">", k.ACCENT)
+        text(0, y, ">", k.ACCENT)
     if s.message:
-        text(0, 108, fit(s.message), k.SKY)
+        text(0, y + k.LINE, fit(s.message), k.SKY)
     if sel and s.where:
-        where = s.where if len(s.where) <= 32 else ".." + s.where[-30:]  # the file's name shows
-        text(0, 114, where, k.DIM)
+        # Its end, where the file's name shows, when the whole path is too long.
+        where = s.where if len(s.where) <= LINE_CHARS else ".." + s.where[2 - LINE_CHARS :]
+        text(0, y + k.LINE + k.CHAR_H, where, k.DIM)
     footer("X IMPORT  Z BACK" if sel else "X REPLAY  > STORY  Z BACK")
 
 
@@ -126,25 +135,26 @@ def draw_replay(s: Replay) -> None:
     g = s.position
     step = s.step
     who = f"Turn {s.turn}: {g.names[step.seat]}" if step is not None else "As dealt"
-    text(1, k.TOP_Y, fit(who, 20, cut_ok=True), k.ACCENT)
-    rtext(97, k.TOP_Y, f"{s.index + 1}/{s.total}", k.DIM)
+    text(k.EDGE, k.TOP_Y, fit(who, k.REPLAY_WHO_CHARS, cut_ok=True), k.ACCENT)
+    rtext(k.BOARD_RIGHT, k.TOP_Y, f"{s.index + 1}/{s.total}", k.DIM)
     placed = step.action.tile if step is not None and isinstance(step.action, PlaceTile) else None
     draw_small_board(g, placed)
     for seat in range(g.players):
-        y = k.BOARD_Y + seat * 12
+        y = k.BOARD_Y + seat * k.PLAYER_PITCH
         turn = seat == g.turn and not g.is_over
         col = k.ACCENT if turn else k.TEXT
-        text(k.SIDE_X, y, (">" if turn else " ") + g.names[seat][:6], col)
-        text(k.SIDE_X, y + 6, short_money(g.cash(seat)), k.DIM)
+        text(k.SIDE_X, y, (">" if turn else " ") + g.names[seat][: k.SIDE_CHARS - 1], col)
+        text(k.SIDE_X, y + k.CHAR_H, short_money(g.cash(seat)), k.DIM)
     if s.message:  # what X or an export did, over the log
-        panel(0, k.BOARD_Y + k.BOARD_H + 1, 128, 38)
-        text(3, 84, fit(s.message, 31), k.ACCENT)
+        panel(0, k.REPLAY_PANEL_Y, k.WIDTH, k.REPLAY_PANEL_H)
+        y = k.REPLAY_PANEL_Y + k.PAD
+        text(k.PAD, y, fit(s.message, PANEL_CHARS), k.ACCENT)
         if s.where:
-            for i, line in enumerate(wrap(s.where, 31)[:3]):
-                text(3, 92 + 7 * i, line, k.TEXT)
+            for i, line in enumerate(wrap(s.where, PANEL_CHARS)[: k.REPLAY_WHERE_ROWS]):
+                text(k.PAD, y + k.LINE + 1 + k.LINE * i, line, k.TEXT)
     else:
         for i, (line, last) in enumerate(_log_rows(s.log())):
-            text(0, 82 + 7 * i, line, k.TEXT if last else k.DIM)
+            text(0, k.TABLE_Y + k.LINE * i, line, k.TEXT if last else k.DIM)
     footer("<>STEP X MERGER ^STORY vEXPORT")
 
 
@@ -164,9 +174,9 @@ def draw_small_board(g: Game, placed: str | None) -> None:
     """The board as the play screen lays it out, without the hand: the tile just placed framed."""
     for r, row in enumerate(ROW_LETTERS):
         y = k.BOARD_Y + r * k.CELL
-        for c in range(12):
+        for c in range(k.COLS):
             x = k.BOARD_X + c * k.CELL
             name = f"{c + 1}{row}"
             square(x, y, g.board.get(name))
             if name == placed:
-                pyxel.rectb(x - 1, y - 1, 9, 9, k.WHITE)
+                pyxel.rectb(x - 1, y - 1, k.RING, k.RING, k.WHITE)
