@@ -215,7 +215,34 @@ def compact(source: str) -> str:
             # A dataclass without a docstring gets one made from its signature, which is slow
             # (a tenth of a second of start-up on a handheld, for the game's 60): its name will do.
             node.body.insert(0, ast.Expr(ast.Constant(node.name)))
-    return ast.unparse(tree) + "\n"
+    return ast.unparse(_Unannotated().visit(tree)) + "\n"
+
+
+class _Unannotated(ast.NodeTransformer):
+    """Drops the annotations nothing reads at run time: a function's, and a variable's outside
+    a class body (there dataclasses, NamedTuples and Protocols read them). About 4 KB of the
+    .pyxapp: the type checker reads the source, never the shipped copy."""
+
+    def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
+        args = node.args
+        for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg):
+            if arg is not None:
+                arg.annotation = None
+        node.returns = None
+        self.generic_visit(node)
+        return node
+
+    def visit_ClassDef(self, node: ast.ClassDef) -> ast.AST:
+        node.body = [
+            stmt if isinstance(stmt, ast.AnnAssign) else self.visit(stmt)  # a field keeps its own
+            for stmt in node.body
+        ]
+        return node
+
+    def visit_AnnAssign(self, node: ast.AnnAssign) -> ast.AST:
+        if node.value is None:  # a bare declaration may be a block's only statement: kept
+            return node
+        return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
 
 
 def _is_dataclass(decorator: ast.expr) -> bool:
