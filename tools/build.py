@@ -225,7 +225,7 @@ def port_json() -> dict:
             "rtr": True,
             "exp": False,
             "runtime": [RUNTIME],
-            "arch": ["aarch64"],  # PortMaster's Pyxel runtimes are for aarch64 (and x86_64)
+            "arch": ["aarch64", "x86_64"],  # the CPUs PortMaster has Pyxel runtimes for
             "reqs": [],
             "min_glibc": "",
         },
@@ -242,8 +242,7 @@ def gameinfo_xml() -> str:
         f"    <desc>{escape(PORT_DESC)}</desc>\n"
         "    <developer>the acquire8 team</developer>\n    <publisher>the acquire8 team</publisher>\n"
         "    <genre>Strategy</genre>\n"
-        f"    <image>./{PORT_NAME}/screenshot.png</image>\n"
-        f"    <thumbnail>./{PORT_NAME}/cover.png</thumbnail>\n"
+        f"    <image>./{PORT_NAME}/cover.png</image>\n"
         "  </game>\n</gameList>\n"
     )
 

@@ -309,6 +309,8 @@ def hook() -> None:
     and all, with the presses and timing of `drive`. Options: tap_every, max_frames,
     first_frame_only, seed, hold (after the first frame, keep showing the title until the
     process is ended)."""
+    if sys.argv[:1] == ["-c"]:  # the launcher's probes of the Python (its version, its CPU)
+        return
     raw = os.environ.pop(HOOK_ENV, None)
     if not raw:
         return

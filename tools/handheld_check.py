@@ -28,6 +28,7 @@ so in one line and exits 2.
 from __future__ import annotations
 
 import argparse
+import contextlib
 import glob
 import json
 import os
@@ -279,8 +280,11 @@ def drive(cmd: list[str], env: dict[str, str], timeout: float) -> tuple[float, d
     """Run the driver; (seconds from start to its first drawn frame, its JSON report)."""
     with tempfile.TemporaryFile("w+") as errors:  # a file: a full stderr pipe would block it
         start = time.perf_counter()
-        proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=errors, text=True, env=env)
-        watchdog = threading.Timer(timeout, proc.kill)  # SIGKILL: a deadlocked qemu ignores the rest
+        proc = subprocess.Popen(
+            cmd, stdout=subprocess.PIPE, stderr=errors, text=True, env=env, start_new_session=True
+        )
+        # SIGKILL to the whole session (a launcher's game too): a deadlocked process ignores the rest.
+        watchdog = threading.Timer(timeout, kill_session, (proc,))
         watchdog.start()
         first, lines = None, []
         try:
@@ -294,7 +298,7 @@ def drive(cmd: list[str], env: dict[str, str], timeout: float) -> tuple[float, d
             watchdog.cancel()
         errors.seek(0)
         err = errors.read()
-    if proc.returncode == -signal.SIGKILL:
+    if killed(proc):
         raise Hung(f"{' '.join(cmd)} did not finish in {timeout:g} s")
     if proc.returncode != 0 or first is None:
         raise RuntimeError(f"{' '.join(cmd)} failed (exit {proc.returncode}):\n{err[-3000:]}")
@@ -302,9 +306,19 @@ def drive(cmd: list[str], env: dict[str, str], timeout: float) -> tuple[float, d
     return first, json.loads(reports[-1].removeprefix(REPORT))
 
 
+def kill_session(proc: subprocess.Popen) -> None:
+    proc.hung = True  # type: ignore[attr-defined]
+    with contextlib.suppress(ProcessLookupError):
+        os.killpg(proc.pid, signal.SIGKILL)
+
+
+def killed(proc: subprocess.Popen) -> bool:
+    return getattr(proc, "hung", False) or proc.returncode == -signal.SIGKILL
+
+
 def drive_again_if_hung(cmd: list[str], env: dict[str, str], timeout: float) -> tuple[float, dict]:
-    """drive, once more if the emulator hung (a rare qemu-user futex deadlock seen once in a
-    game's run here; a second hang is a failure)."""
+    """drive, once more if the game hung (rarely Pyxel's audio lock and SDL's audio thread
+    deadlock, both in a futex wait, natively as well as emulated; a second hang is a failure)."""
     try:
         return drive(cmd, env, timeout)
     except Hung as hung:
@@ -401,18 +415,23 @@ def hotkey_check(device: dict) -> tuple[list[str], dict]:
     fresh(calls_log)
     pm.make_driver(fresh(inside(root, DRIVE_DIR)))
     env = {**ROOT_ENV, **pm.drive_env(DRIVE_DIR, hold=True)}
-    launcher = subprocess.Popen(
-        [CHROOT, str(root), "/bin/bash", device["script"]], stdout=subprocess.PIPE, text=True, env=env
-    )
+    cmd = [CHROOT, str(root), "/bin/bash", device["script"]]
     problems, facts = [], {}
-    try:
-        assert launcher.stdout is not None
-        watchdog = threading.Timer(STARTUP_TIMEOUT_S, launcher.kill)
+    for attempt in (1, 2):  # once more after a hung start (drive_again_if_hung)
+        launcher = subprocess.Popen(cmd, stdout=subprocess.PIPE, text=True, env=env, start_new_session=True)
+        watchdog = threading.Timer(STARTUP_TIMEOUT_S, kill_session, (launcher,))
         watchdog.start()
-        for line in launcher.stdout:
-            if line.strip() == "FIRST_FRAME":
-                break
+        assert launcher.stdout is not None
+        shown = any(line.strip() == "FIRST_FRAME" for line in launcher.stdout)
         watchdog.cancel()
+        if shown:
+            break
+        launcher.wait()
+        if attempt == 2:
+            return ["the game did not start (twice)"], facts
+        log("the hotkey's start hung: killed, trying once more")
+        fresh(calls_log)
+    try:
         name = pm.gptokeyb_name(calls_log.read_text().splitlines())
         game = pm.named(pm.descendants(launcher.pid), name)
         facts = {"gptokeyb_name": name, "processes": len(game)}
@@ -427,7 +446,7 @@ def hotkey_check(device: dict) -> tuple[list[str], dict]:
         launcher.wait(timeout=60)
     finally:
         if launcher.poll() is None:
-            launcher.kill()
+            kill_session(launcher)
             problems.append("the launcher did not end when the game was killed")
     calls = calls_log.read_text().splitlines()
     if not calls or calls[-1] != "pm_finish":

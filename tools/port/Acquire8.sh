@@ -94,7 +94,14 @@ else
   # unpacked once into the game's folder (a wheel is a zip: no pip, venv or ensurepip).
   if ! "$PYTHON" -c 'import sys, pyxel; v = tuple(map(int, pyxel.VERSION.split(".")[:3])); sys.exit(v < (2, 9, 5))' 2>/dev/null; then
     arch=$(uname -m)
-    wheel=$(ls "$GAMEDIR"/wheels/pyxel-*_"$arch".whl 2>/dev/null | tail -n 1)
+    case "$arch" in
+      aarch64 | arm64 | armv7* | armv8*)  # the Python's word size decides: 32-bit systems run on 64-bit kernels too
+        if [ "$("$PYTHON" -c 'import struct; print(struct.calcsize("P"))')" = 4 ]; then arch=armv7l; else arch=aarch64; fi ;;
+    esac
+    wheel=""
+    for found in "$GAMEDIR"/wheels/pyxel-*_"$arch".whl; do
+      [ -f "$found" ] && wheel=$found
+    done
     if [ -z "$wheel" ]; then
       echo "acquire8: no Pyxel for this CPU ($arch): the standalone zip has Pyxel for aarch64 and armv7l; on other devices install PortMaster or Pyxel."
       exit 1
