@@ -316,14 +316,20 @@ def killed(proc: subprocess.Popen) -> bool:
     return getattr(proc, "hung", False) or proc.returncode == -signal.SIGKILL
 
 
-def drive_again_if_hung(cmd: list[str], env: dict[str, str], timeout: float) -> tuple[float, dict]:
-    """drive, once more if the game hung (rarely Pyxel's audio lock and SDL's audio thread
-    deadlock, both in a futex wait, natively as well as emulated; a second hang is a failure)."""
-    try:
-        return drive(cmd, env, timeout)
-    except Hung as hung:
-        log(f"{hung}: killed, trying once more")
-        return drive(cmd, env, timeout)
+def drive_again_if_hung(
+    cmd: list[str], env: dict[str, str], timeout: float, tries: int = 3
+) -> tuple[float, dict]:
+    """drive, again if the game hung (rarely Pyxel's audio lock and SDL's audio thread deadlock,
+    both in a futex wait, natively as well as emulated; on a busy machine twice in a row was
+    seen once): `tries` hangs are a failure."""
+    for attempt in range(1, tries + 1):
+        try:
+            return drive(cmd, env, timeout)
+        except Hung as hung:
+            if attempt == tries:
+                raise
+            log(f"{hung}: killed, trying again")
+    raise AssertionError("unreachable")
 
 
 def measure(start, code_cache: Path, shipped_cache: Path, data: Path | None, label: str) -> dict:
