@@ -86,17 +86,28 @@ else
     echo "acquire8: no python3 on this device: install PortMaster (portmaster.games), or Python 3.11 or newer."
     exit 1
   fi
-  if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))'; then
+  # One look at the Python (each start of it costs half a second on a slow handheld): new
+  # enough, a Pyxel of its own (2.9.5 or newer: built for the device), its word size.
+  # shellcheck disable=SC2046
+  set -- $("$PYTHON" -c '
+import struct, sys
+try:
+    import pyxel
+    own = tuple(map(int, pyxel.VERSION.split(".")[:3])) >= (2, 9, 5)
+except Exception:
+    own = False
+print(int(sys.version_info >= (3, 11)), int(own), struct.calcsize("P") * 8)' 2>/dev/null)
+  if [ "$1" != 1 ]; then
     echo "acquire8: $("$PYTHON" -V 2>&1) is too old: acquire8 needs Python 3.11 or newer, or PortMaster."
     exit 1
   fi
-  # A Pyxel the device has (2.9.5 or newer) is built for it; else the wheel for this CPU,
-  # unpacked once into the game's folder (a wheel is a zip: no pip, venv or ensurepip).
-  if ! "$PYTHON" -c 'import sys, pyxel; v = tuple(map(int, pyxel.VERSION.split(".")[:3])); sys.exit(v < (2, 9, 5))' 2>/dev/null; then
+  # Else the wheel for this CPU, unpacked once into the game's folder (a wheel is a zip: no
+  # pip, venv or ensurepip).
+  if [ "$2" != 1 ]; then
     arch=$(uname -m)
     case "$arch" in
       aarch64 | arm64 | armv7* | armv8*)  # the Python's word size decides: 32-bit systems run on 64-bit kernels too
-        if [ "$("$PYTHON" -c 'import struct; print(struct.calcsize("P"))')" = 4 ]; then arch=armv7l; else arch=aarch64; fi ;;
+        if [ "$3" = 32 ]; then arch=armv7l; else arch=aarch64; fi ;;
     esac
     wheel=""
     for found in "$GAMEDIR"/wheels/pyxel-*_"$arch".whl; do
