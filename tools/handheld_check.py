@@ -204,7 +204,7 @@ def portmaster_device(root: Path, port: Path) -> dict:
         Path("/usr/bin/python3.11"),
         Path("/usr/lib/python3.11"),
         Path(RUNTIME_PYXEL) / "pyxel",
-        "lib/python3/dist-packages",  # where Debian's site module looks under a prefix
+        ["lib/python3/dist-packages"],  # where Debian's site module looks under a prefix
         f"{HOME}/{pm.RUNTIME}",
         "aarch64",
         root=root,

@@ -126,16 +126,16 @@ def make_runtime(
     python: Path,
     stdlib: Path,
     pyxel: Path,
-    site: str,
+    sites: list[str],
     mounted_at: str,
     arch: str,
     root: Path = Path("/"),
 ) -> None:
     """Pyxel's runtime as a folder at `runtime`: links to `python` as bin/python3.11, to each
     entry of the standard library `stdlib` in lib/python3.11 and to the Pyxel package folder
-    `pyxel` in `site` (relative to the runtime: the folder this Python's site module reads
-    under its prefix), and bin/activate for `mounted_at`. The three paths are as the launcher
-    sees them, inside `root` (a Debian root for the emulated runs)."""
+    `pyxel` in each of `sites` (relative to the runtime: the folders this Python's site module
+    reads under its prefix; Debian's differ), and bin/activate for `mounted_at`. The three
+    paths are as the launcher sees them, inside `root` (a Debian root for the emulated runs)."""
     if runtime.exists():
         shutil.rmtree(runtime)
     (runtime / "bin").mkdir(parents=True)
@@ -146,8 +146,9 @@ def make_runtime(
     for entry in (root / stdlib.relative_to("/")).iterdir():
         if entry.name not in ("site-packages", "dist-packages"):
             (lib / entry.name).symlink_to(stdlib / entry.name)
-    (runtime / site).mkdir(parents=True, exist_ok=True)
-    (runtime / site / "pyxel").symlink_to(pyxel)
+    for site in sites:
+        (runtime / site).mkdir(parents=True, exist_ok=True)
+        (runtime / site / "pyxel").symlink_to(pyxel)
     write(runtime / "bin" / "activate", ACTIVATE.format(prefix=mounted_at))
 
 
@@ -166,15 +167,16 @@ def drive_env(driver_dir: str, **options) -> dict[str, str]:
 
 def native_runtime(runtime: Path, mounted_at: str) -> None:
     """The runtime from the Python running this (its base interpreter) and its Pyxel."""
+    import site
     import sysconfig
 
     import pyxel
 
     python = Path(getattr(sys, "_base_executable", sys.executable)).resolve()
     stdlib = Path(sysconfig.get_paths()["stdlib"])
-    site = Path(sysconfig.get_paths(vars={"base": ".", "platbase": "."})["purelib"]).as_posix()
+    sites = [Path(p).as_posix() for p in site.getsitepackages(["."])]  # under the runtime's prefix
     arch = os.uname().machine
-    make_runtime(runtime, python, stdlib, Path(pyxel.__file__).parent, site, mounted_at, arch)
+    make_runtime(runtime, python, stdlib, Path(pyxel.__file__).parent, sites, mounted_at, arch)
 
 
 def descendants(pid: int) -> list[int]:
