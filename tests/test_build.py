@@ -177,7 +177,7 @@ def test_each_build_of_other_content_has_its_own_id(tmp_path):
     assert "BUILD = 'abc'" in build.startup_script("abc")
 
 
-# The handheld folder and its launcher: tests/test_handheld.py.
+# The PortMaster port and its launcher: tests/test_port.py.
 
 
 def test_web_check_script_runs_under_cpython(web, tmp_path):

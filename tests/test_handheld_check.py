@@ -1,5 +1,6 @@
 """`make handheld-check` (tools/handheld_check.py) says in one line why it cannot run, and exits
-non-zero; its own run (minutes, a Debian root under emulation) is a make target, not a test."""
+non-zero; its own run (minutes, Debian roots under emulation) is a make target, not a test (the
+launcher's stand-in PortMaster run natively is: tests/test_port.py)."""
 
 from __future__ import annotations
 
@@ -25,17 +26,15 @@ def test_without_root_it_says_so_in_one_line(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(hc.os, "geteuid", lambda: 1000)
     code, err = run_main(monkeypatch, capsys, "--cache", str(tmp_path))
     assert code == 2
-    why = "needs root (debootstrap, mount and chroot make and enter the arm64 root)"
+    why = "needs root (debootstrap, mount and chroot make and enter the arm64 and armhf roots)"
     assert err.strip().splitlines() == [f"handheld-check cannot run here: {why}"]
     assert list(tmp_path.iterdir()) == []  # nothing built
 
 
-def test_without_the_pyxapp_it_says_to_build_it(monkeypatch, capsys, tmp_path):
+def test_without_the_port_it_says_to_build_it(monkeypatch, capsys, tmp_path):
     monkeypatch.setattr(hc.os, "geteuid", lambda: 0)
-    code, err = run_main(
-        monkeypatch, capsys, "--pyxapp", str(tmp_path / "none.pyxapp"), "--cache", str(tmp_path)
-    )
-    assert code == 2 and "run make handheld first" in err and len(err.strip().splitlines()) == 1
+    code, err = run_main(monkeypatch, capsys, "--port", str(tmp_path / "none"), "--cache", str(tmp_path))
+    assert code == 2 and "run make port first" in err and len(err.strip().splitlines()) == 1
 
 
 def test_the_mirror_comes_from_apt_or_the_environment(monkeypatch, tmp_path):
@@ -56,7 +55,7 @@ def test_figures_go_into_the_handheld_section_of_bench_json(tmp_path):
     assert json.loads(bench.read_text()) == {"handheld": {"over": []}}
 
 
-def test_a_hung_run_is_killed_and_tried_once_more(monkeypatch):
+def test_a_hung_run_is_killed_and_tried_again(monkeypatch):
     hang = [sys.executable, "-c", "import time; time.sleep(60)"]
     with pytest.raises(hc.Hung, match=r"did not finish in 0\.5 s"):
         hc.drive(hang, {}, timeout=0.5)
@@ -70,7 +69,19 @@ def test_a_hung_run_is_killed_and_tried_once_more(monkeypatch):
     monkeypatch.setattr(hc, "drive", counting)
     with pytest.raises(hc.Hung):
         hc.drive_again_if_hung(hang, {}, timeout=0.5)
-    assert len(calls) == 2
+    assert len(calls) == 3  # tried three times
+    calls.clear()
+    done = [sys.executable, "-c", "print('FIRST_FRAME'); print('{\"frames\": 1}')"]
+    assert hc.drive_again_if_hung(done, {}, timeout=30)[1] == {"frames": 1} and len(calls) == 1
+
+
+def test_a_launched_games_report_is_found_among_the_launchers_lines():
+    script = (
+        "import json; print('FIRST_FRAME', flush=True); "
+        "print('DRIVE_REPORT ' + json.dumps({'frames': 9})); print('after the game')"
+    )
+    _, report = hc.drive([sys.executable, "-c", script], {}, timeout=30)
+    assert report == {"frames": 9}
 
 
 def test_a_run_reports_its_first_frame_and_json():

@@ -1,7 +1,7 @@
-"""Packaging: `make web` (pyxapp + html) and `make handheld` (pyxapp + launcher + README).
+"""Packaging: `make web` (pyxapp + html) and `make port` (PortMaster's zip, and a standalone one).
 
     python tools/build.py web       # dist/acquire8.pyxapp, dist/acquire8.html
-    python tools/build.py handheld  # dist/handheld/{acquire8.pyxapp, acquire8.sh, README.md, wheels/}
+    python tools/build.py port      # dist/port/acquire8.zip (PortMaster), acquire8-standalone.zip
 
 Only the game's own files ship: the `acquire8` package (no caches, no dev-only tools) and the
 resource files under `assets/`, laid out as in the repository so the same relative paths work
@@ -14,6 +14,7 @@ import argparse
 import ast
 import compileall
 import hashlib
+import json
 import os
 import py_compile
 import runpy
@@ -44,100 +45,21 @@ STARTUP_HEADER = """\
 """
 STARTUP_BODY = ROOT / "tools" / "pyxapp_main.py"
 
-HANDHELD_LAUNCHER = r"""#!/bin/sh
-# acquire8 for Linux handhelds: start this script from the front end's ports (or any) menu.
-# It runs the game full screen with the device's python3 and Pyxel; without Pyxel, the first
-# start installs the bundled wheel (wheels/) into venv/ beside this script, offline.
-# Everything it and the game print goes to acquire8.log beside it.
-#   ./acquire8.sh [--scale N]     options go to the game; ACQUIRE8_PYTHON picks the python
-HERE=$(cd "$(dirname "$0")" && pwd -P) || exit 1
-LOG="$HERE/acquire8.log"
-: >"$LOG"
-
-say() {  # to the log and, when there is one, the terminal
-    echo "acquire8: $*" >>"$LOG"
-    echo "acquire8: $*" >&2
-}
-
-PYTHON=${ACQUIRE8_PYTHON:-python3}
-if ! command -v "$PYTHON" >/dev/null 2>&1; then
-    say "python3 was not found. Install Python 3.11 or newer (with its venv module) on the device."
-    exit 1
-fi
-if ! "$PYTHON" -c 'import sys; sys.exit(sys.version_info < (3, 11))' >>"$LOG" 2>&1; then
-    say "$("$PYTHON" -V 2>&1) is too old: acquire8 needs Python 3.11 or newer."
-    exit 1
-fi
-
-VENV="$HERE/venv"
-if "$PYTHON" -c 'import pyxel' >>"$LOG" 2>&1; then
-    PY=$PYTHON
-elif [ -x "$VENV/bin/python" ] && "$VENV/bin/python" -c 'import pyxel' >>"$LOG" 2>&1; then
-    PY=$VENV/bin/python
-else
-    say "first start: installing Pyxel from $HERE/wheels into $VENV (once, offline)"
-    rm -rf "$VENV"
-    if ! "$PYTHON" -m venv "$VENV" >>"$LOG" 2>&1; then
-        rm -rf "$VENV"
-        say "python3 cannot make a venv: install python3-venv (or pip install pyxel) and start again."
-        exit 1
-    fi
-    if ! "$VENV/bin/python" -m pip install --no-index --find-links "$HERE/wheels" pyxel >>"$LOG" 2>&1; then
-        rm -rf "$VENV"
-        say "Pyxel did not install from $HERE/wheels (see $LOG): this device may not be aarch64 Linux."
-        exit 1
-    fi
-    PY=$VENV/bin/python
-fi
-
-say "starting with $PY"
-cd "$HERE" || exit 1
-# The game keeps a copy of itself in cache/ so that later starts skip compiling it.
-export ACQUIRE8_CACHE_DIR="$HERE/cache"
-ACQUIRE8_ARGS="--fullscreen $*" exec "$PY" -m pyxel play acquire8.pyxapp >>"$LOG" 2>&1
-"""
-
-HANDHELD_README = """\
-# acquire8 for Linux handhelds
-
-Sid Sackson's *Acquire* as a 128x128 Pyxel game: you against computer players.
-
-## Requirements
-- an aarch64 (arm64) Linux handheld with Python 3.11 or newer and its venv module
-  (python3-venv); Pyxel itself is bundled: `wheels/` holds Pyxel's aarch64 wheel
-- or any computer with Python 3.11+ and `pip install pyxel`
-
-## Install and start
-Copy this whole folder (acquire8.sh, acquire8.pyxapp, wheels/) to the device where its front
-end looks for ports or scripts (e.g. `ports/acquire8/`) and start `acquire8.sh`. It runs the
-game full screen. On the first start without an installed Pyxel it makes `venv/` beside itself
-and installs the bundled wheel into it, offline; that takes a minute once. What happens goes to
-`acquire8.log` beside the script: look there when the game does not start. The first start
-also keeps a copy of the game in `cache/` (about 0.5 MB), so later starts are quicker.
-
-    ./acquire8.sh                 # full screen
-    ./acquire8.sh --scale 3       # also a window scale, where the device has windows
-
-On a desktop with Pyxel: `pyxel play acquire8.pyxapp` (a window; options through the
-environment, e.g. `ACQUIRE8_ARGS="--fullscreen" pyxel play acquire8.pyxapp`).
-
-## Controls (no mouse or keyboard needed)
-| button | does |
-|---|---|
-| D-pad left/right | choose (tiles, options, amounts) |
-| D-pad up/down | adjust a quantity, scroll |
-| A | confirm |
-| B, X | price chart and reference pages on/off |
-| Y, L1 | undo your last decision this turn |
-| START | pause menu (resume, undo, recap, log, help, hint, settings, new game, quit to title) |
-| SELECT | price chart and reference pages on/off |
-
-Every decision can be made with left/right and A alone. Settings and the saved game are kept
-in Pyxel's user data folder, so Continue on the title screen resumes your last game.
-"""
-
-WHEEL_PLATFORM = "manylinux_2_28_aarch64"  # Pyxel's wheel for arm64 Linux handhelds
+PORT = ROOT / "tools" / "port"  # the launcher, the port's notes and a licence the wheels need
+PORT_NAME = "acquire8"  # PortMaster's name for the port: its folder, its zip, GAMEDIR
+PORT_SCRIPT = "Acquire8.sh"
+OLDEST_PYXEL = "2.9.5"  # PortMaster's newest Pyxel runtime; pyproject.toml declares the same
+RUNTIME = f"pyxel_{OLDEST_PYXEL}_python_3.11.squashfs"
+# The CPUs of the standalone zip's wheels (`uname -m`) and Pyxel's wheel platform for each.
+WHEEL_PLATFORMS = {"aarch64": "manylinux_2_28_aarch64", "armv7l": "manylinux_2_28_armv7l"}
 WHEEL_CACHE = Path(os.environ.get("XDG_CACHE_HOME") or Path.home() / ".cache") / "acquire8" / "wheels"
+SCREENSHOT_SIZE, SCREENSHOT_SCALE = (640, 480), 3  # the play screen as a 640x480 handheld shows it
+COVER_SCALE = 4
+
+PORT_DESC = (
+    "Sid Sackson's Acquire as a PICO-8-style 128x128 game: place tiles, found and merge hotel "
+    "chains and trade their shares against one to five computer players."
+)
 
 
 def version() -> str:
@@ -297,59 +219,181 @@ def pyxel_version() -> str:
     return proc.stdout.strip()
 
 
-def aarch64_wheel(cache: Path = WHEEL_CACHE) -> Path:
-    """Pyxel's aarch64 wheel, of the version the project runs, downloaded once into `cache`."""
-    version = pyxel_version()
-    pattern = f"pyxel-{version}-*{WHEEL_PLATFORM}.whl"
+def pyxel_wheel(arch: str, version: str | None = None, cache: Path = WHEEL_CACHE) -> Path:
+    """Pyxel's wheel for `arch` (a key of WHEEL_PLATFORMS), of `version` (else the one the
+    project runs), downloaded once into `cache`."""
+    version = version or pyxel_version()
+    platform = WHEEL_PLATFORMS[arch]
+    pattern = f"pyxel-{version}-*{platform}.whl"
     found = sorted(cache.glob(pattern))
     if not found:
-        cmd = [
-            sys.executable,
-            "-m",
-            "pip",
-            "download",
-            "--quiet",
-            "--no-deps",
-            "--only-binary=:all:",
-            "--platform",
-            WHEEL_PLATFORM,
-            "--python-version",
-            "3.11",
-            "-d",
-            str(cache),
-            f"pyxel=={version}",
-        ]
+        cmd = [sys.executable, "-m", "pip", "download", "--quiet", "--no-deps", "--only-binary=:all:"]
+        cmd += ["--platform", platform, "--python-version", "3.11", "-d", str(cache), f"pyxel=={version}"]
         proc = subprocess.run(cmd, capture_output=True, text=True, check=False)
         found = sorted(cache.glob(pattern))
         if proc.returncode != 0 or not found:
-            sys.exit(f"could not download Pyxel {version}'s aarch64 wheel:\n{proc.stdout}{proc.stderr}")
+            sys.exit(f"could not download Pyxel {version}'s {arch} wheel:\n{proc.stdout}{proc.stderr}")
     return found[-1]
 
 
-def build_handheld(dist: Path, staging: Path, wheel: Path | None = None) -> list[Path]:
-    """dist/handheld/: the .pyxapp, the launcher, the README and wheels/ with Pyxel's aarch64
-    wheel (`wheel`, else downloaded once into WHEEL_CACHE)."""
-    wheel = wheel or aarch64_wheel()
-    out = dist / "handheld"
+def port_json() -> dict:
+    """PortMaster's port.json (version 4) for the port."""
+    return {
+        "version": 4,
+        "name": f"{PORT_NAME}.zip",
+        "items": [PORT_SCRIPT, PORT_NAME],
+        "items_opt": [],
+        "attr": {
+            "title": "acquire8",
+            "desc": PORT_DESC,
+            "inst": "Ready to run.",
+            "porter": ["the acquire8 team"],
+            "genres": ["strategy"],
+            "image": None,
+            "rtr": True,
+            "exp": False,
+            "runtime": [RUNTIME],
+            "arch": ["aarch64", "x86_64"],  # the CPUs PortMaster has Pyxel runtimes for
+            "reqs": [],
+            "min_glibc": "",
+        },
+    }
+
+
+def gameinfo_xml() -> str:
+    """The front end's (EmulationStation's) entry for the port."""
+    from xml.sax.saxutils import escape
+
+    return (
+        '<?xml version="1.0" encoding="utf-8"?>\n<gameList>\n  <game>\n'
+        f"    <path>./{PORT_SCRIPT}</path>\n    <name>acquire8</name>\n"
+        f"    <desc>{escape(PORT_DESC)}</desc>\n"
+        "    <developer>the acquire8 team</developer>\n    <publisher>the acquire8 team</publisher>\n"
+        "    <genre>Strategy</genre>\n"
+        f"    <image>./{PORT_NAME}/cover.png</image>\n"
+        "  </game>\n</gameList>\n"
+    )
+
+
+def png(width: int, height: int, rows: list[bytes]) -> bytes:
+    """An RGB PNG of `rows` (width * 3 bytes each)."""
+    import struct
+    import zlib
+
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    pixels = zlib.compress(b"".join(b"\0" + row for row in rows), 9)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", pixels) + chunk(b"IEND", b"")
+
+
+def draw_port_images(folder: str) -> None:
+    """screenshot.png (the play screen scaled 3x, centred on a black 640x480 display, as the
+    game shows it full screen there) and cover.png (the title, 4x) into `folder`. Runs in a
+    Python of its own (`port_images`): Pyxel is initialised once per process."""
+    sys.path.insert(0, str(ROOT))
+    import pyxel
+
+    from acquire8.app import views
+    from acquire8.app.demo import key_screens
+
+    pyxel.init(128, 128, headless=True, fps=10000)
+    rgb = [c.to_bytes(3, "big") for c in list(pyxel.colors)]
+
+    def picture(scale: int, size: tuple[int, int]) -> bytes:
+        left, top = (size[0] - 128 * scale) // 2, (size[1] - 128 * scale) // 2
+        rows = []
+        for y in range(size[1]):
+            if not 0 <= y - top < 128 * scale:
+                rows.append(bytes(3 * size[0]))
+                continue
+            line = b"".join(rgb[pyxel.screen.pget(x, (y - top) // scale)] * scale for x in range(128))
+            rows.append(bytes(3 * left) + line + bytes(3 * (size[0] - left - 128 * scale)))
+        return png(size[0], size[1], rows)
+
+    wanted = {
+        "play": ("screenshot.png", SCREENSHOT_SCALE, SCREENSHOT_SIZE),
+        "title": ("cover.png", COVER_SCALE, (128 * COVER_SCALE, 128 * COVER_SCALE)),
+    }
+    for name, app in key_screens():  # each screen as it is yielded: later presses change it
+        if name in wanted:
+            file, scale, size = wanted.pop(name)
+            app.frame = 0  # blinking highlights drawn lit
+            views.draw(app)
+            (Path(folder) / file).write_bytes(picture(scale, size))
+    if wanted:
+        sys.exit(f"no key screens {sorted(wanted)}")
+
+
+def port_images(folder: Path) -> None:
+    script = "import sys; sys.path.insert(0, sys.argv[1]); import build; build.draw_port_images(sys.argv[2])"
+    env = {**os.environ, "SDL_AUDIODRIVER": "dummy"}
+    subprocess.run([sys.executable, "-c", script, str(ROOT / "tools"), str(folder)], check=True, env=env)
+
+
+def port_tree(out: Path, staging: Path, wheels: dict[str, Path] | None = None) -> Path:
+    """The port as PortMaster unpacks it, in `out`: Acquire8.sh and acquire8/ with port.json,
+    gameinfo.xml, screenshot.png, cover.png, acquire8.md, licenses/, the .pyxapp and the game
+    compiled (cache/). With `wheels` ({arch: wheel}) it is the standalone port: acquire8/wheels/
+    holds them, and licenses/ Pyxel's and SDL's licences too. Returns the game's folder."""
     if out.exists():
         shutil.rmtree(out)
-    out.mkdir(parents=True)
-    pyxapp = build_pyxapp(out, staging)
-    kept = precompiled_copy(staging / APP_NAME, out / "cache")
-    launcher = out / f"{APP_NAME}.sh"
-    launcher.write_text(HANDHELD_LAUNCHER, encoding="utf-8")
+    game = out / PORT_NAME
+    game.mkdir(parents=True)
+    launcher = out / PORT_SCRIPT
+    shutil.copyfile(PORT / PORT_SCRIPT, launcher)
     launcher.chmod(0o755)
-    readme = out / "README.md"
-    readme.write_text(HANDHELD_README, encoding="utf-8")
-    (out / "wheels").mkdir()
-    bundled = out / "wheels" / wheel.name
-    shutil.copyfile(wheel, bundled)
-    return [pyxapp, launcher, readme, bundled, kept]
+    build_pyxapp(game, staging)
+    precompiled_copy(staging / APP_NAME, game / "cache")
+    (game / "port.json").write_text(json.dumps(port_json(), indent=4) + "\n", encoding="utf-8")
+    (game / "gameinfo.xml").write_text(gameinfo_xml(), encoding="utf-8")
+    shutil.copyfile(PORT / f"{PORT_NAME}.md", game / f"{PORT_NAME}.md")
+    port_images(game)
+    licenses = game / "licenses"
+    licenses.mkdir()
+    shutil.copyfile(ROOT / "LICENSE", licenses / f"LICENSE.{PORT_NAME}.txt")
+    if wheels:
+        (game / "wheels").mkdir()
+        for wheel in wheels.values():
+            shutil.copyfile(wheel, game / "wheels" / wheel.name)
+        with zipfile.ZipFile(next(iter(wheels.values()))) as zf:
+            (licenses / "LICENSE.pyxel.txt").write_bytes(zf.read("pyxel/LICENSE"))
+        shutil.copyfile(PORT / "LICENSE.SDL2.txt", licenses / "LICENSE.SDL2.txt")
+    return game
+
+
+def zip_tree(tree: Path, target: Path) -> Path:
+    """`tree`'s files in a zip, sorted, the launcher executable (PortMaster unzips with modes)."""
+    target.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as zf:
+        for path in sorted(p for p in tree.rglob("*") if p.is_file()):
+            info = zipfile.ZipInfo.from_file(path, path.relative_to(tree).as_posix())
+            info.compress_type = zipfile.ZIP_DEFLATED
+            info.external_attr = (0o100755 if os.access(path, os.X_OK) else 0o100644) << 16
+            zf.writestr(info, path.read_bytes())
+    return target
+
+
+def build_port(dist: Path, staging: Path, wheels: dict[str, Path] | None = None) -> list[Path]:
+    """dist/port/acquire8.zip for PortMaster (no Pyxel in it: PortMaster's runtime runs it) and
+    dist/port/acquire8-standalone.zip, the same with Pyxel's wheels for aarch64 and armv7l
+    (`wheels`, else downloaded once into WHEEL_CACHE) for devices without PortMaster: the
+    wheels carry SDL, which PortMaster's ports may not."""
+    out = dist / "port"
+    out.mkdir(parents=True, exist_ok=True)
+    wheels = wheels or {arch: pyxel_wheel(arch) for arch in WHEEL_PLATFORMS}
+    trees = staging.parent / "port"
+    port_tree(trees / "portmaster", staging)
+    portmaster = zip_tree(trees / "portmaster", out / f"{PORT_NAME}.zip")
+    port_tree(trees / "standalone", staging, wheels)
+    standalone = zip_tree(trees / "standalone", out / f"{PORT_NAME}-standalone.zip")
+    return [portmaster, standalone]
 
 
 def precompiled_copy(app_dir: Path, cache: Path) -> Path:
     """The copy of the game that the .pyxapp's first start would keep (tools/pyxapp_main.py),
-    made now in the handheld folder's cache/ and compiled by this Python, the dataclasses'
+    made now in the port's cache/ and compiled by this Python, the dataclasses'
     methods included: on a device with the same Python version even the first start compiles
     nothing. The compiled files are checked against the source's hash, not its time, which
     copying to a device changes."""
@@ -378,12 +422,12 @@ def describe(pyxapp: Path) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("target", choices=("web", "handheld"))
+    parser.add_argument("target", choices=("web", "port"))
     parser.add_argument("--dist", type=Path, default=ROOT / "dist")
     parser.add_argument("--staging", type=Path, default=ROOT / "build" / "pyxapp")
     args = parser.parse_args(argv)
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
-    built = (build_web if args.target == "web" else build_handheld)(args.dist, args.staging)
+    built = (build_web if args.target == "web" else build_port)(args.dist, args.staging)
     for path in built:
         size = sum(p.stat().st_size for p in path.rglob("*")) if path.is_dir() else path.stat().st_size
         print(describe(path) if path.suffix == ".pyxapp" else f"{path} ({size / 1024:.1f} KB)")

@@ -8,8 +8,9 @@ game starts as `pyxel play` starts it, with three Pyxel calls swapped: `init` fo
 and no frame pacing, `run` drives update/draw/flip itself and `quit` ends the drive. Presses
 go in through `pyxel.set_btn` on the first gamepad's buttons, as a person with a handheld
 would press them: on the title A (New game); on the setup screen four opponents, one of each
-computer level; then A every K frames (35: a new turn's A acts after 1.1 s
-without it) until the final standings. The deal is fixed (--seed),
+computer level; then A every K frames (14: a new screen's A acts after 0.4 s
+without it), holding off at the start of each of the person's turns for as long as the game
+wants A up there (turn_quiet_frames), until the final standings. The deal is fixed (--seed),
 so both runs play the same game as far as the expert's time-bounded thinking allows.
 
 Prints FIRST_FRAME when the title is first drawn (the caller times start-up from it), then one
@@ -39,6 +40,10 @@ from pathlib import Path
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 WANTED_LEVELS = ["easy", "normal", "hard", "expert"]  # the four opponents, one of each level
+# What the game's process was given, for the launcher's checks (tools/handheld_check.py).
+REPORTED_ENV = ("SDL_GAMECONTROLLERCONFIG", "ACQUIRE8_DATA_DIR", "ACQUIRE8_CACHE_DIR", "TMPDIR", "HOME")
+REPORT_PREFIX = "DRIVE_REPORT "  # the report's line when the driver rides in a launched game
+HOOK_ENV = "ACQUIRE8_DRIVE"  # JSON options: the driver rides in the game `pyxel play` starts
 SLOWEST_KEPT = 8
 
 
@@ -76,6 +81,25 @@ def frame_facts(shell) -> tuple:
 
 def opponent_levels(app) -> list[str]:
     return list(app.settings.opponent_levels())
+
+
+def actions_taken(app) -> int:
+    """The game's actions so far (tiles placed, chains founded, shares bought, ...)."""
+    play = play_of(app)
+    return len(play.actions) if play is not None else 0
+
+
+def persons_turn(app) -> bool:
+    """Whether it is the person's turn in the game on the stack."""
+    play = play_of(app)
+    return play is not None and play.is_person(play.game.current)
+
+
+def turn_quiet_frames() -> int:
+    """The frames A must stay up before the first decision of the person's turn takes it: the
+    game's TURN_QUIET_FRAMES where it has one, else GUARD_FRAMES (every new screen's)."""
+    scene = sys.modules.get("acquire8.app.control.scene")
+    return int(getattr(scene, "TURN_QUIET_FRAMES", getattr(scene, "GUARD_FRAMES", 12)))
 
 
 def fix_seed(app, seed: int) -> None:
@@ -122,6 +146,8 @@ def drive(
     first_frame_only: bool,
     seed: int = 1,
     keep_all: bool = False,
+    hold: bool = False,
+    hooked: bool = False,
 ) -> dict:
     import pyxel
     import pyxel.cli
@@ -139,12 +165,21 @@ def drive(
         else:
             collections.append((info["generation"], (time.perf_counter() - gc_start[0]) * 1000))
 
+    out["env"] = {k: os.environ.get(k) for k in REPORTED_ENV}
+    out["fullscreen"] = False
+
+    def fullscreen(enabled: bool) -> None:
+        out["fullscreen"] = bool(enabled)
+
     def init(*args, **kwargs) -> None:
         out["init"] = {k: v for k, v in kwargs.items() if k in ("title", "fps", "display_scale")}
+        out["fullscreen"] = bool(kwargs.get("fullscreen"))
         kwargs.update(headless=True, fps=10000, capture_sec=0)  # no window, no pacing, no screencast
         real_init(*args, **kwargs)
 
     def quit_() -> None:
+        if hooked:
+            finish(out, quit=True)
         raise _Quit
 
     def run(update, draw) -> None:
@@ -157,6 +192,7 @@ def drive(
         queue: list[int] = []  # pad buttons still to tap
         stage = "title"
         tap_frame = 0
+        was_mine, turn_began_at = False, 0
         fix_seed(app, seed)
         gc.callbacks.append(on_gc)
         for frame in range(max_frames):
@@ -173,8 +209,18 @@ def drive(
                     if opponent_levels(app) != WANTED_LEVELS:
                         raise RuntimeError(f"setup presses gave levels {opponent_levels(app)}")
                     button, stage, tap_frame = pyxel.GAMEPAD1_BUTTON_A, "play", frame
-            if stage == "play" and (frame - tap_frame) % tap_every == 0:
-                button = pyxel.GAMEPAD1_BUTTON_A
+            elif stage == "play" and not hold:
+                mine = persons_turn(app)
+                if mine and not was_mine:
+                    turn_began_at = actions_taken(app)
+                was_mine = mine
+                gap = tap_every
+                if mine and actions_taken(app) == turn_began_at:
+                    # Until the person's turn has its first decision, each A comes after A has
+                    # been up as long as that decision wants (a later one is quicker).
+                    gap = max(tap_every, turn_quiet_frames() + 2)
+                if frame - tap_frame >= gap:
+                    button, tap_frame = pyxel.GAMEPAD1_BUTTON_A, frame
             for b in (pyxel.GAMEPAD1_BUTTON_A, *setup_presses(pyxel)):
                 pyxel.set_btn(b, b == button)
             before = frame_facts(shell)
@@ -193,6 +239,9 @@ def drive(
                 print("FIRST_FRAME", flush=True)
                 if first_frame_only:
                     break
+            if hold:  # the title at 30 fps until something ends the process
+                time.sleep(1 / 30)
+                continue
             slow = len(slowest) < SLOWEST_KEPT or cpu[-1] > slowest[-1]["cpu_ms"]  # by CPU time
             if every is not None or slow:
                 after = frame_facts(shell)
@@ -229,10 +278,14 @@ def drive(
         play = play_of(app)
         out["actions"] = len(play.actions) if play is not None else 0
         out["levels"] = opponent_levels(app)
+        if hooked:
+            finish(out)
 
     started = time.perf_counter()
     pyxel.init, pyxel.run, pyxel.quit = init, run, quit_
-    pyxel.fullscreen = lambda enabled: None
+    pyxel.fullscreen = fullscreen
+    if hooked:
+        return out
     try:
         pyxel.cli.play_pyxel_app(str(pyxapp))
     except _Quit:
@@ -241,14 +294,50 @@ def drive(
     return out
 
 
+def finish(out: dict, quit: bool = False) -> None:
+    """The end of a drive inside a launched game: the report, on a line of its own (the
+    launcher's log gets it too), and the process ends as the game's would."""
+    out["quit"] = quit
+    out["maxrss_mb"] = peak_rss_mb()
+    print(REPORT_PREFIX + json.dumps(out), flush=True)
+    raise SystemExit(0)
+
+
+def hook() -> None:
+    """Drive the game this process is about to play, when $ACQUIRE8_DRIVE asks for it (a
+    sitecustomize module calls this): `pyxel play` started by a launcher, Pyxel's own command
+    and all, with the presses and timing of `drive`. Options: tap_every, max_frames,
+    first_frame_only, seed, hold (after the first frame, keep showing the title until the
+    process is ended)."""
+    if sys.argv[:1] == ["-c"]:  # the launcher's probes of the Python (its version, its CPU)
+        return
+    raw = os.environ.pop(HOOK_ENV, None)
+    if not raw:
+        return
+    opts = json.loads(raw)
+    drive(
+        Path(),
+        opts.get("tap_every", 14),
+        opts.get("max_frames", 200_000),
+        opts.get("first_frame_only", False),
+        opts.get("seed", 1),
+        hold=opts.get("hold", False),
+        hooked=True,
+    )
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("pyxapp", type=Path)
     parser.add_argument(
         "--tap-every",
         type=int,
-        default=35,
-        help="in the game, tap A every K frames (a new turn takes A after 33 quiet)",
+        default=14,
+        help="in the game, tap A every K frames (a new screen takes A after 12 quiet)",
+    )
+    parser.add_argument("--expect-pyxel", metavar="VERSION", help="fail unless Pyxel is this version")
+    parser.add_argument(
+        "--summary", action="store_true", help="one line instead of JSON; exit 1 without final standings"
     )
     parser.add_argument("--max-frames", type=int, default=200_000)
     parser.add_argument("--seed", type=int, default=1, help="the game's deal")
@@ -267,7 +356,18 @@ def main(argv: list[str] | None = None) -> None:
             args.seed,
             args.every_frame,
         )
-    print(json.dumps(out), flush=True)
+    if args.expect_pyxel and out["pyxel"] != args.expect_pyxel:
+        sys.exit(f"Pyxel {out['pyxel']} ran the game, not {args.expect_pyxel}")
+    if not args.summary:
+        print(json.dumps(out), flush=True)
+        return
+    ended = "final standings" if out["game_over"] else "NO final standings"
+    print(
+        f"{args.pyxapp.name} on Pyxel {out['pyxel']}, Python {out['python']}: title to {ended} in "
+        f"{out['frames']} frames, {out['actions']} actions, opponents {', '.join(out['levels'])}"
+    )
+    if not out["game_over"]:
+        sys.exit(1)
 
 
 if __name__ == "__main__":
