@@ -22,7 +22,7 @@ from typing import Any
 from acquire8.ai import LEVELS
 from acquire8.app.control.app import App, make_play
 from acquire8.app.control.decisions import BuyScreen
-from acquire8.app.control.play import Play, game_record
+from acquire8.app.control.play import Play, Resumed, TurnChoice, game_record
 from acquire8.app.text import log_line, money
 from acquire8.rules import Action, Game
 from acquire8.rules.record import action_from_dict, action_to_dict
@@ -43,13 +43,13 @@ def meta_of(play: Play, actions: list[str]) -> str:
         "format": META_FORMAT,
         "seed": play.seed,
         "seats": play.seats(),
-        "pick": play.pick,  # the hand tile last selected: the cursor comes back on it
+        "pick": play.chosen.pick,  # the hand tile last selected: the cursor comes back on it
         # The last decision is still being shown: its events join the log (drawn tiles as counts).
         "log": [*play.log, *(log_line(e) for e in play.pending())][-LOG_KEPT:],
     }
     screen = play.screen
     if isinstance(screen, BuyScreen):  # the buy step under way: its cart, the end declined
-        fields["buy"] = {"cart": list(screen.cart), "at": screen.option, "declined": play.declined}
+        fields["buy"] = {"cart": list(screen.cart), "at": screen.option, "declined": play.chosen.declined}
     # The actions' texts go in as they are: the object's closing brace comes after them.
     return f'{json.dumps(fields)[:-1]}, "actions": [{", ".join(actions)}]}}'
 
@@ -86,20 +86,18 @@ def restore(app: App, saved: SavedGame) -> Play:
     """The Play scene of a saved game, where it stood: after the last decision made."""
     meta = saved.meta
     check_meta(meta, saved.game)
-    play = make_play(app, saved.game, list(meta["seats"]), meta["seed"])
-    app.settings.remember(list(meta["seats"]), saved.game.options)  # the next setup starts from it
-    play.actions = [action_from_dict(a) for a in meta["actions"]]
-    if meta.get("log"):
-        play.log = [*meta["log"], "Game continued"]
-    play.message = "Game continued"
+    chosen = TurnChoice()
     pick = meta.get("pick")
-    play.pick = pick if isinstance(pick, str) else None
-    play.undo_block = "Can't undo past Continue"
+    chosen.pick = pick if isinstance(pick, str) else None
     buy = meta.get("buy")
     if isinstance(buy, dict):  # anything unusable in it is left out: the buy step starts afresh
         cart, at = buy.get("cart"), buy.get("at")
-        play.buy_kept = ([c for c in cart if type(c) is str] if type(cart) is list else [], str(at))
-        play.declined = buy.get("declined") is True
+        chosen.buy_kept = ([c for c in cart if type(c) is str] if type(cart) is list else [], str(at))
+        chosen.declined = buy.get("declined") is True
+    actions = [action_from_dict(a) for a in meta["actions"]]
+    resumed = Resumed(actions, list(meta.get("log") or []), chosen)
+    play = make_play(app, saved.game, list(meta["seats"]), meta["seed"], resumed)
+    app.settings.remember(list(meta["seats"]), saved.game.options)  # the next setup starts from it
     return play
 
 
@@ -239,8 +237,7 @@ class Keeper:
             return
         msg = self.storage.save_game(g, meta_of(play, self._actions_json(play)))
         if msg:  # on the message line, and in the log where it stays
-            play.message = msg
-            play.log.append(msg)
+            play.tell(msg)
         else:
             app.resumer = self.resume
 

@@ -11,7 +11,7 @@ from acquire8.app.anim import Animator
 from acquire8.app.buttons import X
 from acquire8.app.control.lesson import LessonPlay
 from acquire8.app.control.menus import Setup, Title
-from acquire8.app.control.play import Play
+from acquire8.app.control.play import Play, Resumed
 from acquire8.app.control.scene import Pressed, Scene
 from acquire8.app.control.story import MSG_NO_STORAGE, GameFiles
 from acquire8.app.text import YOU
@@ -179,10 +179,13 @@ class App:
         return play
 
 
-def make_play(app: App, game: Game, seats: list[str], seed: int | None) -> Play:
-    """The Play scene of `game` with a person or a computer level per seat."""
+def make_play(
+    app: App, game: Game, seats: list[str], seed: int | None, resumed: Resumed | None = None
+) -> Play:
+    """The Play scene of `game` with a person or a computer level per seat (`resumed`: a
+    continued game's state)."""
     base = seed if seed is not None else 0
     bots = {s: ai.make_bot(kind, base * 10 + s) for s, kind in enumerate(seats) if kind != PERSON}
     people = {s for s, kind in enumerate(seats) if kind == PERSON}
     levels = {s: kind for s, kind in enumerate(seats) if kind != PERSON}
-    return Play(app, game, bots, people=people, seed=seed, levels=levels)
+    return Play(app, game, bots, people=people, seed=seed, levels=levels, resumed=resumed)
