@@ -124,7 +124,7 @@ def test_the_hint_preselects_the_chain_to_found():
     ui = play.screen
     assert isinstance(ui, dec.ChoiceScreen) and ui.kind == "found"
     _hint(app)
-    advised = play.hint
+    advised = play.chosen.hint
     assert play.screen is ui and ui.option.action == advised
     ui.index = (ui.index + 1) % len(ui.options)  # looked elsewhere; asking again comes back
     _hint(app)
@@ -141,7 +141,7 @@ def test_the_hint_puts_the_advised_shares_in_the_cart():
     ui = play.screen
     assert isinstance(ui, dec.BuyScreen)
     _hint(app)
-    advised = play.hint
+    advised = play.chosen.hint
     assert isinstance(advised, BuyShares) and advised.chains  # seed 2: two American, one Worldwide
     assert sorted(ui.cart) == sorted(advised.chains) and ui.option == "DONE"
     app.update(frozenset())

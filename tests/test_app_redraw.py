@@ -288,9 +288,16 @@ def test_what_the_redraw_key_skips_no_view_reads():
     source = inspect.getsource(menu_views) + inspect.getsource(play_views) + inspect.getsource(views)
     skipped = {
         name
-        for cls in (play_control.Play, play_control.Showing, play_control.Thinking, play_control.Summary)
+        for cls in (
+            play_control.Play,
+            play_control.TurnShown,
+            play_control.TurnChoice,
+            play_control.Showing,
+            play_control.Thinking,
+            play_control.Summary,
+        )
         for name in cls.UNDRAWN
     }
-    assert skipped >= {"wait", "bots", "undo_stack"}
+    assert skipped >= {"wait", "bots", "undo_stack", "merger", "hint"}
     for name in skipped:
         assert f".{name}" not in source, name

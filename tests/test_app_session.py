@@ -464,11 +464,11 @@ def test_hint_from_the_pause_menu_selects_the_advised_tile():
     pause.menu.index = pause.menu.items.index("Hint")
     app.update(X)
     assert app.scene is play
-    assert isinstance(play.hint, PlaceTile) and play.hint in play.game.legal_actions()
+    assert isinstance(play.chosen.hint, PlaceTile) and play.chosen.hint in play.game.legal_actions()
     assert all(len(part) <= 32 for part in play.message.split("\n"))
-    assert play.message.startswith(play.hint.tile)
+    assert play.message.startswith(play.chosen.hint.tile)
     app.update(NOTHING)
-    assert isinstance(play.screen, dec.PlaceScreen) and play.screen.tile == play.hint.tile
+    assert isinstance(play.screen, dec.PlaceScreen) and play.screen.tile == play.chosen.hint.tile
 
 
 def test_no_hint_during_computer_turns():
@@ -476,7 +476,7 @@ def test_no_hint_during_computer_turns():
     play = start(app, Game.from_json(position()))
     play.people = set()  # nobody decides now
     play.show_hint()
-    assert play.hint is None and play.message.startswith("No hint")
+    assert play.chosen.hint is None and play.message.startswith("No hint")
 
 
 # -------------------------------------------------------------- sounds

@@ -22,11 +22,11 @@ from typing import Any
 from acquire8.ai import LEVELS
 from acquire8.app.control.app import App, make_play
 from acquire8.app.control.decisions import BuyScreen
-from acquire8.app.control.play import Play, game_record
+from acquire8.app.control.play import Play, Resumed, TurnChoice, game_record
 from acquire8.app.text import log_line, money
 from acquire8.rules import Action, Game
 from acquire8.rules.record import action_from_dict, action_to_dict
-from acquire8.storage import PERSON, SAVE, GameResult, SavedGame, Settings, Storage
+from acquire8.storage import PERSON, SAVE, GameResult, SavedGame, Settings, Stats, Storage
 
 META_FORMAT = 1  # version of what the front end keeps in the save's "meta"
 LOG_KEPT = 200  # log lines carried over to a resumed game
@@ -43,13 +43,13 @@ def meta_of(play: Play, actions: list[str]) -> str:
         "format": META_FORMAT,
         "seed": play.seed,
         "seats": play.seats(),
-        "pick": play.pick,  # the hand tile last selected: the cursor comes back on it
+        "pick": play.chosen.pick,  # the hand tile last selected: the cursor comes back on it
         # The last decision is still being shown: its events join the log (drawn tiles as counts).
         "log": [*play.log, *(log_line(e) for e in play.pending())][-LOG_KEPT:],
     }
     screen = play.screen
     if isinstance(screen, BuyScreen):  # the buy step under way: its cart, the end declined
-        fields["buy"] = {"cart": list(screen.cart), "at": screen.option, "declined": play.declined}
+        fields["buy"] = {"cart": list(screen.cart), "at": screen.option, "declined": play.chosen.declined}
     # The actions' texts go in as they are: the object's closing brace comes after them.
     return f'{json.dumps(fields)[:-1]}, "actions": [{", ".join(actions)}]}}'
 
@@ -86,20 +86,18 @@ def restore(app: App, saved: SavedGame) -> Play:
     """The Play scene of a saved game, where it stood: after the last decision made."""
     meta = saved.meta
     check_meta(meta, saved.game)
-    play = make_play(app, saved.game, list(meta["seats"]), meta["seed"])
-    app.settings.remember(list(meta["seats"]), saved.game.options)  # the next setup starts from it
-    play.actions = [action_from_dict(a) for a in meta["actions"]]
-    if meta.get("log"):
-        play.log = [*meta["log"], "Game continued"]
-    play.message = "Game continued"
+    chosen = TurnChoice()
     pick = meta.get("pick")
-    play.pick = pick if isinstance(pick, str) else None
-    play.undo_block = "Can't undo past Continue"
+    chosen.pick = pick if isinstance(pick, str) else None
     buy = meta.get("buy")
     if isinstance(buy, dict):  # anything unusable in it is left out: the buy step starts afresh
         cart, at = buy.get("cart"), buy.get("at")
-        play.buy_kept = ([c for c in cart if type(c) is str] if type(cart) is list else [], str(at))
-        play.declined = buy.get("declined") is True
+        chosen.buy_kept = ([c for c in cart if type(c) is str] if type(cart) is list else [], str(at))
+        chosen.declined = buy.get("declined") is True
+    actions = [action_from_dict(a) for a in meta["actions"]]
+    resumed = Resumed(actions, list(meta.get("log") or []), chosen)
+    play = make_play(app, saved.game, list(meta["seats"]), meta["seed"], resumed)
+    app.settings.remember(list(meta["seats"]), saved.game.options)  # the next setup starts from it
     return play
 
 
@@ -132,47 +130,40 @@ def open_app(
     storage: Storage, settings: Settings | None = None, seed: int | None = None, can_quit: bool = True
 ) -> App:
     """An App bound to `storage`: its settings (unless given), Continue, autosave and stats."""
-    app = App(settings=settings, seed=seed, can_quit=can_quit)
-    Keeper(app, storage).start(settings_given=settings is not None)
-    return app
+    return App(settings=settings, seed=seed, can_quit=can_quit, keeper=Keeper(storage, settings))
 
 
 class Keeper:
     """Binds an App to a Storage: loads settings and the save, autosaves after every turn,
     records finished games, stores changed settings. Never raises on stored data."""
 
-    def __init__(self, app: App, storage: Storage) -> None:
-        self.app = app
+    app: App  # the app it keeps for (App attaches itself when constructed)
+
+    def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
+        """Load what is stored (problems become one-line notices for the title): the settings
+        (unless given) and whether there is a game to continue."""
         self.storage = storage
-        self.saved_settings: Settings | None = None
+        self.games = storage  # the kept games to replay, the game file
         self._saved: list[Action] = []  # the actions saved last ...
         self._texts: list[str] = []  # ... as JSON text ...
         self._saved_of: Play | None = None  # ... and the play they belong to
-
-    def start(self, settings_given: bool = False) -> None:
-        """Load what is stored (problems become one-line notices for the title) and bind the
-        app to it: Continue, autosave after every decision, stats, settings kept as changed."""
-        app = self.app
-        notices: list[str] = []
-        if not settings_given:
-            settings, msg = self.storage.load_settings()
-            app.settings = settings
+        self.notices: list[str] = []
+        if settings is None:
+            settings, msg = storage.load_settings()
             if msg:
-                notices.append(msg)
-        self.saved_settings = Settings(**asdict(app.settings))
-        # Until the title has offered the lesson once (control.menus.Title), every start does.
-        app.first_start = not app.settings.lesson_offered
+                self.notices.append(msg)
+        self.settings = settings
+        self.saved_settings = Settings(**asdict(settings))
         saved, msg = self._load()
         if msg:
-            notices.append(msg)
-        app.resumer = self.resume if saved is not None else None
-        app.save_teller = self.tell
-        app.on_progress = self.on_progress
-        app.stats_loader = self.storage.load_stats
-        app.game_files = self.storage  # the kept games to replay, the game file
-        app.watchers.append(self.settings_changed)
-        app.home()  # the title again, now with Continue when there is a game to continue
-        app.notices = notices
+            self.notices.append(msg)
+        self.has_save = saved is not None
+
+    def attach(self, app: App) -> None:
+        self.app = app
+
+    def load_stats(self) -> tuple[Stats, str | None]:
+        return self.storage.load_stats()
 
     def _load(self) -> tuple[SavedGame | None, str | None]:
         saved, msg = self.storage.load_game()
@@ -239,8 +230,7 @@ class Keeper:
             return
         msg = self.storage.save_game(g, meta_of(play, self._actions_json(play)))
         if msg:  # on the message line, and in the log where it stays
-            play.message = msg
-            play.log.append(msg)
+            play.tell(msg)
         else:
             app.resumer = self.resume
 

@@ -5,13 +5,14 @@ from __future__ import annotations
 
 import random
 from collections.abc import Callable
+from typing import Protocol
 
 from acquire8 import ai
 from acquire8.app.anim import Animator
 from acquire8.app.buttons import X
 from acquire8.app.control.lesson import LessonPlay
 from acquire8.app.control.menus import Setup, Title
-from acquire8.app.control.play import Play
+from acquire8.app.control.play import Play, Resumed
 from acquire8.app.control.scene import Pressed, Scene
 from acquire8.app.control.story import MSG_NO_STORAGE, GameFiles
 from acquire8.app.text import YOU
@@ -32,11 +33,40 @@ def seat_names(seats: list[str]) -> list[str]:
     return [f"P{s + 1}" if kind == PERSON else NAMES[s] for s, kind in enumerate(seats)]
 
 
-class App:
-    """Implements the scenes' Host: the stack, the outbox, settings, and how games start."""
+class Keeping(Protocol):
+    """What the App asks of the keeper of its games (session.Keeper): the save to continue, the
+    autosave, the stats, the kept games and the game file, the settings kept as changed.
+    Without one (tests, the demo) nothing is kept."""
 
-    def __init__(self, settings: Settings | None = None, seed: int | None = None, can_quit: bool = True):
-        self.settings = settings or Settings()
+    settings: Settings  # as stored (or as given)
+    notices: list[str]  # problems met loading, for the title
+    has_save: bool  # a saved game to continue
+
+    @property
+    def games(self) -> GameFiles:
+        """The kept games to replay, the game file."""
+        ...
+
+    def attach(self, app: App) -> None: ...
+    def resume(self) -> Play | None: ...
+    def tell(self) -> str | None: ...
+    def on_progress(self, play: Play) -> None: ...
+    def load_stats(self) -> tuple[Stats, str | None]: ...
+    def settings_changed(self) -> None: ...
+
+
+class App:
+    """Implements the scenes' Host: the stack, the outbox, settings, and how games start.
+    `keeper`: what keeps its games (session.open_app makes one over a Storage)."""
+
+    def __init__(
+        self,
+        settings: Settings | None = None,
+        seed: int | None = None,
+        can_quit: bool = True,
+        keeper: Keeping | None = None,
+    ):
+        self.settings = settings or (keeper.settings if keeper is not None else Settings())
         self.rng = random.Random(seed)
         self.can_quit = can_quit  # False on the web, where Quit is hidden
         self.effects: list[str] = []  # effect names to play this frame
@@ -46,17 +76,27 @@ class App:
         self.frame = 0
         self.anim = Animator()  # what the views animate; it never holds up the controllers
         self.notices: list[str] = []  # one-line storage problems shown on the title
-        self.first_start = False  # set by session.Keeper when nothing was stored yet
-        # Set by session.Keeper when there is storage: Continue, autosave, stats.
+        self.first_start = False  # nothing stored yet: the title offers the lesson (once)
+        # With a keeper: Continue, autosave, stats (tests set their own hooks too).
         self.resumer: Callable[[], Play | None] | None = None
         self.on_progress: Callable[[Play], None] | None = None
         self.progress_due: Play | None = None  # a play whose autosave waits for the next frame
         self.saving = False  # it is made at the end of this frame, in which no computer thinks
         self.stats_loader: Callable[[], tuple[Stats, str | None]] | None = None
         self.save_teller: Callable[[], str | None] | None = None  # the saved game in a few words
-        # Set by session.Keeper too: the kept games and the game file (the story screens).
-        self.game_files: GameFiles | None = None
+        self.game_files: GameFiles | None = None  # the kept games and the game file (story screens)
         self.watchers: list[Callable[[], None]] = []  # called after every frame (settings kept)
+        if keeper is not None:
+            self.notices = list(keeper.notices)
+            # Until the title has offered the lesson once (control.menus.Title), every start does.
+            self.first_start = not self.settings.lesson_offered
+            self.resumer = keeper.resume if keeper.has_save else None
+            self.save_teller = keeper.tell
+            self.on_progress = keeper.on_progress
+            self.stats_loader = keeper.load_stats
+            self.game_files = keeper.games
+            self.watchers.append(keeper.settings_changed)
+            keeper.attach(self)
         self.scenes: list[Scene] = []
         self.home()
 
@@ -179,10 +219,13 @@ class App:
         return play
 
 
-def make_play(app: App, game: Game, seats: list[str], seed: int | None) -> Play:
-    """The Play scene of `game` with a person or a computer level per seat."""
+def make_play(
+    app: App, game: Game, seats: list[str], seed: int | None, resumed: Resumed | None = None
+) -> Play:
+    """The Play scene of `game` with a person or a computer level per seat (`resumed`: a
+    continued game's state)."""
     base = seed if seed is not None else 0
     bots = {s: ai.make_bot(kind, base * 10 + s) for s, kind in enumerate(seats) if kind != PERSON}
     people = {s for s, kind in enumerate(seats) if kind == PERSON}
     levels = {s: kind for s, kind in enumerate(seats) if kind != PERSON}
-    return Play(app, game, bots, people=people, seed=seed, levels=levels)
+    return Play(app, game, bots, people=people, seed=seed, levels=levels, resumed=resumed)

@@ -402,3 +402,45 @@ def preselect(screen: Screen, advice: Action) -> None:
                 screen.cart.append(chain)
         screen.index = screen.options.index("DONE")
         screen.standing = screen._standing()
+
+
+@dataclass(frozen=True)
+class Cursor:
+    """Where a decision screen's choice stands: the option selected, a disposal's row and
+    amounts, a purchase's cart. Undo keeps it with the game and puts it back on the screen
+    made afresh from that game."""
+
+    kind: str
+    index: int = 0
+    row: int = 0
+    sell: int = 0
+    trade: int = 0
+    cart: tuple[str, ...] = ()
+
+
+def cursor_of(screen: Screen | None) -> Cursor | None:
+    """The screen's cursor as a value; None without a screen and for the end's question (it
+    starts afresh, on NO)."""
+    if isinstance(screen, DisposeScreen):
+        return Cursor(screen.kind, row=screen.row, sell=screen.sell, trade=screen.trade)
+    if isinstance(screen, BuyScreen):
+        return Cursor(screen.kind, index=screen.index, cart=tuple(screen.cart))
+    if isinstance(screen, PlaceScreen | ChoiceScreen):
+        return Cursor(screen.kind, index=screen.index)
+    return None
+
+
+def put_cursor(screen: Screen, cursor: Cursor | None) -> None:
+    """`cursor` back on a screen of its kind, and the lines that follow from it worked out."""
+    if cursor is None or cursor.kind != screen.kind:
+        return
+    if isinstance(screen, DisposeScreen):
+        screen.row, screen.sell, screen.trade = cursor.row, cursor.sell, cursor.trade
+    elif isinstance(screen, BuyScreen):
+        screen.index, screen.cart = cursor.index, list(cursor.cart)
+        screen.standing = screen._standing()
+    elif isinstance(screen, PlaceScreen):
+        screen.index = cursor.index
+        screen.details = screen._detail()
+    elif isinstance(screen, ChoiceScreen):
+        screen.index = cursor.index

@@ -29,9 +29,9 @@ from acquire8.app.control.decisions import (
     preselect,
 )
 from acquire8.app.control.menus import Pause, Title
-from acquire8.app.control.play import Deciding, GameOver, Play, Showing
+from acquire8.app.control.play import Deciding, GameOver, Play, Showing, TurnShown
 from acquire8.app.control.scene import GUARD_FRAMES, Host, Pressed, Scene, quieter
-from acquire8.app.text import chain_name, log_line, money, tier_name, wrap
+from acquire8.app.text import chain_name, money, tier_name, wrap
 from acquire8.rules import (
     Action,
     BuyShares,
@@ -45,7 +45,6 @@ from acquire8.rules import (
     PlaceTile,
     minimal_position,
 )
-from acquire8.rules import events as ev
 from acquire8.rules.tables import ROW_LETTERS
 
 PROMPT_CHARS = 31  # a prompt line inside its panel's border
@@ -343,6 +342,7 @@ class LessonPlay(Play):
     and what the lesson says about each choice. Never saved, never counted in the stats."""
 
     UNDRAWN = (*Play.UNDRAWN, "steps", "due", "pointed", "card_due")
+    saved = False  # never saved (Continue keeps your own game) nor counted in the stats
 
     def __init__(self, app: Host, steps: tuple[Step, ...] = LESSON):
         if not steps or steps[0].position is None:
@@ -488,19 +488,19 @@ class LessonPlay(Play):
         self.pointed = key
         point(screen, step)
         if isinstance(screen, PlaceScreen):
-            self.pick = screen.tile
+            self.chosen.pick = screen.tile
 
-    def _take(self, decision: Decision) -> None:
+    def take(self, decision: Decision) -> None:
         step = self.step
         if step is None:
-            super()._take(decision)
+            super().take(decision)
             return
         chosen = decision.action
         if decision.declined and step.strict and step.action == DeclareEnd():
             self._refuse(step)
             return
         if chosen is None:
-            super()._take(decision)
+            super().take(decision)
             return
         right = step.right(chosen)
         if not right and step.strict:
@@ -508,7 +508,7 @@ class LessonPlay(Play):
             return
         said = answer(step, self.game, chosen)  # from the game before the action changes it
         done = len(self.actions)
-        super()._take(decision)
+        super().take(decision)
         if len(self.actions) == done:  # the rules refused it: the screen says why
             return
         self._said(said)
@@ -531,35 +531,21 @@ class LessonPlay(Play):
         screen = self.screen
         self.note_for = screen.labels[screen.index] if isinstance(screen, DeclareScreen) else ""
 
-    def _next(self, showing: Showing) -> None:
+    def all_shown(self, showing: Showing) -> None:
         if self.due and not self.game.is_over:
             if self.held:  # the answer to the part's last choice first
                 return
             self._begin(Game.from_json(self.steps[self.index].position or ""))
             return
-        super()._next(showing)
+        super().all_shown(showing)
 
     def _begin(self, game: Game) -> None:
-        """The next part's position, as a fresh start of the same play; its card opens."""
+        """The next part's position, as a fresh start of the same play (the log goes on); its
+        card opens."""
         self.due = False
         self.held = False
         self.card_due = self.steps[self.index].part
-        self.game = game
-        self.actions = []
-        self.log.append("The lesson moves on")
-        self.shown = []
-        self.merger = []
-        self.final_tail = []
-        self.last_tile = None
-        self.marked = []
-        self.declined = False
-        self.pick = None
-        self.hint = None
-        self.last_recap = []
-        self.undo_stack = []
-        self.line, self.notice = log_line(ev.TurnStarted(game.turn, game.names[game.turn])), None
-        self.stage = Showing()
-        self.app.anim.reset(self)
+        self.restart(game, TurnShown.opening(game, log=[*self.seen.log, "The lesson moves on"]))
 
     def part_number(self, part: Part) -> int:
         """1 for the first part."""
@@ -590,16 +576,13 @@ class LessonPlay(Play):
         else:
             point(screen, step)
         if isinstance(screen, PlaceScreen):
-            self.pick = screen.tile
+            self.chosen.pick = screen.tile
         self.pointed = (screen, getattr(screen, "confirming", False))
         self._said(hint_words(step))
         self.held = False
         self.message = "Hint: the lesson's choice"
 
-    def _progress(self) -> None:
-        """The lesson is never saved (Continue keeps your own game) nor counted in the stats."""
-
-    def _over(self) -> GameOver:
+    def standings(self) -> GameOver:
         return LessonOver(self.app, self)
 
 

@@ -28,13 +28,16 @@ class Table(Protocol):
 
     app: Host
     game: Game
-    log: list[str]
-    marked: list[str]  # the tiles placed since the viewer's last turn, oldest first
     levels: dict[int, str]  # each computer seat's level
     people: set[int]
     human: int | None
-    shown: list[ev.Event]  # every event that reached the screen
 
+    @property
+    def log(self) -> list[str]: ...
+    @property
+    def marked(self) -> list[str]: ...  # the tiles placed since the viewer's last turn, oldest first
+    @property
+    def shown(self) -> list[ev.Event]: ...  # every event that reached the screen
     @property
     def viewer(self) -> int | None: ...
 

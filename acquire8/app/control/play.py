@@ -20,7 +20,7 @@ from __future__ import annotations
 import sys
 import time
 from collections import deque
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import ClassVar
 
 from acquire8.ai.base import Bot, SteppingBot
@@ -28,14 +28,16 @@ from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, O, X
 from acquire8.app.constants import FPS
 from acquire8.app.control.decisions import (
     BuyScreen,
+    Cursor,
     Decision,
-    DeclareScreen,
     PlaceScreen,
     Screen,
+    cursor_of,
     hand_order,
     make_screen,
     nothing_to_buy,
     preselect,
+    put_cursor,
 )
 from acquire8.app.control.hint import hint
 from acquire8.app.control.insight import recap
@@ -153,38 +155,90 @@ Stage = Showing | Thinking | Deciding | Passing | Over
 
 
 @dataclass
+class TurnShown:
+    """What the play has shown: the log, every event that reached the screen, the message
+    line, the tiles to mark. Undo puts back the copy kept before a decision, a new part of the
+    lesson starts a new one; the events in between add to it."""
+
+    UNDRAWN: ClassVar = ("merger", "final_tail", "last_recap")  # no view reads them
+
+    log: list[str] = field(default_factory=list)
+    events: list[ev.Event] = field(default_factory=list)  # every event that reached the screen, in order
+    line: str = ""  # the last event's line
+    notice: str | None = None  # a line of the play's own (a refusal, a hint) over it
+    last_tile: str | None = None
+    marked: list[str] = field(default_factory=list)  # tiles placed since the person at the keys decided
+    merger: list[ev.Event] = field(default_factory=list)  # events of the merger being shown
+    final_tail: list[ev.Event] = field(default_factory=list)  # after the last purchase (the end scoring)
+    last_recap: list[str] = field(default_factory=list)  # the others' turns before yours, to open again
+
+    @classmethod
+    def opening(cls, game: Game, log: list[str] | None = None) -> TurnShown:
+        """A game's start: `log` (default: the start tiles and who goes first), then whose turn it is."""
+        line = log_line(ev.TurnStarted(game.turn, game.names[game.turn]))
+        if log is None:
+            log = [*(log_line(e) for e in game.setup_events()), line]
+        return cls(log=log, line=line)
+
+    def kept(self) -> TurnShown:
+        """A copy as undo puts it back: the lists copied, no notice, nothing marked (the person
+        saw it before deciding)."""
+        return replace(
+            self,
+            log=list(self.log),
+            events=list(self.events),
+            notice=None,
+            marked=[],
+            merger=list(self.merger),
+            final_tail=list(self.final_tail),
+        )
+
+
+@dataclass
+class TurnChoice:
+    """What the person at the keys has chosen so far, across decisions and turns."""
+
+    UNDRAWN: ClassVar = ("hint", "acted", "buy_kept")
+
+    pick: str | None = None  # the hand tile last selected, kept across turns
+    declined: bool = False  # the person said no to ending the game this turn
+    hint: Action | None = None  # the hard computer's advice, when asked for
+    acted: bool = False  # the person at the keys decided since the turn began (turn guard)
+    buy_kept: tuple[list[str], str] | None = None  # a continued game's buy step: its cart and option
+
+
+@dataclass
+class Resumed:
+    """A continued game's own state besides the position (session.py reads it from the save)."""
+
+    actions: list[Action]  # every action so far
+    log: list[str]  # the log as saved (empty: the play's own opening lines)
+    chosen: TurnChoice  # the hand tile selected, the buy step under way
+
+
+@dataclass
 class Snapshot:
     """What a person's decision changes, as it was before it: put back by undo."""
 
     game: Game
     actions: int
-    log: int
-    shown: int
-    line: str
-    pick: str | None
-    declined: bool
-    merger: list[ev.Event]
-    cursor: dict  # the decision screen's own fields (cursor, cart, amounts) as the decision found them
+    seen: TurnShown
+    chosen: TurnChoice
+    cursor: Cursor | None  # the decision screen's cursor (selection, cart, amounts) as the decision found it
 
 
 class Play(Scene):
     """The game: the person's decisions and the computer players' turns, shown one event at a
-    time at the chosen pace."""
+    time at the chosen pace. Its state besides the game and the stage is two values: `seen`
+    (what it has shown) and `chosen` (what the person chose). A variant of it (the lesson) uses
+    the public hooks: `take`, `all_shown`, `standings`, `undo`, `show_hint`, `restart` and
+    `saved`."""
 
     # What no view reads (the redraw key skips it; a test holds the views to it).
     UNDRAWN: tuple[str, ...]  # as Scene's: the lesson adds its own
-    UNDRAWN = (
-        "bots",
-        "seed",
-        "undo_stack",
-        "final_tail",
-        "merger",
-        "hint",
-        "undo_block",
-        "last_recap",
-        "acted",
-        "buy_kept",
-    )
+    UNDRAWN = ("bots", "seed", "undo_stack", "undo_block")
+    # Autosaved after every decision and counted in the stats (the lesson is neither).
+    saved: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -194,6 +248,7 @@ class Play(Scene):
         people: set[int] | None = None,
         seed: int | None = None,
         levels: dict[int, str] | None = None,
+        resumed: Resumed | None = None,
     ):
         super().__init__(app)
         self.game = game
@@ -205,25 +260,28 @@ class Play(Scene):
         # The person at the keys: in pass-and-play the one the device was passed to last (none
         # yet: the first person gets it through the pass screen too).
         self.human: int | None = min(self.people) if len(self.people) == 1 else None
-        self.log: list[str] = [log_line(e) for e in game.setup_events()]  # start tiles, who goes first
-        self.shown: list[ev.Event] = []  # every event that reached the screen, in order
-        self.merger: list[ev.Event] = []  # events of the merger being shown
-        self.final_tail: list[ev.Event] = []  # events after the last purchase (the end scoring)
-        self.last_tile: str | None = None
-        self.marked: list[str] = []  # tiles placed since the person at the keys last decided
-        self.declined = False  # the person said no to ending the game this turn
-        self.pick: str | None = None  # the hand tile last selected, kept across turns
-        self.hint: Action | None = None  # the hard computer's advice, when asked for
-        self.last_recap: list[str] = []  # what the others did before your turn, to open again
+        self.seen = TurnShown.opening(game)
+        self.chosen = TurnChoice()
         self.undo_stack: list[Snapshot] = []
         self.undo_block = "Nothing to undo yet"  # why undo cannot go further back
-        self.acted = False  # the person at the keys decided since the turn began (turn guard)
-        # A continued game's buy step as it was saved: its cart and selected option.
-        self.buy_kept: tuple[list[str], str] | None = None
-        self.line = log_line(ev.TurnStarted(game.turn, game.names[game.turn]))  # the last event's line
-        self.notice: str | None = None  # a line of the play's own (a refusal, a hint) over it
-        self.log.append(self.line)
+        if resumed is not None:  # a continued game: where it stood, nothing before it to undo
+            self.actions = resumed.actions
+            log = [*resumed.log, "Game continued"] if resumed.log else self.seen.log
+            self.seen = replace(self.seen, log=log, notice="Game continued")
+            self.chosen = resumed.chosen
+            self.undo_block = "Can't undo past Continue"
         self.stage: Stage = Showing()
+
+    def restart(self, game: Game, seen: TurnShown) -> None:
+        """A fresh start of this play on `game` (the lesson's next part): no actions, nothing
+        chosen, nothing to undo, `seen` on screen."""
+        self.game = game
+        self.actions = []
+        self.seen = seen
+        self.chosen = TurnChoice()
+        self.undo_stack = []
+        self.stage = Showing()
+        self.app.anim.reset(self)
 
     # -------------------------------------------------------------- the frame
 
@@ -234,7 +292,7 @@ class Play(Scene):
         if UNDO in pressed:
             screen = self.screen
             if isinstance(screen, BuyScreen) and screen.cart:  # the cart first, as its own UNDO
-                self._take(screen.take_back())
+                self.take(screen.take_back())
             else:
                 self.undo()
             return
@@ -277,19 +335,21 @@ class Play(Scene):
             pressed = pressed - {UP, DOWN}
         decision = stage.screen.update(pressed)
         if isinstance(stage.screen, PlaceScreen):
-            self.pick = stage.screen.tile
-        if decision is not None and decision.sound == "move" and self.hint is None:
-            self.notice = None  # a refusal or where undo stops, read: the screen's own lines again
+            self.chosen.pick = stage.screen.tile
+        if decision is not None and decision.sound == "move" and self.chosen.hint is None:
+            self.seen.notice = None  # a refusal or where undo stops, read: the screen's own lines again
         if decision is not None:
-            self._take(decision)
+            self.take(decision)
 
-    def _take(self, decision: Decision) -> None:
+    def take(self, decision: Decision) -> None:
+        """A hook: what the person's decision screen returned is carried out (an action, a
+        refusal's message, the end declined, a cart changed)."""
         if isinstance(self.screen, BuyScreen) and decision.action is None:
             self._progress()  # the cart or its cursor changed: saved, Continue restores them
         if decision.message is not None:
             self.message = decision.message
         if decision.declined:
-            self.declined = True
+            self.chosen.declined = True
             self._decide(guarded=False)
         if decision.action is not None:
             self.act(decision.action)
@@ -312,10 +372,10 @@ class Play(Scene):
             if delay and not stage.hurry:
                 stage.wait = delay
                 return
-        self._next(stage)
+        self.all_shown(stage)
 
-    def _next(self, showing: Showing) -> None:
-        """Everything shown: the next stage, from whose decision it is."""
+    def all_shown(self, showing: Showing) -> None:
+        """A hook: everything shown, the next stage, from whose decision it is."""
         g = self.game
         if g.is_over:
             self.stage = Over()
@@ -334,28 +394,28 @@ class Play(Scene):
         if reason is not None:
             self.act(BuyShares(()), notice=reason)
             return
-        self.notice = None  # what was said before this decision no longer holds
-        screen = make_screen(g, self.pick, self.declined)
-        if self.hint is not None:
-            preselect(screen, self.hint)
-        if isinstance(screen, BuyScreen) and self.buy_kept:
-            restore_cart(screen, *self.buy_kept)
-        self.buy_kept = None
+        self.seen.notice = None  # what was said before this decision no longer holds
+        screen = make_screen(g, self.chosen.pick, self.chosen.declined)
+        if self.chosen.hint is not None:
+            preselect(screen, self.chosen.hint)
+        if isinstance(screen, BuyScreen) and self.chosen.buy_kept:
+            restore_cart(screen, *self.chosen.buy_kept)
+        self.chosen.buy_kept = None
         # The turn's first decision (no decision of the person's since the turn began) takes
         # only an X after a quiet spell; a pass screen just asked for one.
-        first = guarded and not self.acted and not passed
+        first = guarded and not self.chosen.acted and not passed
         need = TURN_QUIET_FRAMES if first else GUARD_FRAMES
         self.stage = Deciding(screen, 0 if guarded else GUARD_FRAMES, need=need)
         if guarded and g.turn == g.current and g.phase == Phase.PLACE and self.human is not None:
-            self.last_recap = recap(self.shown, self.human, g.names)  # a new turn of yours opens
-            self.stage.recap = list(self.last_recap)
+            self.seen.last_recap = recap(self.seen.events, self.human, g.names)  # a new turn of yours opens
+            self.stage.recap = list(self.seen.last_recap)
         if guarded:
             self.app.sound("turn")
 
     def _pass_to(self, seat: int) -> None:
         """Pass-and-play: hide everything behind a "pass to NAME" screen until `seat` presses X."""
-        self.pick = None
-        self.hint = None
+        self.chosen.pick = None
+        self.chosen.hint = None
         self.undo_stack = []
         self.stage = Passing(seat)
 
@@ -396,20 +456,21 @@ class Play(Scene):
                 self.message = str(err)  # whole: the message line takes two lines if it needs them
                 return False
             # A computer player's mistake must not stop the game: it takes the first legal option.
-            self.log.append(f"{g.names[seat]}: {err}")
+            self.seen.log.append(f"{g.names[seat]}: {err}")
             action = g.legal_actions()[0]
             events = g.apply(action)
         self.actions.append(action)
-        self.hint = None
+        self.chosen.hint = None
         if person:
             self.app.sound("confirm")
-            self.marked = []  # you have acted: what happened before is seen
-        self.acted = (person or self.acted) and not any(isinstance(e, ev.TurnStarted) for e in events)
+            self.seen.marked = []  # you have acted: what happened before is seen
+        turned = any(isinstance(e, ev.TurnStarted) for e in events)
+        self.chosen.acted = (person or self.chosen.acted) and not turned
         if isinstance(action, BuyShares):
-            self.declined = False
+            self.chosen.declined = False
         self._keep_for_undo(before, seat, events)
         hurry = isinstance(self.stage, Showing | Thinking) and self.stage.hurry
-        showing = Showing(own=person and not any(isinstance(e, ev.TurnStarted) for e in events), hurry=hurry)
+        showing = Showing(own=person and not turned, hurry=hurry)
         for e in events:
             line = notice if notice and isinstance(e, ev.SharesBought) else None
             delay = self._delay(e, not person)
@@ -423,20 +484,14 @@ class Play(Scene):
 
     def _progress(self) -> None:
         """A decision or a turn is done: the host saves the game (Continue resumes here)."""
-        self.app.progress(self)
+        if self.saved:
+            self.app.progress(self)
 
     def _snapshot(self) -> Snapshot:
-        return Snapshot(
-            self.game.copy(),
-            len(self.actions),
-            len(self.log),
-            len(self.shown),
-            self.line,
-            self.pick,
-            self.declined,
-            list(self.merger),
-            screen_fields(self.screen),
-        )
+        """What undo puts back: the game, what the screen showed, what was chosen (no advice:
+        the hint is asked again), the decision screen's cursor."""
+        chosen = replace(self.chosen, hint=None)
+        return Snapshot(self.game.copy(), len(self.actions), self.seen.kept(), chosen, cursor_of(self.screen))
 
     def _keep_for_undo(self, before: Snapshot | None, seat: int, events: list[ev.Event]) -> None:
         """Keep the copy from before the person's decision, unless the decision revealed
@@ -464,15 +519,9 @@ class Play(Scene):
         snap = self.undo_stack.pop()
         self.game = snap.game
         del self.actions[snap.actions :]
-        del self.log[snap.log :]
-        del self.shown[snap.shown :]
-        self.line, self.pick, self.declined = snap.line, snap.pick, snap.declined
-        self.notice = None
-        self.merger = snap.merger
-        self.last_tile = next((e.tile for e in reversed(self.shown) if isinstance(e, ev.TilePlaced)), None)
-        screen = make_screen(self.game, self.pick, self.declined)
-        for name, value in snap.cursor.items():  # the cursor where it was when you decided
-            setattr(screen, name, list(value) if isinstance(value, list) else value)
+        self.seen, self.chosen = snap.seen, snap.chosen
+        screen = make_screen(self.game, self.chosen.pick, self.chosen.declined)
+        put_cursor(screen, snap.cursor)  # the cursor where it was when you decided
         self.stage = Deciding(screen, GUARD_FRAMES)
         self.app.anim.reset(self)  # the board and cash as they are again, nothing moving
         self.app.sound("move")
@@ -498,42 +547,42 @@ class Play(Scene):
         """One event reaches the screen: message line, log, sounds, summaries."""
         self.app.heard.append(e)
         self.app.anim.event(e, self)
-        self.shown.append(e)
+        self.seen.events.append(e)
         if isinstance(e, ev.TilesDrawn) and self.is_person(e.seat) and len(self.people) == 1:
-            self.log.append(f"You draw {' '.join(e.tiles)}")  # your own tiles are no secret to you
+            self.seen.log.append(f"You draw {' '.join(e.tiles)}")  # your own tiles are no secret to you
         else:
-            self.log.append(log_line(e))
+            self.seen.log.append(log_line(e))
         if line is not None:
-            self.log.append(line)
+            self.seen.log.append(line)
         line = line or brief(e)
         if line:
-            self.line = line
-            self.notice = None
+            self.seen.line = line
+            self.seen.notice = None
         if isinstance(e, ev.TilePlaced):
-            self.last_tile = e.tile
+            self.seen.last_tile = e.tile
             if e.seat != self.human:
-                self.marked.append(e.tile)
+                self.seen.marked.append(e.tile)
         if isinstance(e, ev.MergerStarted):
-            self.merger = [e]
-        elif self.merger and isinstance(e, MERGER_STEPS | ev.ChainDefunct):
-            self.merger.append(e)
+            self.seen.merger = [e]
+        elif self.seen.merger and isinstance(e, MERGER_STEPS | ev.ChainDefunct):
+            self.seen.merger.append(e)
         stage = self.stage
         queue = stage.queue if isinstance(stage, Showing) else deque()
         if isinstance(e, ev.ChainDefunct) and not (queue and isinstance(queue[0][0], ev.ChainDefunct)):
-            self.app.push(Summary(self.app, self, self.merger, auto=not self.people))
-            self.merger = []
+            self.app.push(Summary(self.app, self, self.seen.merger, auto=not self.people))
+            self.seen.merger = []
             if isinstance(stage, Showing):
                 stage.hurry = False  # the summary stops the hurry: it is worth reading
         if isinstance(e, ev.SharesBought):
-            self.final_tail = []
-        elif isinstance(e, ev.BonusPaid | ev.MarketBonus | ev.SharesSold) and not self.merger:
-            self.final_tail.append(e)
+            self.seen.final_tail = []
+        elif isinstance(e, ev.BonusPaid | ev.MarketBonus | ev.SharesSold) and not self.seen.merger:
+            self.seen.final_tail.append(e)
         if isinstance(e, ev.GameOver):
             self.stage = Over()
-            self.app.push(self._over())
+            self.app.push(self.standings())
 
-    def _over(self) -> Scene:
-        """The final standings' scene (the lesson has its own)."""
+    def standings(self) -> Scene:
+        """A hook: the final standings' scene (the lesson has its own)."""
         return GameOver(self.app, self)
 
     # -------------------------------------------------------------- what the views read
@@ -541,11 +590,38 @@ class Play(Scene):
     @property
     def message(self) -> str:
         """The message line: the play's own notice if there is one, else the last event's."""
-        return self.notice or self.line
+        return self.seen.notice or self.seen.line
 
     @message.setter
     def message(self, text: str) -> None:
-        self.notice = text
+        self.seen.notice = text
+
+    def tell(self, text: str) -> None:
+        """A line of the host's (a save that failed) on the message line and in the log."""
+        self.seen.notice = text
+        self.seen.log.append(text)
+
+    # What the play has shown (`seen`), read by the views, the chart and the log.
+    @property
+    def log(self) -> list[str]:
+        return self.seen.log
+
+    @property
+    def shown(self) -> list[ev.Event]:
+        """Every event that reached the screen, in order."""
+        return self.seen.events
+
+    @property
+    def notice(self) -> str | None:
+        return self.seen.notice
+
+    @property
+    def marked(self) -> list[str]:
+        return self.seen.marked
+
+    @property
+    def last_tile(self) -> str | None:
+        return self.seen.last_tile
 
     def seats(self) -> list[str]:
         """Each seat's kind: "person" or the computer level (saves, records, stats)."""
@@ -621,7 +697,7 @@ class Play(Scene):
         if not isinstance(self.stage, Deciding):
             self.message = "No recap now: not your decision"
             return
-        self.stage.recap = list(self.last_recap) or ["Nothing happened since your turn."]
+        self.stage.recap = list(self.seen.last_recap) or ["Nothing happened since your turn."]
         self.stage.recap_top = 0
 
     def show_hint(self) -> None:
@@ -629,10 +705,10 @@ class Play(Scene):
         if not isinstance(self.stage, Deciding) or self.app.scene is not self:
             self.message = "No hint now: not your decision"
             return
-        self.hint, self.message = hint(self.game)
-        preselect(self.stage.screen, self.hint)
+        self.chosen.hint, self.message = hint(self.game)
+        preselect(self.stage.screen, self.chosen.hint)
         if isinstance(self.stage.screen, PlaceScreen):
-            self.pick = self.stage.screen.tile
+            self.chosen.pick = self.stage.screen.tile
 
 
 def restore_cart(screen: BuyScreen, cart: list[str], option: str) -> None:
@@ -644,17 +720,6 @@ def restore_cart(screen: BuyScreen, cart: list[str], option: str) -> None:
     if option in screen.options:
         screen.index = screen.options.index(option)
     screen.standing = screen._standing()
-
-
-def screen_fields(screen: Screen | None) -> dict:
-    """A decision screen's plain fields (cursor, rows, cart, amounts, derived lines), copied."""
-    if screen is None or isinstance(screen, DeclareScreen):  # the end's question starts afresh
-        return {}
-    return {
-        name: list(value) if isinstance(value, list) else value
-        for name, value in vars(screen).items()
-        if isinstance(value, int | str | bool | list) and not name.startswith("_")
-    }
 
 
 # -------------------------------------------------------------- over the board
@@ -755,7 +820,7 @@ class GameOver(Scene):
         g = play.game
         bonus, sold = [0] * g.players, [0] * g.players
         self.market = 0  # two players: the stock market's end bonuses (money that leaves the game)
-        for t in play.final_tail:
+        for t in play.seen.final_tail:
             if isinstance(t, ev.BonusPaid):
                 bonus[t.seat] += t.amount
             elif isinstance(t, ev.SharesSold):
