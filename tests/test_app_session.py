@@ -67,6 +67,11 @@ def new_game(app: capp.App) -> cplay.Play:
     return play
 
 
+def deciding(play: cplay.Play) -> bool:
+    """The person at the keys has a decision on screen."""
+    return isinstance(play.stage, cplay.Deciding) and play.is_person(play.game.current)
+
+
 def over(app: capp.App) -> bool:
     return isinstance(app.scene, cplay.GameOver)
 
@@ -123,7 +128,8 @@ def test_the_setup_after_a_continued_game_offers_its_opponents(tmp_path):
     app = open_app(store_in(tmp_path, opponents=1, levels=["hard", *["normal"] * 4], holdings="hidden"))
     play = new_game(app)
     assert play.levels == {1: "hard"}
-    play_until(app, lambda: len(play.actions) > 4)
+    # Saved while the person decides, so no computer moves between Continue and the undo.
+    play_until(app, lambda: len(play.actions) > 4 and deciding(play))
     app.keep_progress()
     store_in(tmp_path, opponents=3)
     again = open_app(store_in(tmp_path))
@@ -131,6 +137,10 @@ def test_the_setup_after_a_continued_game_offers_its_opponents(tmp_path):
     title_pick(again, "Continue")
     resumed = again.scene
     assert isinstance(resumed, cplay.Play) and resumed.levels == {1: "hard"}
+    for _ in range(1000):  # the continued turn's opening line shows, then the decision
+        if deciding(resumed):
+            break
+        again.update(NOTHING)
     press(again, bt.UNDO)  # nothing before Continue can be taken back, and it says so whole
     assert resumed.message == "Can't undo past Continue"
     play_until(again, lambda: over(again))
