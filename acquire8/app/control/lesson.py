@@ -647,8 +647,8 @@ class LessonDone(Scene):
         "The most cash wins",
     )
     NEXT = (
-        "New game on the title: you",
-        "against three computers.",
+        "New game on the title: pick",
+        "your opponents and play.",
         "Normal is a good first level.",
         "How to play has every rule.",
     )
