@@ -62,7 +62,7 @@ def replay(path: str) -> None:
 
 def _cash(record) -> str:  # a GameRecord; the rules are imported lazily like the rest here
     """ "You $41,200, Ana $38,100": every player's final cash."""
-    from acquire8.rules.tables import money
+    from acquire8.app.text import money
 
     final = record.final()
     return ", ".join(f"{n} {money(c)}" for n, c in zip(final.names, final.scores(), strict=True))

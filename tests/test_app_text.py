@@ -9,21 +9,38 @@ import pytest
 from test_rules_record import NAMES, Played, margins
 
 from acquire8.app.text import (
+    CHAIN_NAMES,
+    CHART_ROWS,
     LINE_CHARS,
     YOU,
     key_moments,
     log_line,
     log_lines,
     moment_line,
+    money,
+    tier_name,
     verb,
 )
+from acquire8.rules import CHAINS
 from acquire8.rules import events as ev
 from acquire8.rules.record import net_worth_series, turns
+from acquire8.rules.tables import CHART_SIZES, END_SIZE, TIER_OF
 
 
 @pytest.fixture(scope="module")
 def four() -> Played:
     return Played(4, 7)
+
+
+def test_the_chains_tiers_chart_and_money_in_words():
+    assert CHAIN_NAMES == ("Tower", "Luxor", "American", "Worldwide", "Festival", "Imperial", "Continental")
+    assert len(CHAIN_NAMES) == len(CHAINS)
+    assert [tier_name(c) for c in CHAINS] == ["cheap"] * 2 + ["medium"] * 3 + ["expensive"] * 2
+    assert [TIER_OF[CHAINS.index(c)] for c in "TAC"] == [0, 1, 2]
+    # Each chart row's label starts at the size the rules' row starts at; the last is the end's.
+    assert [int(label.split("-")[0].rstrip("+")) for label in CHART_ROWS] == list(CHART_SIZES)
+    assert CHART_ROWS[-1] == f"{END_SIZE}+" and CHART_ROWS[4] == "6-10"
+    assert money(12300) == "$12,300" and money(0) == "$0"
 
 
 def test_one_verb_agreement_for_every_line():

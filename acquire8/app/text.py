@@ -9,11 +9,14 @@ from collections.abc import Sequence
 from acquire8.rules import BonusKind
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord, Turn, key_turns, turns
-from acquire8.rules.tables import chain_name, money, tier_name
+from acquire8.rules.tables import CHAINS, TIER_OF
 
 __all__ = [
+    "CHAIN_NAMES",
+    "CHART_ROWS",
     "KIND_SHORT",
     "LINE_CHARS",
+    "TIER_NAMES",
     "YOU",
     "brief",
     "chain_name",
@@ -29,6 +32,36 @@ __all__ = [
     "verb",
     "wrap",
 ]
+
+CHAIN_NAMES = ("Tower", "Luxor", "American", "Worldwide", "Festival", "Imperial", "Continental")  # as CHAINS
+TIER_NAMES = ("cheap", "medium", "expensive")  # by tier, as TIER_OF numbers them
+CHART_ROWS = (
+    "2",
+    "3",
+    "4",
+    "5",
+    "6-10",
+    "11-20",
+    "21-30",
+    "31-40",
+    "41+",
+)  # as CHART_SIZES
+
+
+def chain_name(letter: str) -> str:
+    """ "Tower" for "T": how a chain reads in words, in the log and on screen."""
+    return CHAIN_NAMES[CHAINS.index(letter)]
+
+
+def tier_name(letter: str) -> str:
+    """ "cheap" for "T": the price tier of a chain in words."""
+    return TIER_NAMES[TIER_OF[CHAINS.index(letter)]]
+
+
+def money(amount: int) -> str:
+    """ "$12,300": how money reads everywhere."""
+    return f"${amount:,}"
+
 
 LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
 KIND_SHORT = {"majority": "maj", "minority": "min", "both": "maj+min", "shared": "shared"}  # bonus kinds

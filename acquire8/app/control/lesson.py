@@ -31,7 +31,7 @@ from acquire8.app.control.decisions import (
 from acquire8.app.control.menus import Pause, Title
 from acquire8.app.control.play import Deciding, GameOver, Play, Showing, TurnShown
 from acquire8.app.control.scene import GUARD_FRAMES, Host, Pressed, Scene, quieter
-from acquire8.app.text import chain_name, money, tier_name, wrap
+from acquire8.app.text import chain_name, money, wrap
 from acquire8.rules import (
     Action,
     BuyShares,
@@ -45,7 +45,7 @@ from acquire8.rules import (
     PlaceTile,
     minimal_position,
 )
-from acquire8.rules.tables import ROW_LETTERS
+from acquire8.rules.tables import CHAINS, ROW_LETTERS, TIER_OF
 
 PROMPT_CHARS = 31  # a prompt line inside its panel's border
 PROMPT_LINES = 3
@@ -704,11 +704,11 @@ def hint_words(step: Step) -> str:
     return "Hint: any choice is fine here."
 
 
-TIER_WORDS = {
-    "cheap": "cheap shares, easy to buy",
-    "medium": "mid-priced shares",
-    "expensive": "dear shares, they cost more and pay more",
-}
+TIER_WORDS = (  # by the chain's tier (TIER_OF)
+    "cheap shares, easy to buy",
+    "mid-priced shares",
+    "dear shares, they cost more and pay more",
+)
 
 
 def answer(step: Step, game: Game, action: Action) -> str:
@@ -727,7 +727,7 @@ def answer(step: Step, game: Game, action: Action) -> str:
 def choice_words(step: Step, game: Game, action: Action) -> str:
     """The person's choice in words, and why it is fine."""
     if isinstance(action, FoundChain):
-        return f"{chain_name(action.chain)}: {TIER_WORDS[tier_name(action.chain)]}."
+        return f"{chain_name(action.chain)}: {TIER_WORDS[TIER_OF[CHAINS.index(action.chain)]]}."
     if isinstance(action, ChooseSurvivor):
         state = game.merger_state() or {}
         other = [c for c in state.get("survivor_choices") or () if c != action.chain]
