@@ -31,7 +31,7 @@ from acquire8.app.control.decisions import (
 from acquire8.app.control.menus import Pause, Title
 from acquire8.app.control.play import Deciding, GameOver, Play, Showing, TurnShown
 from acquire8.app.control.scene import GUARD_FRAMES, Host, Pressed, Scene, quieter
-from acquire8.app.text import chain_name, money, wrap
+from acquire8.app.text import YOU, chain_name, money, wrap
 from acquire8.rules import (
     Action,
     BuyShares,
@@ -50,7 +50,7 @@ from acquire8.rules.tables import CHAINS, ROW_LETTERS, TIER_OF
 PROMPT_CHARS = 31  # a prompt line inside its panel's border
 PROMPT_LINES = 3
 LOW_ROWS = "GHI"  # the board rows the panel covers at the bottom (at the top it covers A-C)
-NAMES = ("You", "Ana", "Bob")
+NAMES = (YOU, "Ana", "Bob")
 OPTIONS = Options(end="declare", holdings="open")
 EMPTY = "............"
 
