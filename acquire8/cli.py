@@ -10,12 +10,12 @@ import sys
 import time
 
 from acquire8 import __version__
-from acquire8.ai import BASELINES, LEVELS, make_bot
+from acquire8.ai import BASELINES, LEVELS, level_of, make_bot
 from acquire8.ai.match import play_game
 
 
 def simulate(games: int, seed: int, players: int, bots: list[str]) -> None:
-    levels = [bots[s % len(bots)] for s in range(players)]
+    levels = [level_of(bots[s % len(bots)]) for s in range(players)]
     wins = [0.0] * players
     totals = [0] * players
     start = time.perf_counter()

@@ -75,7 +75,7 @@ KIND_WORDS: dict[BonusKind, tuple[str, str, str]] = {
     "both": ("majority+minority", "maj+min", "maj+min"),
     "shared": ("shared", "shared", "shared"),
 }
-KIND_SHORT = {kind: words[2] for kind, words in KIND_WORDS.items()}
+KIND_SHORT: dict[str, str] = {kind: words[2] for kind, words in KIND_WORDS.items()}
 YOU = "You"  # the name of the one person at the table: the lines speak to that player as "you"
 # Every text `fit` or `wrap` had to cut (text, width): a message that explains a decision or
 # its outcome must never be cut, so a test renders them all and holds this to empty. A label
