@@ -18,6 +18,7 @@ from acquire8.app.text import (
     log_lines,
     moment_line,
     money,
+    own_draw_line,
     tier_name,
     verb,
 )
@@ -54,6 +55,26 @@ def test_one_verb_agreement_for_every_line():
         "Ana wishes",
     ]
     assert verb(YOU, "go") == "You go" and verb(YOU, "sell") == "You sell"
+
+
+@pytest.mark.parametrize(
+    ("event", "line"),
+    [  # the events tests/test_rules_turns.py finds the rules making, as the log words them
+        (ev.SharesBought(0, "P1", (), 0), "P1 buys nothing"),
+        (ev.DeadTilesReplaced(0, "P1", ("1B", "2B")), "P1 discards dead 1B 2B"),
+        (ev.HandReplaced(1, "P2", ("1B", "2B", "3B", "4B", "5B", "6B")), "P2: no playable tile, new hand"),
+        (ev.NoPlayableTile(1, "P2"), "P2 cannot place a tile"),
+        (ev.TilesDrawn(0, "P1", ("7A", "9A")), "P1 draws 2 tiles"),
+        (ev.TilesDrawn(0, "P1", ("7A",)), "P1 draws 1 tile"),
+    ],
+)
+def test_the_turns_events_in_the_log(event, line):
+    assert log_line(event) == line
+
+
+def test_the_persons_own_draw_names_its_tiles():
+    assert own_draw_line(ev.TilesDrawn(0, YOU, ("7A", "9A"))) == "You draw 7A 9A"
+    assert log_line(ev.TilesDrawn(0, YOU, ("7A", "9A"))) == "You draw 2 tiles"  # as the others see it
 
 
 def test_start_tiles_read_you_go_first():
