@@ -93,11 +93,11 @@ def test_the_graph_sees_imports_inside_functions_and_relative_ones():
     assert edges["acquire8.rules.game"] <= {m for m in edges if m.startswith("acquire8.rules")}
 
 
-DESIGN = PACKAGE.parent / "docs" / "DESIGN.md"
+DESIGN = PACKAGE.parent / "docs/DESIGN.md"
 
 
 def layer(module: str) -> str:
-    """The row of DESIGN.md's import table a module belongs to: "rules", "app.control", "cli"..."""
+    """The row of docs/DESIGN.md's import table a module is in: "rules", "app.control", "cli"..."""
     parts = module.split(".")[1:]  # relative to acquire8
     if not parts:
         return "acquire8"
@@ -143,7 +143,7 @@ def actual_layers() -> dict[str, dict[str, set[str]]]:
 
 
 def design_table(layers: set[str]) -> dict[str, dict[str, set[str] | None]]:
-    """DESIGN.md's import table: layer -> the layers it imports -> the names listed in
+    """docs/DESIGN.md's import table: layer -> the layers it imports -> the names listed in
     brackets after one (None: no list, anything of it)."""
     text = DESIGN.read_text(encoding="utf-8")
     table = text.split("| module | imports of the project |")[1].split("\n\n")[0]
