@@ -9,7 +9,8 @@ SILENT := SDL_AUDIODRIVER=dummy
 
 .PHONY: run test bench lint format simulate clean sounds arena screenshots
 
-$(READY): pyproject.toml
+# The version is read from acquire8/__init__.py: a bump must reinstall the package's metadata.
+$(READY): pyproject.toml acquire8/__init__.py
 	$(PYTHON) -c 'import sys; sys.exit(sys.version_info < (3, 11) and "acquire8 needs Python 3.11+")'
 	$(PYTHON) -m venv $(VENV)
 	$(PY) -m pip install --quiet --upgrade pip

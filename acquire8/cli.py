@@ -10,12 +10,12 @@ import sys
 import time
 
 from acquire8 import __version__
-from acquire8.ai import BASELINES, LEVELS, make_bot
+from acquire8.ai import BASELINES, LEVELS, level_of, make_bot
 from acquire8.ai.match import play_game
 
 
 def simulate(games: int, seed: int, players: int, bots: list[str]) -> None:
-    levels = [bots[s % len(bots)] for s in range(players)]
+    levels = [level_of(bots[s % len(bots)]) for s in range(players)]
     wins = [0.0] * players
     totals = [0] * players
     start = time.perf_counter()
@@ -62,7 +62,7 @@ def replay(path: str) -> None:
 
 def _cash(record) -> str:  # a GameRecord; the rules are imported lazily like the rest here
     """ "You $41,200, Ana $38,100": every player's final cash."""
-    from acquire8.rules.tables import money
+    from acquire8.app.text import money
 
     final = record.final()
     return ", ".join(f"{n} {money(c)}" for n, c in zip(final.names, final.scores(), strict=True))

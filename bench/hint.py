@@ -1,4 +1,4 @@
-"""The hint measured (issue 10): the win share of a player who follows every hint against
+"""The hint measured: the win share of a player who follows every hint against
 three normal computer players, seeded and seat-rotated as in the arena.
 
     python -m bench.hint --games 400 --jobs 2

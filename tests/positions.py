@@ -9,7 +9,6 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from acquire8.app.text import log_line
 from acquire8.rules import CHAINS, EndOption, Game, HoldingsOption, Options, minimal_position
 
 COLS, ROWS = 12, 9
@@ -107,9 +106,3 @@ def play(g: Game, *actions: Any) -> list:
     for a in actions:
         events.extend(g.apply(a))
     return events
-
-
-def lines(events: list) -> list[str]:
-    """The events as the game log words them (the front end's sentences: the rules' events
-    carry only facts, and these tests read them through the log)."""
-    return [log_line(e) for e in events]

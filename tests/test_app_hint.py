@@ -1,4 +1,4 @@
-"""The hint (issue 10): following every hint plays exactly as the hard computer player
+"""The hint: following every hint plays exactly as the hard computer player
 does, and its reasons carry the rules core's numbers, checked by making the move."""
 
 from __future__ import annotations

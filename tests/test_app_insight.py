@@ -1,4 +1,4 @@
-"""The numbers the screens show (issue 10): tile previews, the buy standing, the recap and
+"""The numbers the screens show: tile previews, the buy standing, the recap and
 the holdings sheet, each checked against what the rules core actually does: the move is
 made for real (the same random source, random choices after it) and the events' amounts
 compared with what was shown. Positions come from seeded random games stopped at random

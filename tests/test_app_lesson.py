@@ -30,8 +30,8 @@ from acquire8.app.control.lesson import (
 from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver
 from acquire8.app.demo import lesson_ready, lesson_take, lesson_to, press, run_until, select_tile
 from acquire8.app.session import open_app
+from acquire8.app.text import chain_name
 from acquire8.rules import BuyShares, ChooseSurvivor, Dispose, FoundChain, Game, PlaceTile
-from acquire8.rules.tables import chain_name
 from acquire8.storage import Settings, Storage
 
 X = frozenset({bt.X})

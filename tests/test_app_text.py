@@ -9,21 +9,41 @@ import pytest
 from test_rules_record import NAMES, Played, margins
 
 from acquire8.app.text import (
+    CHAIN_NAMES,
+    CHART_ROWS,
     LINE_CHARS,
     YOU,
     key_moments,
     log_line,
     log_lines,
     moment_line,
+    money,
+    own_draw_line,
+    tier_name,
     verb,
 )
+from acquire8.rules import CHAINS, BuyShares, FoundChain, PlaceTile
 from acquire8.rules import events as ev
 from acquire8.rules.record import net_worth_series, turns
+from acquire8.rules.tables import CHART_SIZES, END_SIZE, TIER_OF
+
+from positions import fill, load, play, player
 
 
 @pytest.fixture(scope="module")
 def four() -> Played:
     return Played(4, 7)
+
+
+def test_the_chains_tiers_chart_and_money_in_words():
+    assert CHAIN_NAMES == ("Tower", "Luxor", "American", "Worldwide", "Festival", "Imperial", "Continental")
+    assert len(CHAIN_NAMES) == len(CHAINS)
+    assert [tier_name(c) for c in CHAINS] == ["cheap"] * 2 + ["medium"] * 3 + ["expensive"] * 2
+    assert [TIER_OF[CHAINS.index(c)] for c in "TAC"] == [0, 1, 2]
+    # Each chart row's label starts at the size the rules' row starts at; the last is the end's.
+    assert [int(label.split("-")[0].rstrip("+")) for label in CHART_ROWS] == list(CHART_SIZES)
+    assert CHART_ROWS[-1] == f"{END_SIZE}+" and CHART_ROWS[4] == "6-10"
+    assert money(12300) == "$12,300" and money(0) == "$0"
 
 
 def test_one_verb_agreement_for_every_line():
@@ -37,6 +57,75 @@ def test_one_verb_agreement_for_every_line():
         "Ana wishes",
     ]
     assert verb(YOU, "go") == "You go" and verb(YOU, "sell") == "You sell"
+
+
+@pytest.mark.parametrize(
+    ("event", "line"),
+    [  # events the rules tests find the rules making (tests/test_rules_*.py), as the log words them
+        (ev.SharesBought(0, "P1", (), 0), "P1 buys nothing"),
+        (ev.DeadTilesReplaced(0, "P1", ("1B", "2B")), "P1 discards dead 1B 2B"),
+        (ev.HandReplaced(1, "P2", ("1B", "2B", "3B", "4B", "5B", "6B")), "P2: no playable tile, new hand"),
+        (ev.NoPlayableTile(1, "P2"), "P2 cannot place a tile"),
+        (ev.TilesDrawn(0, "P1", ("7A", "9A")), "P1 draws 2 tiles"),
+        (ev.TilesDrawn(0, "P1", ("7A",)), "P1 draws 1 tile"),
+        (ev.EndDeclared(0, "P1"), "P1 declares the end"),
+        (ev.GameOver(-1, "", (20000, 20000, 8000), (0, 1), ("P1", "P2", "P3")), "Game over: P1 & P2 win"),
+        (ev.GameOver(-1, "", (6000, 17200, 6000), (1,), ("You", "Ana", "Bo")), "Game over: Ana wins"),
+        (ev.GameOver(-1, "", (9000, 6000), (0,), ("You", "Ana")), "Game over: You win"),
+        (ev.SharesSold(2, "P3", "T", 2, 2000), "P3 sells 2 Tower for $2,000"),
+        (ev.BonusPaid(1, "Ana", "T", 10500, "both"), "Ana gets $10,500 majority+minority bonus in Tower"),
+        (ev.BonusPaid(0, "P1", "T", 5000, "majority"), "P1 gets $5,000 majority bonus in Tower"),
+        (ev.Stalemate(-1, ""), "No one can place a tile: game ends"),
+        (ev.MarketHolds(-1, "", "T", 4), "Market holds 4 Tower"),
+        (ev.MarketBonus(-1, "", "T", 7000, "majority"), "Market takes $7,000 majority in Tower"),
+        (ev.TilePlaced(0, "P1", "6F", "lone"), "P1 places 6F"),
+        (ev.SharesBought(0, "P1", ("T",), 200), "P1 buys 1 T for $200"),
+        (ev.ChainFounded(0, "P1", "W", 5, True), "P1 founds Worldwide"),
+        (ev.ChainGrew(0, "P1", "A", 7), "American grows to 7"),
+        (ev.DeadTilesReplaced(0, "P1", ("1B",)), "P1 discards dead 1B"),
+    ],
+)
+def test_the_turns_events_in_the_log(event, line):
+    assert log_line(event) == line
+
+
+def lines(events: list[ev.Event]) -> list[str]:
+    return [log_line(e) for e in events]
+
+
+def test_a_turns_events_read_as_log_lines():
+    g = load(
+        cells={**fill("L", "1A-2A"), "6E": "#", **fill("T", "1I-2I")},
+        players=[player(name="You", hand=["3A"]), player(name="Ana", hand=["6F"]), player(name="Bo")],
+        pool=["12A", "10A", "8A"],
+    )
+    text = lines(play(g, PlaceTile("3A"), BuyShares(("L", "L", "T"))))
+    assert text[:3] == ["You place 3A", "Luxor grows to 3", "You buy 1 T, 2 L for $800"]
+    assert "You draw 3 tiles" in text and "Ana's turn" in text
+    text = lines(play(g, PlaceTile("6F"), FoundChain("W")))
+    assert text == ["Ana places 6F", "Ana founds Worldwide"]
+
+
+def test_a_mergers_bonus_events_read_as_log_lines():
+    g = load(
+        cells={**fill("T", "1A-6A"), **fill("L", "8A-12A")},
+        players=[
+            player(name="You", shares={"L": 3}, hand=["7A"]),
+            player(name="Ana", shares={"L": 5}),
+            player(name="Bo", shares={"L": 3}),
+        ],
+        pool=["12I"],
+    )
+    text = lines(g.apply(PlaceTile("7A")))
+    assert "Tower takes over Luxor" in text
+    assert "Ana gets $5,000 majority bonus in Luxor" in text
+    assert "You get $1,300 minority bonus in Luxor" in text
+    assert "Bo gets $1,300 minority bonus in Luxor" in text
+
+
+def test_the_persons_own_draw_names_its_tiles():
+    assert own_draw_line(ev.TilesDrawn(0, YOU, ("7A", "9A"))) == "You draw 7A 9A"
+    assert log_line(ev.TilesDrawn(0, YOU, ("7A", "9A"))) == "You draw 2 tiles"  # as the others see it
 
 
 def test_start_tiles_read_you_go_first():

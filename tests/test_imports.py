@@ -4,6 +4,7 @@ functions (docs/DESIGN.md: data flows one way)."""
 from __future__ import annotations
 
 import ast
+import re
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "acquire8"
@@ -90,6 +91,94 @@ def test_the_graph_sees_imports_inside_functions_and_relative_ones():
     assert "acquire8.rules.tables" in edges["acquire8.rules.game"]  # from .tables import ...
     assert "acquire8.app.control.play" in edges["acquire8.app.control.app"]
     assert edges["acquire8.rules.game"] <= {m for m in edges if m.startswith("acquire8.rules")}
+
+
+DESIGN = PACKAGE.parent / "docs/DESIGN.md"
+
+
+def layer(module: str) -> str:
+    """The row of docs/DESIGN.md's import table a module is in: "rules", "app.control", "cli"..."""
+    parts = module.split(".")[1:]  # relative to acquire8
+    if not parts:
+        return "acquire8"
+    if parts[0] == "app" and len(parts) > 1:
+        return f"app.{parts[1]}"
+    return parts[0]
+
+
+def imported_names(path: Path, modules: set[str]) -> dict[str, set[str]]:
+    """For each project module `path` imports, the names it takes of it ("*": the module)."""
+    name = module_name(path)
+    package = name if path.name == "__init__.py" else name.rpartition(".")[0]
+    found: dict[str, set[str]] = {}
+    for node in ast.walk(ast.parse(path.read_text())):
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                found.setdefault(alias.name, set()).add("*")
+        elif isinstance(node, ast.ImportFrom):
+            base = node.module or ""
+            if node.level:
+                anchor = package.split(".")[: len(package.split(".")) - node.level + 1]
+                base = ".".join([*anchor, *([base] if base else [])])
+            for alias in node.names:
+                sub = f"{base}.{alias.name}"
+                if sub in modules:
+                    found.setdefault(sub, set()).add("*")
+                else:
+                    found.setdefault(base, set()).add(alias.name)
+    return {m: names for m, names in found.items() if m in modules and m != name}
+
+
+def actual_layers() -> dict[str, dict[str, set[str]]]:
+    """layer -> the other layers its modules import -> the names taken of each."""
+    paths = sorted(PACKAGE.rglob("*.py"))
+    modules = {module_name(p) for p in paths}
+    out: dict[str, dict[str, set[str]]] = {}
+    for p in paths:
+        row = out.setdefault(layer(module_name(p)), {})
+        for target, names in imported_names(p, modules).items():
+            if layer(target) != layer(module_name(p)):
+                row.setdefault(layer(target), set()).update(names)
+    return out
+
+
+def design_table(layers: set[str]) -> dict[str, dict[str, set[str] | None]]:
+    """docs/DESIGN.md's import table: layer -> the layers it imports -> the names listed in
+    brackets after one (None: no list, anything of it)."""
+    text = DESIGN.read_text(encoding="utf-8")
+    table = text.split("| module | imports of the project |")[1].split("\n\n")[0]
+    rows: dict[str, dict[str, set[str] | None]] = {}
+    for line in table.splitlines()[2:]:
+        first, second = line.strip("|").split("|")
+        imports: dict[str, set[str] | None] = {}
+        for m in re.finditer(r"`([\w.]+)`(?:\s*\(([^()]*)\))?", second):
+            listed = set(re.findall(r"`(\w+)`", m.group(2) or ""))
+            imports[m.group(1)] = listed or None
+        for module in re.findall(r"`([\w.]+)`", first):
+            if module in layers:
+                rows[module] = imports
+    return rows
+
+
+def test_the_design_tables_rows_are_the_imports():
+    actual = actual_layers()
+    assert {"rules", "ai", "storage", "app.control", "app.views", "cli", "acquire8"} <= set(actual)
+    rows = design_table(set(actual))
+    assert set(rows) == set(actual)  # a row for every layer, none for a layer that is not there
+    for module, imports in rows.items():
+        # the layers each row lists, exactly: no import the table does not tell, none it invents
+        assert set(imports) == set(actual[module]), module
+        for target, names in imports.items():
+            if names is not None:  # a bracketed list is all that is taken of that layer
+                assert actual[module][target] == names, (module, target)
+
+
+def test_the_table_reader_sees_names_and_empty_rows():
+    rows = design_table(set(actual_layers()))
+    assert rows["rules"] == {} and rows["acquire8"] == {}
+    assert rows["app.anim"] == {"rules": None, "storage": {"Pace"}}
+    assert rows["app.text"] == rows["app.constants"] == {"rules": None}
+    assert rows["cli"]["app"] == {"run"}
 
 
 def test_layers_hold():

@@ -14,7 +14,7 @@ from acquire8.rules import (
     events,
 )
 
-from positions import bank_after, fill, lines, load, play, player, state
+from positions import bank_after, fill, load, play, player, state
 
 # Tower 1A-6A (6 tiles) and Luxor 8A-12A (5 tiles); 7A merges them. Tower survives.
 # Luxor's pre-merger price is $500 (bonuses $5,000/$2,500); counting the placed tile it
@@ -71,7 +71,7 @@ def test_7_1_bonuses(luxor, paid):
     assert s["bank"] == bank_after({"L": sum(luxor)})
 
 
-def test_7_1_bonus_events_read_as_log_lines():
+def test_7_1_bonus_events_name_who_gets_what():
     g = load(
         cells=TL,
         players=[
@@ -82,11 +82,13 @@ def test_7_1_bonus_events_read_as_log_lines():
         pool=["12I"],
     )
     evs = g.apply(PlaceTile("7A"))
-    text = lines(evs)
-    assert "Tower takes over Luxor" in text
-    assert "Ana gets $5,000 majority bonus in Luxor" in text
-    assert "You get $1,300 minority bonus in Luxor" in text
-    assert "Bo gets $1,300 minority bonus in Luxor" in text
+    assert [(e.survivor, e.defunct) for e in evs if isinstance(e, events.MergerStarted)] == [("T", ("L",))]
+    paid = [(e.name, e.amount, e.kind, e.chain) for e in evs if isinstance(e, events.BonusPaid)]
+    assert sorted(paid) == [
+        ("Ana", 5000, "majority", "L"),
+        ("Bo", 1300, "minority", "L"),
+        ("You", 1300, "minority", "L"),
+    ]
     assert g.current == 0 and g.phase == Phase.DISPOSE
 
 

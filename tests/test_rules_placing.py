@@ -13,7 +13,7 @@ from acquire8.rules import (
     events,
 )
 
-from positions import fill, lines, load, play, player, state
+from positions import fill, load, play, player, state
 
 # Seven chains of two tiles on rows A and C, and two unincorporated tiles on row G.
 SEVEN = {
@@ -42,7 +42,7 @@ def test_4_turn_is_place_then_buy_then_draw_then_next_player():
     ev1 = g.apply(PlaceTile("6F"))
     assert g.phase == Phase.BUY and g.current == 0
     assert g.board == {**cells, "6F": "#"}
-    assert lines(ev1) == ["P1 places 6F"]
+    assert ev1 == [events.TilePlaced(seat=0, name="P1", tile="6F", kind="lone")]
     ev2 = g.apply(BuyShares(("T",)))
     s = state(g)
     assert s["cash"] == [5800, 6000]
@@ -54,7 +54,7 @@ def test_4_turn_is_place_then_buy_then_draw_then_next_player():
     assert g.phase == Phase.PLACE and g.current == 1
     kinds = [type(e) for e in ev2]
     assert kinds == [events.SharesBought, events.TilesDrawn, events.TurnStarted]
-    assert lines(ev2)[0] == "P1 buys 1 T for $200"
+    assert ev2[0] == events.SharesBought(seat=0, name="P1", chains=("T",), cost=200)
 
 
 def test_4_seat_order_wraps_around():
@@ -125,7 +125,7 @@ def test_5_6_found_takes_every_connected_unincorporated_tile():
     assert g.shares(0, "W") == 1 and g.bank_shares("W") == 24  # §6 founder's share
     assert g.cash(0) == 6000
     assert g.phase == Phase.BUY and g.current == 0
-    assert "P1 founds Worldwide" in lines(evs)
+    assert [(e.seat, e.chain) for e in evs if isinstance(e, events.ChainFounded)] == [(0, "W")]
 
 
 def test_5_found_joins_two_separate_loose_groups_through_the_placed_tile():
@@ -144,7 +144,7 @@ def test_5_grow_takes_the_tile_and_connected_unincorporated_tiles():
     assert g.board == {**fill("A", "1A-6A", "6B"), "4C": "#"}  # 4C touches 4B, empty: not connected
     assert g.chain_size("A") == 7
     assert g.phase == Phase.BUY
-    assert "American grows to 7" in lines(evs)
+    assert ("A", 7) in [(e.chain, e.size) for e in evs if isinstance(e, events.ChainGrew)]
     assert g.shares(0, "A") == 2 and g.bank_shares("A") == 23  # growing gives no share
 
 
@@ -266,4 +266,5 @@ def test_events_name_the_player_and_the_chain():
         current=1,
     )
     evs = play(g, PlaceTile("6F"), FoundChain("T"))
-    assert lines(evs) == ["P2 places 6F", "P2 founds Tower"]
+    assert [type(e) for e in evs] == [events.TilePlaced, events.ChainFounded]
+    assert [e.name for e in evs] == ["P2", "P2"] and (evs[0].tile, evs[1].chain) == ("6F", "T")

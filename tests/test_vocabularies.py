@@ -48,8 +48,12 @@ def test_paces_and_levels_have_one_definition():
 
 
 def test_bonus_words_cover_every_kind():
-    assert set(text.KIND_SHORT) == set(BONUS_KINDS) == set(hint.KIND_WORDS)
-    assert set(text.KIND_WORDS) <= set(BONUS_KINDS)
+    assert set(text.KIND_WORDS) == set(text.KIND_SHORT) == set(BONUS_KINDS)
+    assert all(len(words) == 3 and all(words) for words in text.KIND_WORDS.values())
+    assert hint.KIND_WORDS is text.KIND_WORDS
+    # one table of the kinds' words: no module but app/text.py spells one
+    spelt = [p.name for p in sorted(PACKAGE.rglob("*.py")) if '"maj+min"' in p.read_text(encoding="utf-8")]
+    assert spelt == ["text.py"]
 
 
 @pytest.mark.parametrize("seed", [1, 2])

@@ -7,7 +7,7 @@ import random
 from collections.abc import Callable, Iterator
 from dataclasses import replace
 
-from acquire8.ai import make_bot
+from acquire8.ai import level_of, make_bot
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, Button, O, X
 from acquire8.app.control import menus
 from acquire8.app.control.app import NAMES, App
@@ -58,7 +58,7 @@ def position() -> str:
 
 def start(app: App, game: Game, level: str = "greedy") -> Play:
     """Play `game` in `app`: seat 0 is the person, every other seat a computer player."""
-    bots = {s: make_bot(level, s) for s in range(1, game.players)}
+    bots = {s: make_bot(level_of(level), s) for s in range(1, game.players)}
     return app.show(Play(app, game, bots, people={0}, levels=dict.fromkeys(bots, level)))
 
 

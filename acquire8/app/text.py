@@ -1,6 +1,7 @@
-"""The front end's shared words: money, chain names, wrapping, the game log's sentences, the
-one-line event briefs and the story's deciding turns. The rules' events and records carry facts
-only: every sentence the game shows about them is made here."""
+"""The front end's shared words: money, chain, tier and bonus-kind names, wrapping, the game
+log's sentences, the one-line event briefs and the story's deciding turns. The rules' events and
+records carry facts only: the sentence of one event is made here, and the lines that sum several
+up (the recap, the merger summary, the hint, the lesson) are made of these words."""
 
 from __future__ import annotations
 
@@ -9,11 +10,15 @@ from collections.abc import Sequence
 from acquire8.rules import BonusKind
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord, Turn, key_turns, turns
-from acquire8.rules.tables import chain_name, money, tier_name
+from acquire8.rules.tables import CHAINS, TIER_OF
 
 __all__ = [
+    "CHAIN_NAMES",
+    "CHART_ROWS",
     "KIND_SHORT",
+    "KIND_WORDS",
     "LINE_CHARS",
+    "TIER_NAMES",
     "YOU",
     "brief",
     "chain_name",
@@ -24,15 +29,53 @@ __all__ = [
     "log_lines",
     "moment_line",
     "money",
+    "own_draw_line",
     "pack",
     "tier_name",
     "verb",
     "wrap",
 ]
 
+CHAIN_NAMES = ("Tower", "Luxor", "American", "Worldwide", "Festival", "Imperial", "Continental")  # as CHAINS
+TIER_NAMES = ("cheap", "medium", "expensive")  # by tier, as TIER_OF numbers them
+CHART_ROWS = (
+    "2",
+    "3",
+    "4",
+    "5",
+    "6-10",
+    "11-20",
+    "21-30",
+    "31-40",
+    "41+",
+)  # as CHART_SIZES
+
+
+def chain_name(letter: str) -> str:
+    """ "Tower" for "T": how a chain reads in words, in the log and on screen."""
+    return CHAIN_NAMES[CHAINS.index(letter)]
+
+
+def tier_name(letter: str) -> str:
+    """ "cheap" for "T": the price tier of a chain in words."""
+    return TIER_NAMES[TIER_OF[CHAINS.index(letter)]]
+
+
+def money(amount: int) -> str:
+    """ "$12,300": how money reads everywhere."""
+    return f"${amount:,}"
+
+
 LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
-KIND_SHORT = {"majority": "maj", "minority": "min", "both": "maj+min", "shared": "shared"}  # bonus kinds
-KIND_WORDS: dict[BonusKind, str] = {"both": "majority+minority"}  # in the log's lines (else as it is)
+# How each bonus kind reads, the one table of them: (in the log's sentences, in a hint's reason,
+# short: summaries, briefs and the recap).
+KIND_WORDS: dict[BonusKind, tuple[str, str, str]] = {
+    "majority": ("majority", "majority", "maj"),
+    "minority": ("minority", "minority", "min"),
+    "both": ("majority+minority", "maj+min", "maj+min"),
+    "shared": ("shared", "shared", "shared"),
+}
+KIND_SHORT: dict[str, str] = {kind: words[2] for kind, words in KIND_WORDS.items()}
 YOU = "You"  # the name of the one person at the table: the lines speak to that player as "you"
 # Every text `fit` or `wrap` had to cut (text, width): a message that explains a decision or
 # its outcome must never be cut, so a test renders them all and holds this to empty. A label
@@ -157,10 +200,10 @@ def log_line(e: ev.Event) -> str:
         case ev.MarketHolds():
             return f"Market holds {e.count} {chain_name(e.chain)}"
         case ev.BonusPaid():
-            what = KIND_WORDS.get(e.kind, e.kind)
+            what = KIND_WORDS[e.kind][0]
             return f"{verb(e.name, 'get')} {money(e.amount)} {what} bonus in {chain_name(e.chain)}"
         case ev.MarketBonus():
-            what = KIND_WORDS.get(e.kind, e.kind)
+            what = KIND_WORDS[e.kind][0]
             return f"Market takes {money(e.amount)} {what} in {chain_name(e.chain)}"
         case ev.SharesSold():
             return f"{verb(e.name, 'sell')} {e.count} {chain_name(e.chain)} for {money(e.amount)}"
@@ -195,6 +238,12 @@ def log_line(e: ev.Event) -> str:
             who = " & ".join(e.names[w] for w in e.winners)
             return f"Game over: {who} {'wins' if len(e.winners) == 1 and who != YOU else 'win'}"
     raise TypeError(f"no log line for {e!r}")
+
+
+def own_draw_line(e: ev.TilesDrawn) -> str:
+    """ "You draw 5E 7F": the one person's own draw in the log, its tiles named (no secret to
+    that player; `log_line` counts them for everyone else)."""
+    return f"{verb(YOU, 'draw')} {' '.join(e.tiles)}"
 
 
 def log_lines(record: GameRecord) -> list[str]:

@@ -35,7 +35,6 @@ from .options import (
 )
 from .position import minimal as minimal_position
 from .tables import (
-    CHAIN_NAMES,
     CHAINS,
     END_SIZE,
     MAX_BUY,
@@ -50,7 +49,6 @@ from .tables import (
 __all__ = [
     "BONUS_KINDS",
     "CHAINS",
-    "CHAIN_NAMES",
     "END_OPTIONS",
     "END_SIZE",
     "HOLDINGS_OPTIONS",

@@ -1,23 +1,8 @@
-"""Fixed facts of the game: chains, tiers, the price chart, board geometry."""
+"""Fixed facts of the game: chains, tiers, the price chart, board geometry (their words are
+the front end's, in acquire8/app/text.py)."""
 
-CHAINS = "TLAWFIC"
-CHAIN_NAMES = ("Tower", "Luxor", "American", "Worldwide", "Festival", "Imperial", "Continental")
-TIER_OF = (0, 0, 1, 1, 1, 2, 2)  # cheap, medium, expensive
-TIER_NAMES = ("cheap", "medium", "expensive")
-
-
-def chain_name(letter: str) -> str:
-    """ "Tower" for "T": how a chain reads in words, in the log and on screen."""
-    return CHAIN_NAMES[CHAINS.index(letter)]
-
-
-def tier_name(letter: str) -> str:
-    return TIER_NAMES[TIER_OF[CHAINS.index(letter)]]
-
-
-def money(amount: int) -> str:
-    """ "$12,300": how money reads everywhere."""
-    return f"${amount:,}"
+CHAINS = "TLAWFIC"  # Tower, Luxor, American, Worldwide, Festival, Imperial, Continental
+TIER_OF = (0, 0, 1, 1, 1, 2, 2)  # each chain's tier: 0 the cheapest, 2 the dearest
 
 
 COLS, ROWS = 12, 9
@@ -35,7 +20,6 @@ LOOSE = 7  # an unincorporated tile
 
 # Price chart of RULES §2: (lowest size, cheap price); medium +100, expensive +200.
 _CHART = ((41, 1000), (31, 900), (21, 800), (11, 700), (6, 600), (5, 500), (4, 400), (3, 300), (2, 200))
-CHART_ROWS = ("2", "3", "4", "5", "6-10", "11-20", "21-30", "31-40", "41+")
 CHART_SIZES = tuple(low for low, _ in reversed(_CHART))  # the smallest size of each row
 
 

@@ -225,7 +225,9 @@ def make_play(
     """The Play scene of `game` with a person or a computer level per seat (`resumed`: a
     continued game's state)."""
     base = seed if seed is not None else 0
-    bots = {s: ai.make_bot(kind, base * 10 + s) for s, kind in enumerate(seats) if kind != PERSON}
+    bots = {
+        s: ai.make_bot(ai.level_of(kind), base * 10 + s) for s, kind in enumerate(seats) if kind != PERSON
+    }
     people = {s for s, kind in enumerate(seats) if kind == PERSON}
     levels = {s: kind for s, kind in enumerate(seats) if kind != PERSON}
     return Play(app, game, bots, people=people, seed=seed, levels=levels, resumed=resumed)

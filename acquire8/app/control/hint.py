@@ -21,7 +21,7 @@ from acquire8.app.control.insight import (
     preview,
     settle,
 )
-from acquire8.app.text import LINE_CHARS, fit, money
+from acquire8.app.text import KIND_WORDS, LINE_CHARS, fit, money
 from acquire8.rules import (
     Action,
     BuyShares,
@@ -40,7 +40,6 @@ from acquire8.rules.tables import MAX_BUY
 __all__ = ["HINT_SEED", "advice", "end_standing", "hint", "what", "why"]
 
 HINT_SEED = 8  # a fixed seed: the same position always gets the same hint
-KIND_WORDS = {"majority": "majority", "minority": "minority", "both": "maj+min", "shared": "shared"}
 
 
 def advice(game: Game) -> Action:
@@ -150,7 +149,7 @@ def _why_bonuses(g: Game, seat: int, pays: list, hidden: bool, survivor: str) ->
     paid = [p for p in pays if p.amount]
     if len(paid) == 1:
         p = paid[0]
-        return f"+{money(p.amount)} {KIND_WORDS[p.kind]} in {p.chain} now"
+        return f"+{money(p.amount)} {KIND_WORDS[p.kind][1]} in {p.chain} now"
     if paid:
         return f"+{money(sum(p.amount for p in paid))} bonuses in {'+'.join(p.chain for p in paid)}"
     kept = g.shares(seat, survivor)

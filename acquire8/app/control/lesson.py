@@ -31,7 +31,7 @@ from acquire8.app.control.decisions import (
 from acquire8.app.control.menus import Pause, Title
 from acquire8.app.control.play import Deciding, GameOver, Play, Showing, TurnShown
 from acquire8.app.control.scene import GUARD_FRAMES, Host, Pressed, Scene, quieter
-from acquire8.app.text import chain_name, money, tier_name, wrap
+from acquire8.app.text import YOU, chain_name, money, wrap
 from acquire8.rules import (
     Action,
     BuyShares,
@@ -45,12 +45,12 @@ from acquire8.rules import (
     PlaceTile,
     minimal_position,
 )
-from acquire8.rules.tables import ROW_LETTERS
+from acquire8.rules.tables import CHAINS, ROW_LETTERS, TIER_OF
 
 PROMPT_CHARS = 31  # a prompt line inside its panel's border
 PROMPT_LINES = 3
 LOW_ROWS = "GHI"  # the board rows the panel covers at the bottom (at the top it covers A-C)
-NAMES = ("You", "Ana", "Bob")
+NAMES = (YOU, "Ana", "Bob")
 OPTIONS = Options(end="declare", holdings="open")
 EMPTY = "............"
 
@@ -84,7 +84,7 @@ class Part:
 class Step:
     """One decision of the person in the lesson."""
 
-    phase: str  # the rules phase of the decision (Phase values)
+    phase: Phase  # the rules phase of the decision
     prompt: str  # what to do and why: at most PROMPT_LINES lines of PROMPT_CHARS
     action: Action | None = None  # the expected action, preselected (None: any is right)
     square: str | None = None  # the board square to highlight
@@ -188,7 +188,7 @@ ANY_DISPOSAL = "Hint: any is fine. Sell: cash now. Trade: survivor shares. Keep:
 
 LESSON: tuple[Step, ...] = (
     Step(
-        "place",
+        Phase.PLACE,
         "Your turn: place a tile. Pick 6E with left/right, press X. Alone, it is a lone hotel.",
         PlaceTile("6E"),
         "6E",
@@ -199,7 +199,7 @@ LESSON: tuple[Step, ...] = (
         part=CHAINS_PART,
     ),
     Step(
-        "place",
+        Phase.PLACE,
         "You drew 7E. Next to 6E it founds a hotel chain. Place 7E.",
         PlaceTile("7E"),
         "7E",
@@ -207,13 +207,13 @@ LESSON: tuple[Step, ...] = (
         strict=True,
     ),
     Step(
-        "found",
+        Phase.FOUND,
         "Name your chain: its founder gets a free share. Tower, Luxor: cheap. Imperial: dear.",
         after="The free share is yours.",
         hint="Hint: any chain is fine. Tower is selected: cheap shares, easy to buy.",
     ),
     Step(
-        "buy",
+        Phase.BUY,
         "Buy up to 3 shares: X on your chain adds one, then DONE. Shares pay in mergers.",
         wrong="No shares: owning shares is how you win. Buy some next time!",
         avoid=(BuyShares(()),),
@@ -221,7 +221,7 @@ LESSON: tuple[Step, ...] = (
         hint="Hint: buy your chain: X on it adds a share (3 at most), then DONE.",
     ),
     Step(
-        "place",
+        Phase.PLACE,
         "Place 8E: it grows your chain to 3 tiles. A bigger chain has a higher share price.",
         PlaceTile("8E"),
         "8E",
@@ -229,13 +229,13 @@ LESSON: tuple[Step, ...] = (
         strict=True,
     ),
     Step(
-        "buy",
+        Phase.BUY,
         "Look at the price: it rose with the chain's size. Buy if you like, then DONE.",
         after="Part 1 done. Next: a merger.",
         hint="Hint: any purchase is fine here: X on a chain adds a share, then DONE.",
     ),
     Step(
-        "place",
+        Phase.PLACE,
         "6E joins Luxor (3 tiles) and Tower (5): the bigger chain takes over. Place 6E.",
         PlaceTile("6E"),
         "6E",
@@ -245,18 +245,18 @@ LESSON: tuple[Step, ...] = (
         part=MERGERS_PART,
     ),
     Step(
-        "dispose",
+        Phase.DISPOSE,
         "You led Luxor: big bonus. Ana came 2nd: small one. Sell, trade 2 for 1 Tower, or keep.",
         hint=ANY_DISPOSAL,
     ),
     Step(
-        "buy",
+        Phase.BUY,
         "Buy shares, or DONE. Tower is worth more now: it is bigger.",
         after="Part 2 done. Next: a tie.",
         hint="Hint: any purchase is fine. Tower is bigger now, so its shares cost more.",
     ),
     Step(
-        "place",
+        Phase.PLACE,
         "6E joins American and Worldwide: 4 tiles each, a tie. Place 6E.",
         PlaceTile("6E"),
         "6E",
@@ -266,23 +266,23 @@ LESSON: tuple[Step, ...] = (
         part=TIES_PART,
     ),
     Step(
-        "survivor",
+        Phase.SURVIVOR,
         "Same size: the player who merges picks the chain that survives. Either is fine.",
         hint="Hint: either is fine. American is selected: it would keep its name and all the tiles.",
     ),
     Step(
-        "dispose",
+        Phase.DISPOSE,
         "You and Ana tied for most shares: you split both bonuses. Sell, trade or keep.",
         hint=ANY_DISPOSAL,
     ),
     Step(
-        "buy",
+        Phase.BUY,
         "Buy shares, or DONE.",
         after="Part 3 done. Next: the end.",
         hint="Hint: any purchase is fine here: X on a chain adds a share, then DONE.",
     ),
     Step(
-        "place",
+        Phase.PLACE,
         "Chains of 11+ tiles are safe. 6C would join two safe ones: it is dead. Place another tile.",
         PlaceTile("12C"),  # selected; any tile but 6C is right
         "6C",
@@ -292,7 +292,7 @@ LESSON: tuple[Step, ...] = (
         hint="Hint: any tile but 6C. 12C is selected: it grows Imperial to 12.",
     ),
     Step(
-        "buy",
+        Phase.BUY,
         "Every chain on the board is safe: the game may end. YES is selected: press X.",
         DeclareEnd(),
         wrong="The lesson ends the game here: it is the last lesson. YES is selected: press X.",
@@ -306,7 +306,7 @@ LESSON: tuple[Step, ...] = (
         ),
     ),
     Step(
-        "buy",
+        Phase.BUY,
         "A last purchase, then all shares pay out. The most cash wins!",
         after="The game is over: the final standings.",
         hint="Hint: any purchase is fine: the game ends after it.",
@@ -377,7 +377,7 @@ class LessonPlay(Play):
         if self.index >= len(self.steps) or not isinstance(self.stage, Deciding):
             return None
         step = self.steps[self.index]
-        return step if step.phase == self.game.phase.value and self.game.current == 0 else None
+        return step if step.phase == self.game.phase and self.game.current == 0 else None
 
     @property
     def words(self) -> str:
@@ -647,8 +647,8 @@ class LessonDone(Scene):
         "The most cash wins",
     )
     NEXT = (
-        "New game on the title: you",
-        "against three computers.",
+        "New game on the title: pick",
+        "your opponents and play.",
         "Normal is a good first level.",
         "How to play has every rule.",
     )
@@ -704,11 +704,11 @@ def hint_words(step: Step) -> str:
     return "Hint: any choice is fine here."
 
 
-TIER_WORDS = {
-    "cheap": "cheap shares, easy to buy",
-    "medium": "mid-priced shares",
-    "expensive": "dear shares, they cost more and pay more",
-}
+TIER_WORDS = (  # by the chain's tier (TIER_OF)
+    "cheap shares, easy to buy",
+    "mid-priced shares",
+    "dear shares, they cost more and pay more",
+)
 
 
 def answer(step: Step, game: Game, action: Action) -> str:
@@ -727,7 +727,7 @@ def answer(step: Step, game: Game, action: Action) -> str:
 def choice_words(step: Step, game: Game, action: Action) -> str:
     """The person's choice in words, and why it is fine."""
     if isinstance(action, FoundChain):
-        return f"{chain_name(action.chain)}: {TIER_WORDS[tier_name(action.chain)]}."
+        return f"{chain_name(action.chain)}: {TIER_WORDS[TIER_OF[CHAINS.index(action.chain)]]}."
     if isinstance(action, ChooseSurvivor):
         state = game.merger_state() or {}
         other = [c for c in state.get("survivor_choices") or () if c != action.chain]

@@ -44,7 +44,7 @@ from acquire8.app.control.insight import recap
 from acquire8.app.control.menus import Chart, Log, Pause
 from acquire8.app.control.scene import GUARD_FRAMES, TURN_QUIET_FRAMES, Host, Menu, Pressed, Scene, quieter
 from acquire8.app.control.story import StoryScene, story_of
-from acquire8.app.text import KIND_SHORT, brief, chain_name, log_line, money
+from acquire8.app.text import KIND_SHORT, brief, chain_name, log_line, money, own_draw_line
 from acquire8.rules import Action, BuyShares, Game, IllegalAction, Phase
 from acquire8.rules import events as ev
 from acquire8.rules.record import PERSON, GameRecord
@@ -549,7 +549,7 @@ class Play(Scene):
         self.app.anim.event(e, self)
         self.seen.events.append(e)
         if isinstance(e, ev.TilesDrawn) and self.is_person(e.seat) and len(self.people) == 1:
-            self.seen.log.append(f"You draw {' '.join(e.tiles)}")  # your own tiles are no secret to you
+            self.seen.log.append(own_draw_line(e))
         else:
             self.seen.log.append(log_line(e))
         if line is not None:

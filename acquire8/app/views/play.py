@@ -10,7 +10,7 @@ from acquire8.app.anim import Animator, cell_pos
 from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.menus import Chart
 from acquire8.app.control.play import RECAP_ROWS, Deciding, GameOver, Passing, Play, Summary
-from acquire8.app.text import LINE_CHARS, chain_name, cuts, fit, money, wrap
+from acquire8.app.text import CHART_ROWS, LINE_CHARS, chain_name, cuts, fit, money, wrap
 from acquire8.app.views.common import (
     PANEL_CHARS,
     BoardLayer,
@@ -26,7 +26,7 @@ from acquire8.app.views.common import (
     text,
 )
 from acquire8.rules import CHAINS, Game, price
-from acquire8.rules.tables import CHART_ROWS, CHART_SIZES, END_SIZE, ROW_LETTERS, SAFE_SIZE, TIER_OF
+from acquire8.rules.tables import CHART_SIZES, END_SIZE, ROW_LETTERS, SAFE_SIZE, TIER_OF
 
 
 def draw_play(p: Play) -> None:

@@ -1,4 +1,4 @@
-"""What a decision depends on, in the numbers the rules core pays (issue 10): previews of
+"""What a decision depends on, in the numbers the rules core pays: previews of
 a hand tile, the buy screen's standing, the recap of the other players' turns, the
 holdings sheet and the end standing. Pure Python, no pyxel.
 
