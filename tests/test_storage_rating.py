@@ -25,7 +25,7 @@ def test_glicko_reproduces_glickmans_worked_example():
 @pytest.fixture
 def ladder(monkeypatch):
     """Round ratings known exactly (deviation 0), so an update can be worked by hand."""
-    table = {"easy": (0.0, 0.0), "normal": (200.0, 0.0), "hard": (400.0, 0.0), "expert": (600.0, 0.0)}
+    table = {"easy": (200.0, 0.0), "normal": (400.0, 0.0), "hard": (600.0, 0.0), "expert": (800.0, 0.0)}
     monkeypatch.setattr(rating, "LADDER", table)
     return table
 
@@ -41,13 +41,13 @@ def hand_update(r: float, rd: float, results: list[tuple[float, float]]) -> tupl
 
 def test_the_first_game_moves_the_newcomer_as_worked_by_hand(ladder):
     p = rating.PersonRating()
-    assert (p.value, p.rd) == (rating.NEWCOMER, rating.START_RD) == (100.0, 350.0)
+    assert (p.value, p.rd) == (rating.NEWCOMER, rating.START_RD) == (300.0, 350.0)
     p.record([("hard", 0.0), ("easy", 1.0), ("easy", 1.0)])
     # E(hard) = 1 / (1 + 10^(300/400)) = 0.15098, E(easy) = 1 / (1 + 10^(-100/400)) = 0.64007
     # 1/d^2 = q^2 (0.15098 * 0.84902 + 2 * 0.64007 * 0.35993) = 1.95163e-5, 1/RD^2 = 8.16327e-6
-    # r' = 100 + q / 2.76796e-5 * (-0.15098 + 2 * 0.35993) = 218.3, RD' = 2.76796e-5^-1/2 = 190.1
-    assert (p.value, p.rd, p.games) == (218.3, 190.1, 1)
-    assert p.history == [(218.3, 190.1)]
+    # r' = 300 + q / 2.76796e-5 * (-0.15098 + 2 * 0.35993) = 418.3, RD' = 2.76796e-5^-1/2 = 190.1
+    assert (p.value, p.rd, p.games) == (418.3, 190.1, 1)
+    assert p.history == [(418.3, 190.1)]
 
 
 def test_recorded_games_give_the_hand_computed_ratings(ladder, tmp_path):
@@ -60,7 +60,7 @@ def test_recorded_games_give_the_hand_computed_ratings(ladder, tmp_path):
         (PERSON, "hard", PERSON),  # pass-and-play: not rated
         ("hard", PERSON, "normal", "normal"),
     ]
-    r, rd = 100.0, 350.0
+    r, rd = 300.0, 350.0
     rated = 0
     for seed, seats in enumerate(seats_of_games, start=3):
         game, record = play(seats, seed)

@@ -7,8 +7,8 @@ beats the lower, a tie is half a win each; two seats of one level tell nothing a
 it). A Bradley-Terry model, P(i beats j) = g_i / (g_i + g_j), is fitted to them by
 minorize-maximize iterations (Hunter 2004), with one virtual win and one virtual loss
 of each level against a fixed middle player, so that a level that never lost still has
-a finite rating. Ratings are Elo-equivalent points, 400 log10(g), with random play at 0:
-200 points apart, the stronger wins three pairwise finishes in four.
+a finite rating. Ratings are Elo-equivalent points, 400 log10(g), with the frozen greedy
+baseline at 500: 200 points apart, the stronger wins three pairwise finishes in four.
 
 The pairwise finishes of one game are not independent, so the intervals come from the
 bootstrap over whole games (resampled games, refitted), not from the model's own
@@ -30,7 +30,7 @@ from acquire8.ai import make_bot
 from acquire8.rules import Game
 
 ORDER = ("random", "easy", "normal", "greedy", "hard", "expert")  # weakest first, as expected
-ANCHOR = "random"  # rated 0
+ANCHOR, ANCHOR_RATING = "greedy", 500.0  # the frozen baseline: the scale does not drift
 ELO = 400 / math.log(10)  # Elo points per natural-log unit of strength
 PRIOR = 1.0  # virtual wins and losses of each level against a player of strength 1
 
@@ -59,7 +59,7 @@ def pairwise(games: Iterable[Finish]) -> dict[tuple[str, str], float]:
 
 
 def fit(wins: dict[tuple[str, str], float], iterations: int = 2000, tol: float = 1e-10) -> dict[str, float]:
-    """Bradley-Terry ratings (Elo-equivalent, the anchor at 0 when present, else the mean at 0)
+    """Bradley-Terry ratings (Elo-equivalent, the anchor at ANCHOR_RATING when present, else the mean)
     of the levels in `wins`, by MM iterations: g_i <- W_i / sum_j n_ij / (g_i + g_j), the
     prior counting as games against a fixed player of strength 1."""
     levels = sorted({a for a, _ in wins})
@@ -81,7 +81,7 @@ def fit(wins: dict[tuple[str, str], float], iterations: int = 2000, tol: float =
         if change < tol:
             break
     base = math.log(g[ANCHOR]) if ANCHOR in g else sum(math.log(v) for v in g.values()) / len(g)
-    return {a: ELO * (math.log(v) - base) for a, v in g.items()}
+    return {a: ANCHOR_RATING + ELO * (math.log(v) - base) for a, v in g.items()}
 
 
 def expected(ra: float, rb: float) -> float:
@@ -99,7 +99,7 @@ class Ladder:
     pairs: dict[tuple[str, str], float]
 
     def lines(self) -> list[str]:
-        out = [f"{'level':<7} {'rating':>6}  95% interval   games  (random = 0; Elo-equivalent)"]
+        out = [f"{'level':<7} {'rating':>6}  95% interval  (Elo-equivalent, {ANCHOR} = {ANCHOR_RATING:.0f})"]
         for lv in sorted(self.ratings, key=lambda a: self.ratings[a]):
             n = sum(self.pairs.get((lv, b), 0) + self.pairs.get((b, lv), 0) for b in self.ratings if b != lv)
             out.append(
