@@ -1,11 +1,15 @@
-"""The expert player: the hard player's candidates, re-ranked by determinized Monte Carlo.
+"""The expert player: Monte Carlo search over the information set of its decision.
 
 For a placement, a founding or a purchase it takes the hard player's best few
-candidates, then repeatedly re-deals the tiles it cannot see (`Game.determinize`),
-plays every candidate out on that same deal (common random numbers make the
-comparison fair) for the rest of the round with fast policies, and scores the
-result with the hard player's evaluation. Other decisions (disposal, survivor,
-defunct order) are the hard player's.
+candidates, then repeatedly re-deals the tiles it cannot see (`Game.determinize`: one
+sample of the hidden hands and pool consistent with its view), plays every candidate out
+on that same deal (common random numbers make the comparison fair) to the start of its
+own next turn, the other seats deciding as hard players do and the rest of its own turn
+as its inner hard player would, and scores the result with the hard player's
+evaluation. The statistics are kept per candidate of the decision it faces, over all
+deals: a one-level information-set search (ISMCTS with one level of tree and an equal
+share of deals per candidate). Other decisions (disposal, survivor, defunct order) are
+the hard player's, and a declared end that wins is taken without search.
 
 It is anytime and sliced for a front end without threads: `start(view)` and then
 `step(budget_ms)` as often as needed (None means "still thinking"); `choose(view)`
