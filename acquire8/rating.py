@@ -24,12 +24,12 @@ from dataclasses import dataclass, field
 # Measured by `python -m acquire8.ai.ladder --deals 40 --expert-deals 3 --seed 1` (884 games):
 # level -> (rating, half-width of its 95% interval), the frozen greedy baseline at 500.
 LADDER: dict[str, tuple[float, float]] = {
-    "easy": (242.0, 25.0),
-    "random": (317.0, 26.0),
+    "easy": (239.0, 31.0),
+    "random": (311.0, 25.0),
     "greedy": (500.0, 0.0),
-    "normal": (527.0, 25.0),
-    "hard": (832.0, 36.0),
-    "expert": (870.0, 83.0),
+    "normal": (519.0, 26.0),
+    "hard": (832.0, 35.0),
+    "expert": (935.0, 79.0),
 }
 PICKED = ("easy", "normal", "hard", "expert")  # the levels a seat can have
 NEWCOMER = 300.0  # a guess for a person who knows the rules: nearer easy than normal

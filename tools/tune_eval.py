@@ -26,9 +26,9 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from acquire8.ai.evaluate import DEFAULT, Params  # noqa: E402
-from acquire8.ai.hard import HardBot  # noqa: E402
-from acquire8.rules import Game  # noqa: E402
+from acquire8.ai.evaluate import DEFAULT, Params
+from acquire8.ai.hard import HardBot
+from acquire8.rules import Game
 
 # weight -> the steps tried from its current value
 STEPS: dict[str, float] = {
