@@ -1,19 +1,6 @@
-"""Ratings on one scale: the computer levels' (measured) and the person's (from their games).
-
-The levels' ratings are Elo-equivalent points from a Bradley-Terry fit over the
-pairwise finishes of mixed multi-player games (acquire8/ai/ladder.py measures them;
-`make arena` prints them): 200 points apart, the stronger finishes above the weaker
-three times in four. The frozen greedy baseline is 500.
-
-The person's rating is a Glicko-1 estimate (Glickman 1999) of their strength against
-those fixed ratings: after each finished game against computers, every computer seat
-is one pairwise result (above it 1, tied 1/2, below 0), the opponents' rating
-deviations being the ladder's own uncertainty. Between games the deviation grows a
-little (a person improves), so recent games count for more. Pass-and-play games are
-not rated: the other people have no rating on this scale.
-
-Pure arithmetic: no Pyxel, no computer players; storage and the menus use it.
-"""
+"""Ratings on one scale: the computer levels' (measured by acquire8/ai/ladder.py, Bradley-Terry
+over pairwise finishes, Elo-equivalent, greedy at 500) and the person's: Glicko-1 against
+those fixed ratings, each computer seat one pairwise result a game (docs/AI.md)."""
 
 from __future__ import annotations
 
