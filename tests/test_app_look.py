@@ -193,6 +193,33 @@ def test_the_rating_page_shows_the_rating_its_interval_and_the_nearest_level(px,
     assert all(len(line) <= 32 for line in drawn)
 
 
+def test_setup_shows_the_levels_ratings_and_suggests_a_level(px, monkeypatch, tmp_path):
+    from acquire8 import rating
+    from acquire8.storage import GameResult, Storage
+
+    store = Storage.in_directory(tmp_path)
+    drawn: list[str] = []
+    real = px.text
+    monkeypatch.setattr(px, "text", lambda x, y, s, col: drawn.append(s) or real(x, y, s, col))
+    app = open_app(store)
+    app.push(menus.Setup(app))
+    views.draw(app)
+    level = app.settings.levels[0]
+    assert f"{level} {round(rating.LADDER[level][0])}" in drawn  # beside each computer's name
+    newcomer = rating.nearest(rating.NEWCOMER)
+    assert newcomer == "easy" and "New? easy suits a first game" in drawn  # before any rated game
+    for _ in range(3):  # three wins against three hard players: rated near the top
+        store.record_game(GameResult(True, 60000, "hard", 1.0, (("hard", 1.0),) * 3))
+    app.pop()
+    app.push(menus.Setup(app))
+    drawn.clear()
+    views.draw(app)
+    r = store.load_stats()[0].rating
+    assert f"You rate {round(r.value)}: nearest is {rating.nearest(r.value)}" in drawn
+    assert rating.nearest(r.value) in ("hard", "expert")
+    assert all(len(line) <= 32 for line in drawn)
+
+
 def test_the_top_bar_says_your_shares_in_another_players_merger(px, monkeypatch):
     from test_app_controllers import begin, make_game
 

@@ -105,7 +105,7 @@ class Setup(Scene):
 
     @staticmethod
     def level_text(level: str) -> str:
-        """A seat's level with its rating on the ladder ("hard 550"); a person has none."""
+        """A seat's level with its rating on the ladder ("hard 832"); a person has none."""
         return f"{level} {round(rating.LADDER[level][0])}" if level in rating.LADDER else level
 
     def suggestion(self) -> str:
@@ -113,7 +113,7 @@ class Setup(Scene):
         after the lesson), else the one nearest the person's rating."""
         if not self.rating.games:
             return f"New? {rating.nearest(rating.NEWCOMER)} suits a first game"
-        return f"Nearest your {round(self.rating.value)}: {rating.nearest(self.rating.value)}"
+        return f"You rate {round(self.rating.value)}: nearest is {rating.nearest(self.rating.value)}"
 
     def _rows(self) -> list[str]:
         n = self.app.settings.opponents
@@ -358,7 +358,7 @@ class StatsScene(Scene):
         return f"You won {solo.won} of {solo.played} vs computers" if solo.played else ""
 
     def rating_line(self) -> str:
-        """'Rating 412 ± 96': the person's rating with its 95% interval; "" before a rated game."""
+        """'Your rating 655 +-186': the rating and its 95% interval; "" before a rated game."""
         r = self.stats.rating
         return f"Your rating {round(r.value)} +-{round(r.interval())}" if r.games else ""
 
