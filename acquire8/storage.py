@@ -825,8 +825,10 @@ class Storage:
             return self.load_stats()
         if not record.played:
             record = replace(record, played=time.strftime("%Y-%m-%d %H:%M"))
-        kept = self.keep_record(record)
+        # counted first: stats that rebuild their rating from the kept games (old or damaged
+        # ones) must not find this game among them and then count it again
         stats, message = self.record_game(result)
+        kept = self.keep_record(record)
         return stats, kept or message
 
     # The game file a player exports and imports

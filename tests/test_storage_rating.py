@@ -123,6 +123,20 @@ def test_old_or_damaged_stats_get_the_rating_rebuilt_from_the_kept_games(tmp_pat
     assert list(tmp_path.glob("stats.json.bad-*"))
 
 
+def test_a_game_ending_on_old_stats_is_rated_once(tmp_path):
+    store = Storage.in_directory(tmp_path)
+    game, record = play((PERSON, "hard", "normal"), 7)
+    stats, _ = store.game_over(record, final=game)
+    old = stats.to_dict()
+    old["format"] = 2
+    del old["rating"]
+    (tmp_path / "stats.json").write_text(json.dumps(old))  # as an older version left them
+    game, record = play((PERSON, "easy", "normal"), 8)
+    stats, message = Storage.in_directory(tmp_path).game_over(record, final=game)
+    assert message is None
+    assert stats.rating.games == 2 and stats.total().played == 2  # the kept game, then this one
+
+
 @pytest.mark.parametrize(
     "bad",
     [
