@@ -81,3 +81,12 @@ def test_a_short_ladder_orders_the_cheap_levels():
 def test_the_shipped_ladder_orders_the_levels_a_person_picks():
     values = [rating.LADDER[lv][0] for lv in rating.PICKED]
     assert values == sorted(values)
+
+
+def test_the_command_line_prints_the_ladder_with_intervals_and_gaps(capsys):
+    ladder.main(["--deals", "1", "--expert-deals", "0", "--boot", "20"])
+    out = capsys.readouterr().out
+    assert "20 games of 4" in out  # five sets of four cheap levels, one deal, four seats
+    for level in ("easy", "random", "greedy", "normal", "hard"):
+        assert f"\n{level}" in out
+    assert "greedy     500  [  500,   500]" in out and "->" in out and "95% interval" in out
