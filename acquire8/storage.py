@@ -35,6 +35,7 @@ from pathlib import Path
 from typing import Any, Literal, Protocol, get_args
 
 from acquire8.ai import LEVELS  # the computer levels, as make_bot knows them
+from acquire8.rating import PersonRating, versus
 from acquire8.rules import END_OPTIONS, HOLDINGS_OPTIONS, EndOption, Game, HoldingsOption, Options
 from acquire8.rules.record import PERSON, GameRecord, NewerRecord, NotARecord
 
@@ -42,7 +43,7 @@ log = logging.getLogger("acquire8.storage")
 
 SAVE_FORMAT = 1  # version of the save envelope {"format", "meta", "game"}
 SETTINGS_FORMAT = 1
-STATS_FORMAT = 2  # 2 added average cash and rank and the winning streaks; 1 migrates on load
+STATS_FORMAT = 3  # 2 added average cash and rank and the winning streaks, 3 the rating; older migrate
 GAMES_FORMAT = 1  # version of the kept games' envelope {"format", "games": [record, ...]}
 
 VENDOR, APP = "acquire8-team", "acquire8"  # pyxel.user_data_dir(VENDOR, APP)
@@ -435,6 +436,9 @@ class GameResult:
     cash: int  # the player's final cash
     level: str  # stats bucket: the strongest opponent level, or PEOPLE for pass-and-play games
     rank: float | None = None  # the finishing place (rank_of); None: not counted in average rank
+    # (computer level, 1 / 0.5 / 0: finished above, level with, below it) per computer seat:
+    # what the rating learns from; empty for pass-and-play, which is not rated
+    versus: tuple[tuple[str, float], ...] = ()
 
     @classmethod
     def from_game(cls, game: Game, seat: int, levels: list[str]) -> GameResult:
@@ -442,7 +446,15 @@ class GameResult:
         known = [lv for lv in levels if lv in LEVELS]
         level = max(known, key=LEVELS.index) if known else (levels[0] if levels else PEOPLE)
         scores = game.scores()
-        return cls(won=seat in game.winners(), cash=scores[seat], level=level, rank=rank_of(scores, seat))
+        others = [s for s in range(len(scores)) if s != seat]
+        by_seat = [PERSON] * len(scores)
+        if len(levels) == len(others):  # the levels in seat order: each opponent rated apart
+            for s, lv in zip(others, levels, strict=True):
+                by_seat[s] = lv
+        vs = tuple(versus(by_seat, scores, seat))
+        return cls(
+            won=seat in game.winners(), cash=scores[seat], level=level, rank=rank_of(scores, seat), versus=vs
+        )
 
     @classmethod
     def for_seats(cls, game: Game, seats: list[str] | tuple[str, ...]) -> GameResult | None:
@@ -465,23 +477,36 @@ class GameResult:
 
 @dataclass
 class Stats:
-    """Per opponent level (a GameResult.level) and over all games: see LevelStats."""
+    """Per opponent level (a GameResult.level) and over all games: see LevelStats; and the
+    person's rating from the games against computers (acquire8.rating)."""
 
     by_level: dict[str, LevelStats] = field(default_factory=dict)
     overall: LevelStats = field(default_factory=LevelStats)  # every game: its streak spans levels
+    rating: PersonRating = field(default_factory=PersonRating)
+    migrated: bool = field(default=False, compare=False)  # read from an older format: no rating yet
 
     def total(self) -> LevelStats:
         return self.overall
 
+    def solo(self) -> LevelStats:
+        """The games of the one person against computers: every game but pass-and-play."""
+        people = self.by_level.get(PEOPLE)
+        if people is None:
+            return self.overall
+        return LevelStats(played=self.overall.played - people.played, won=self.overall.won - people.won)
+
     def record(self, result: GameResult) -> None:
         self.by_level.setdefault(result.level, LevelStats()).record(result)
         self.overall.record(result)
+        if result.level != PEOPLE:
+            self.rating.record(result.versus)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "format": STATS_FORMAT,
             "levels": {k: asdict(v) for k, v in self.by_level.items()},
             "all": asdict(self.overall),
+            "rating": self.rating.to_dict(),
         }
 
     @classmethod
@@ -501,14 +526,18 @@ class Stats:
                 best_cash=max((r.best_cash for r in rows), default=0),
                 best_streak=min(sum(r.won for r in rows), 1),
             )
-            return cls(by_level, overall)
-        if fmt != STATS_FORMAT:
+            return cls(by_level, overall, migrated=True)
+        if fmt not in (2, STATS_FORMAT):
             raise ValueError(f"stats: unknown format {fmt!r}")
         by_level = {lv: LevelStats.from_dict(row, repr(lv)) for lv, row in levels.items()}
         overall = LevelStats.from_dict(data.get("all"), "'all'")
         if overall.played != sum(r.played for r in by_level.values()):
             raise ValueError("stats: the games of all levels do not add up")
-        return cls(by_level, overall)
+        if fmt == 2:
+            return cls(by_level, overall, migrated=True)
+        # (its games may outnumber the counted ones: a rating rebuilt from the kept games
+        # outlives counts that were damaged)
+        return cls(by_level, overall, PersonRating.from_dict(data.get("rating")))
 
 
 @dataclass
@@ -689,18 +718,42 @@ class Storage:
     # Stats
 
     def load_stats(self) -> tuple[Stats, str | None]:
-        """The stored stats (empty when none), and a message when damaged ones were set aside."""
+        """The stored stats (empty when none), and a message when damaged ones were set aside.
+        Stats without a rating (an older format, or damaged ones set aside) get it rebuilt
+        from the kept games, so the rating survives what the counts do not."""
         try:
             data = self._read(STATS, STATS_FORMAT)
             if data is None:
                 return Stats(), None
             try:
-                return Stats.from_dict(data), None
+                stats = Stats.from_dict(data)
             except ValueError as e:
                 raise _Bad("bad", str(e)) from None
         except _Bad as bad:
             self._set_aside(STATS, bad)
-            return Stats(), MSG_STATS_NEWER if bad.reason == "newer" else MSG_STATS_DAMAGED
+            message = MSG_STATS_NEWER if bad.reason == "newer" else MSG_STATS_DAMAGED
+            stats = Stats(rating=self.rating_from_records())
+            return stats, (
+                self._write(STATS, stats.to_dict(), MSG_STATS_FAILED) if stats.rating.games else None
+            ) or message
+        if stats.migrated:  # rebuilt once, then stored in this format
+            stats.rating = self.rating_from_records()
+            stats.migrated = False
+            return stats, self._write(STATS, stats.to_dict(), MSG_STATS_FAILED)
+        return stats, None
+
+    def rating_from_records(self) -> PersonRating:
+        """The person's rating over the kept games (oldest first) against computers."""
+        rating = PersonRating()
+        records, _ = self.load_records()
+        for record in reversed(records):
+            try:
+                result = GameResult.for_seats(record.final(), record.seats)
+            except ValueError:  # load_records checked them; never lose the stats over one anyway
+                continue
+            if result is not None and result.level != PEOPLE:
+                rating.record(result.versus)
+        return rating
 
     def record_game(self, result: GameResult) -> tuple[Stats, str | None]:
         """Add a finished game to the stats and store them; the updated stats and any message."""
@@ -789,8 +842,10 @@ class Storage:
             return self.load_stats()
         if not record.played:
             record = replace(record, played=time.strftime("%Y-%m-%d %H:%M"))
-        kept = self.keep_record(record)
+        # counted first: stats that rebuild their rating from the kept games (old or damaged
+        # ones) must not find this game among them and then count it again
         stats, message = self.record_game(result)
+        kept = self.keep_record(record)
         return stats, kept or message
 
     # The game file a player exports and imports

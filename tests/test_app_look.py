@@ -159,8 +159,65 @@ def test_stats_keep_pass_and_play_apart_from_your_games(px, monkeypatch, tmp_pat
     app.push(menus.StatsScene(app))
     views.draw(app)
     assert "pass&play" in drawn and "people" not in drawn
-    assert "You win 50% of your games" in drawn  # one of your two games; the people's are theirs
+    # one of your two games (the people's are theirs), in counts beside the table's 4 played, 3 won
+    assert "You won 1 of 2 vs computers" in drawn
+    assert not any("%" in line for line in drawn)  # no share to disagree with the counts
     assert "pass&play: a person won 2/2" in drawn
+
+
+def test_the_rating_page_shows_the_rating_its_interval_and_the_nearest_level(px, monkeypatch, tmp_path):
+    from acquire8 import rating
+    from acquire8.storage import GameResult, Storage
+
+    store = Storage.in_directory(tmp_path)
+    drawn: list[str] = []
+    real = px.text
+    monkeypatch.setattr(px, "text", lambda x, y, s, col: drawn.append(s) or real(x, y, s, col))
+    app = open_app(store)
+    app.push(menus.StatsScene(app))
+    app.scene.page = 1  # the rating, before any game
+    views.draw(app)
+    assert "No games against computers yet" in drawn and all(lv in drawn for lv in rating.PICKED)
+    for versus in ((("hard", 1.0), ("hard", 1.0), ("hard", 0.5)), (("expert", 1.0), ("hard", 1.0))):
+        store.record_game(GameResult(True, 50000, versus[0][0], 1.0, versus))
+    store.record_game(GameResult(True, 60000, "people"))  # not rated
+    app.pop()
+    app.push(menus.StatsScene(app))
+    app.scene.page = 1
+    drawn.clear()
+    views.draw(app)
+    r = store.load_stats()[0].rating
+    assert r.games == 2
+    assert f"Your rating {round(r.value)} +-{round(1.96 * r.rd)}" in drawn
+    assert rating.advice(r.value)[0] in drawn and "Over 2 games vs computers" in drawn
+    assert all(len(line) <= 32 for line in drawn)
+
+
+def test_setup_shows_the_levels_ratings_and_suggests_a_level(px, monkeypatch, tmp_path):
+    from acquire8 import rating
+    from acquire8.storage import GameResult, Storage
+
+    store = Storage.in_directory(tmp_path)
+    drawn: list[str] = []
+    real = px.text
+    monkeypatch.setattr(px, "text", lambda x, y, s, col: drawn.append(s) or real(x, y, s, col))
+    app = open_app(store)
+    app.push(menus.Setup(app))
+    views.draw(app)
+    level = app.settings.levels[0]
+    assert f"{level} {round(rating.LADDER[level][0])}" in drawn  # beside each computer's name
+    newcomer = rating.nearest(rating.NEWCOMER)
+    assert newcomer == "easy" and "New? easy suits a first game" in drawn  # before any rated game
+    for _ in range(3):  # three wins against three hard players: rated near the top
+        store.record_game(GameResult(True, 60000, "hard", 1.0, (("hard", 1.0),) * 3))
+    app.pop()
+    app.push(menus.Setup(app))
+    drawn.clear()
+    views.draw(app)
+    r = store.load_stats()[0].rating
+    assert f"You rate {round(r.value)}: nearest is {rating.nearest(r.value)}" in drawn
+    assert rating.nearest(r.value) in ("hard", "expert")
+    assert all(len(line) <= 32 for line in drawn)
 
 
 def test_the_top_bar_says_your_shares_in_another_players_merger(px, monkeypatch):

@@ -226,8 +226,8 @@ def test_a_bad_game_file_shows_its_message_and_loses_nothing(tmp_path, record, k
 
 def test_stats_charts_per_level(tmp_path):
     store = Storage.in_directory(tmp_path)
-    for won, cash, level, rank in demo.RESULTS:
-        store.record_game(GameResult(won, cash, level, rank))
+    for won, cash, level, rank, versus in demo.RESULTS:
+        store.record_game(GameResult(won, cash, level, rank, versus))
     app = open_app(store)
     title = app.scene
     assert isinstance(title, menus.Title)
@@ -239,7 +239,8 @@ def test_stats_charts_per_level(tmp_path):
     for _ in stats.PAGES:
         pages.append(stats.PAGES[stats.page][0])
         demo.press(app, bt.RIGHT)
-    assert pages == ["table", "games", "wins", "cash", "best", "streak", "rank"] and stats.page == 0
+    assert pages == ["table", "rating", "games", "wins", "cash", "best", "streak", "rank"] and stats.page == 0
+    assert stats.stats.rating.games == 6 and stats.rating_line().startswith("Your rating ")
     by = dict(stats.stats.by_level) | {"all": stats.stats.total()}
     assert [b.level for b in stats.bars("games")] == ["easy", "normal", "hard", "all"]
     assert [b.value for b in stats.bars("games")] == [2, 2, 2, 6]

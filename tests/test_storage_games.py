@@ -299,7 +299,7 @@ def test_stats_of_format_1_migrate_without_losing_counts(store, tmp_path):
         50000,
         1.0,
     )
-    assert json.loads((tmp_path / "stats.json").read_text())["format"] == storage.STATS_FORMAT == 2
+    assert json.loads((tmp_path / "stats.json").read_text())["format"] == storage.STATS_FORMAT == 3
     assert Storage.in_directory(tmp_path).load_stats() == (stats, None)
     assert aside(tmp_path, "stats.json") == []  # a migration is not a set-aside
 
@@ -361,7 +361,7 @@ def stats_v2(**changes) -> str:
         (stats_v2(cash_games=2), storage.MSG_STATS_DAMAGED),  # more than played
         (stats_v2(played=4), storage.MSG_STATS_DAMAGED),  # the levels no longer add up to all
         (stats_v2(colour=1), storage.MSG_STATS_DAMAGED),
-        (json.dumps({"format": 3, "levels": {}, "all": {}}), storage.MSG_STATS_NEWER),
+        (json.dumps({"format": 4, "levels": {}, "all": {}}), storage.MSG_STATS_NEWER),
     ],
 )
 def test_bad_or_newer_stats_of_format_2_are_set_aside(store, tmp_path, text, message):

@@ -27,9 +27,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 APP_NAME = "acquire8"  # the staging folder's name: `pyxel package` names the .pyxapp after it
 STARTUP = "main.py"
-# Developer tools inside the package that the game never runs: the arena (it uses processes)
-# and the scripted screens for screenshots and tests.
-NEVER_SHIP = ("acquire8/ai/arena.py", "acquire8/app/demo.py")
+# Developer tools inside the package that the game never runs: the arena (it uses processes), the
+# ladder's fit (the game carries its figures) and the scripted screens for screenshots and tests.
+NEVER_SHIP = ("acquire8/ai/arena.py", "acquire8/ai/ladder.py", "acquire8/app/demo.py")
 SKIP_PARTS = ("__pycache__",)
 SKIP_SUFFIXES = (".pyc", ".pyo", ".orig", ".rej", ".swp")
 ASSET_SUFFIXES = (".pyxres", ".pyxpal")

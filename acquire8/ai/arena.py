@@ -170,7 +170,7 @@ def main(argv: list[str] | None = None) -> None:
             ("normal", "greedy", args.games, {}, "target 20-30%"),
             ("hard", "greedy", args.games, {}, "target >= 45%, p95 <= 5 ms"),
             ("expert", "greedy", quarter, opts, "target >= 55%"),
-            ("expert", "hard", quarter, opts, "target >= 35%"),
+            ("expert", "hard", quarter, opts, "target >= 60%"),
         ]
         print(f"{args.players} players, seed {args.seed}, seat-rotated, ties split; win share ± 95% interval")
         for hero, fld, n, o, target in rows:

@@ -52,7 +52,9 @@ def _split(holdings: tuple[int, ...]) -> list[float]:
 
 
 @lru_cache(maxsize=1 << 16)
-def expected_bonus(holdings: tuple[int, ...], bank: int, certainty: int, market: bool) -> tuple[float, ...]:
+def expected_bonus(
+    holdings: tuple[int, ...], bank: int, certainty: int, market: bool, contest: int = DEFAULT.contest
+) -> tuple[float, ...]:
     """Expected bonus (in price units) per seat.
 
     `certainty` (0-10, tenths) is the weight of today's holdings; the rest is spread
@@ -74,7 +76,7 @@ def expected_bonus(holdings: tuple[int, ...], bank: int, certainty: int, market:
 
     base = pay(holdings)
     w = certainty / 10
-    add = min(bank, DEFAULT.contest)
+    add = min(bank, contest)
     if w >= 1 or add == 0:
         return tuple(base)
     out = [w * b for b in base]
@@ -131,7 +133,7 @@ class Evaluator:
             return [h * self.keep for h in holdings]
         p = PRICES[c][size]
         pv = PRICES[c][min(size + self.growth, MAX_SIZE)] if size < SAFE_SIZE else p
-        bonus = expected_bonus(holdings, bank, self.cert, self.market)
+        bonus = expected_bonus(holdings, bank, self.cert, self.market, self.p.contest)
         return [h * pv + b * p for h, b in zip(holdings, bonus, strict=True)]
 
     def worths(self, g: Game) -> list[float]:

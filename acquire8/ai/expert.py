@@ -1,11 +1,15 @@
-"""The expert player: the hard player's candidates, re-ranked by determinized Monte Carlo.
+"""The expert player: Monte Carlo search over the information set of its decision.
 
 For a placement, a founding or a purchase it takes the hard player's best few
-candidates, then repeatedly re-deals the tiles it cannot see (`Game.determinize`),
-plays every candidate out on that same deal (common random numbers make the
-comparison fair) for the rest of the round with fast policies, and scores the
-result with the hard player's evaluation. Other decisions (disposal, survivor,
-defunct order) are the hard player's.
+candidates, then repeatedly re-deals the tiles it cannot see (`Game.determinize`: one
+sample of the hidden hands and pool consistent with its view), plays every candidate out
+on that same deal (common random numbers make the comparison fair) to the start of its
+own next turn, the other seats deciding as hard players do and the rest of its own turn
+as its inner hard player would, and scores the result with the hard player's
+evaluation. The statistics are kept per candidate of the decision it faces, over all
+deals: a one-level information-set search (ISMCTS with one level of tree and an equal
+share of deals per candidate). Other decisions (disposal, survivor, defunct order) are
+the hard player's, and a declared end that wins is taken without search.
 
 It is anytime and sliced for a front end without threads: `start(view)` and then
 `step(budget_ms)` as often as needed (None means "still thinking"); `choose(view)`
@@ -19,7 +23,7 @@ import time
 from typing import Any
 
 from acquire8.ai.base import SeededBot, Work, advance, finish
-from acquire8.ai.evaluate import Evaluator
+from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
 from acquire8.ai.hard import HardBot
 from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Game, Phase
 
@@ -91,11 +95,16 @@ class ExpertBot(SeededBot):
         iterations: int | None = None,
         candidates: int = 4,
         horizon: int | None = None,
+        params: Params = DEFAULT,
+        opponents: str = "hard",
     ):
         super().__init__(seed)
-        self.hard = HardBot(seed)
+        self.hard = HardBot(seed, params)
         self.rollout = RolloutPolicy(self.hard)
-        self.ev = Evaluator()
+        # "hard": the other seats in a playout decide as hard players do (slower, truer to
+        # the opponents it meets); "fast": the rollout policy
+        self.opponent = HardBot(seed) if opponents == "hard" else None
+        self.ev = Evaluator(params)
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.candidates = candidates
@@ -111,6 +120,8 @@ class ExpertBot(SeededBot):
         """Seed its own random source and its inner hard player's with `value`."""
         super().reseed(value)
         self.hard.reseed(value)
+        if self.opponent is not None:
+            self.opponent.reseed(value)
 
     def choose(self, view: Game) -> Action:
         self.start(view)
@@ -189,12 +200,11 @@ class ExpertBot(SeededBot):
             return [a for v, a in values[: self.candidates] if v >= top - 4000]
         if phase == Phase.BUY:
             me = view.current
-            cands: list[Action] = []
-            if self.hard.buy_or_declare(view) == DeclareEnd():  # only when the end makes it win
-                cands.append(DeclareEnd())
+            if self.hard.buy_or_declare(view) == DeclareEnd():
+                # the final scoring makes it the winner: a sure win beats any margin
+                return [DeclareEnd()]
             yield
-            cands += self._buy_candidates(view, me)
-            return cands
+            return self._buy_candidates(view, me)
         return [hard.choose(view)]
 
     def _buy_candidates(self, view: Game, me: int) -> list[Action]:
@@ -276,10 +286,12 @@ class _Search:
                 self.deals += 1
                 self.scores = self.totals[:]
             return
-        if g.current == self.me and g.turn == self.me and g.phase != Phase.PLACE:
-            # the rest of my own turn, played well: a merger's choice takes several units
+        mine = g.current == self.me and g.turn == self.me and g.phase != Phase.PLACE
+        if mine or (bot.opponent is not None and g.current != self.me):
+            # the rest of my own turn played well, or another seat deciding as a hard player:
+            # a tile or a merger's choice at a time, so that no unit takes long
             if self.deciding is None:
-                self.deciding = bot.hard.choose_steps(g)
+                self.deciding = (bot.hard if mine else bot.opponent).choose_steps(g)  # type: ignore[union-attr]
             try:
                 next(self.deciding)
                 return

@@ -236,14 +236,16 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     yield from _kept_screens(over)
 
 
-# Stats the chart screens show besides the demo's own game: (won, final cash, level, place).
+# Stats the chart screens show besides the demo's own game: (won, final cash, level, place,
+# the finish against each computer seat: what the rating learns).
+E, N, H = "easy", "normal", "hard"
 RESULTS = (
-    (True, 52_000, "easy", 1.0),
-    (True, 47_300, "easy", 1.0),
-    (False, 38_100, "normal", 2.0),
-    (True, 61_200, "normal", 1.0),
-    (False, 29_900, "hard", 3.0),
-    (False, 41_000, "hard", 1.5),
+    (True, 52_000, E, 1.0, ((E, 1.0), (E, 1.0), (E, 1.0))),
+    (True, 47_300, E, 1.0, ((E, 1.0), (E, 1.0), (E, 1.0))),
+    (False, 38_100, N, 2.0, ((N, 1.0), (N, 0.0), (E, 1.0))),
+    (True, 61_200, N, 1.0, ((N, 1.0), (N, 1.0), (N, 1.0))),
+    (False, 29_900, H, 3.0, ((H, 0.0), (H, 0.0), (N, 1.0))),
+    (False, 41_000, H, 1.5, ((H, 0.5), (H, 1.0), (N, 1.0))),
 )
 
 
@@ -251,8 +253,8 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
     """Stats charts, the kept games and a replay, from storage in memory (fixed dates)."""
     assert over.record is not None
     store = Storage(LocalStorageBackend(MemoryStorage()))
-    for won, cash, level, rank in RESULTS:
-        store.record_game(GameResult(won, cash, level, rank))
+    for won, cash, level, rank, versus in RESULTS:
+        store.record_game(GameResult(won, cash, level, rank, versus))
     store.game_over(replace(over.record, played="2026-12-01 10:24"))
     app = App(seed=6)
     app.stats_loader = store.load_stats
@@ -260,6 +262,8 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
     title = app.scene
     assert isinstance(title, menus.Title)
     press(app, *[DOWN] * title.menu.items.index("Stats"), X)
+    press(app, RIGHT)
+    yield "rating", app
     press(app, RIGHT, RIGHT)
     yield "winshare", app
     press(app, RIGHT, RIGHT, RIGHT)

@@ -7,7 +7,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Protocol
 
-from acquire8 import ai
+from acquire8 import ai, rating
 from acquire8.app.anim import cell_pos
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.insight import Holdings, bonus_line, holdings, level_label
@@ -131,6 +131,19 @@ class Setup(Scene):
         super().__init__(app)
         self.rows = self._rows()
         self.row = len(self.rows) - 1  # on Start: one press of X plays with the defaults
+        self.rating = app.load_stats()[0].rating
+
+    @staticmethod
+    def level_text(level: str) -> str:
+        """A seat's level with its rating on the ladder ("hard 832"); a person has none."""
+        return f"{level} {round(rating.LADDER[level][0])}" if level in rating.LADDER else level
+
+    def suggestion(self) -> str:
+        """The level to try: the newcomer's before any game against computers (a first game
+        after the lesson), else the one nearest the person's rating."""
+        if not self.rating.games:
+            return f"New? {rating.nearest(rating.NEWCOMER)} suits a first game"
+        return f"You rate {round(self.rating.value)}: nearest is {rating.nearest(self.rating.value)}"
 
     def _rows(self) -> list[str]:
         n = self.app.settings.opponents
@@ -356,6 +369,7 @@ class StatsScene(Scene):
     # (page, title): the table, then one chart per measure.
     PAGES = (
         ("table", "STATS"),
+        ("rating", "YOUR RATING"),
         ("games", "GAMES PLAYED"),
         ("wins", "WIN SHARE"),
         ("cash", "AVERAGE FINAL CASH"),
@@ -404,6 +418,24 @@ class StatsScene(Scene):
                 rank = st.average_rank
                 out.append(Bar(level, rank, "-" if rank is None else f"{rank:.1f}"))
         return out
+
+    def solo_line(self) -> str:
+        """The person's own record against computers, in counts that agree with the table."""
+        solo = self.stats.solo()
+        return f"You won {solo.won} of {solo.played} vs computers" if solo.played else ""
+
+    def rating_line(self) -> str:
+        """'Your rating 655 +-186': the rating and its 95% interval; "" before a rated game."""
+        r = self.stats.rating
+        return f"Your rating {round(r.value)} +-{round(r.interval())}" if r.games else ""
+
+    def advice(self) -> tuple[str, str]:
+        return rating.advice(self.stats.rating.value)
+
+    @staticmethod
+    def ladder() -> list[tuple[str, int]]:
+        """(level, rating) of the levels a person picks, weakest first."""
+        return [(lv, round(rating.LADDER[lv][0])) for lv in rating.PICKED]
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         if pressed & {O, X, MENU}:  # X closes it, as every page

@@ -87,7 +87,7 @@ def draw_setup(s: Setup) -> None:
             _choice_row(y, "Opponents", str(st.opponents), sel, app)
         elif row.startswith("level"):
             n = int(row[5:])
-            _choice_row(y, f"  {_seat_label(st, n)}", st.levels[n], sel, app)
+            _choice_row(y, f"  {_seat_label(st, n)}", s.level_text(st.levels[n]), sel, app)
         elif row == "end":
             y += 3
             _choice_row(y, "End rule", st.end, sel, app)
@@ -101,6 +101,8 @@ def draw_setup(s: Setup) -> None:
             ctext(y, "START", col)
             if PERSON in st.opponent_levels():  # pass-and-play
                 ctext(y + 11, "People pass the device in turn", k.DIM)
+            else:  # levels are rated on one scale: which suits the person
+                ctext(y + 11, s.suggestion(), k.DIM)
         y += 9
     footer("UP/DOWN <> CHANGE  X START")
 
@@ -158,6 +160,8 @@ def draw_stats(s: StatsScene) -> None:
     rtext(128, 2, f"{s.page + 1}/{len(s.PAGES)}", k.DIM)
     if page == "table":
         draw_stats_table(s)
+    elif page == "rating":
+        draw_stats_rating(s)
     else:
         draw_stats_chart(s, page, title)
     if s.message:
@@ -205,6 +209,59 @@ def draw_stats_chart(s: StatsScene, page: str, title: str) -> None:
     ctext(112, STATS_NOTES[page], k.DIM)
 
 
+CHART_X, CHART_W, CHART_Y, CHART_H = 28, 96, 24, 62  # the rating chart's plot area
+
+
+def draw_stats_rating(s: StatsScene) -> None:
+    """The rating with its interval, a chart of it over the rated games (the 95% band in navy,
+    the levels' ratings as dotted lines), and the nearest level."""
+    ctext(4, "YOUR RATING", k.ACCENT)
+    r = s.stats.rating
+    ladder = s.ladder()
+    if not r.games:
+        ctext(16, "No games against computers yet", k.DIM)
+        for i, (lv, value) in enumerate(ladder):
+            text(36, 32 + 8 * i, lv, k.TEXT)
+            rtext(92, 32 + 8 * i, str(value), k.TEXT)
+        ctext(72, "Each game vs computers rates", k.DIM)
+        ctext(79, "you on the levels' scale", k.DIM)
+        return
+    ctext(14, s.rating_line(), k.TEXT)
+    points = r.history
+    values = [v for v, _ in points] + [v for _, v in ladder]
+    lo, hi = min(values) - 40, max(values) + 80  # room above for labels pushed apart
+
+    def y_of(v: float) -> int:
+        v = min(hi, max(lo, v))
+        return CHART_Y + CHART_H - round(CHART_H * (v - lo) / (hi - lo))
+
+    def x_of(i: int) -> int:
+        return CHART_X + (round(CHART_W * i / (len(points) - 1)) if len(points) > 1 else CHART_W // 2)
+
+    pyxel.rect(CHART_X, CHART_Y, CHART_W + 1, CHART_H + 1, k.BG)
+    for i, (v, rd) in enumerate(points):  # the band first, under everything
+        half = 1.96 * rd
+        x = x_of(i)
+        pyxel.line(x, y_of(v + half), x, y_of(v - half), k.PANEL)
+        if len(points) > 1 and i:
+            for xx in range(x_of(i - 1) + 1, x):  # fill between games
+                pyxel.line(xx, y_of(v + half), xx, y_of(v - half), k.PANEL)
+    label_y = k.HEIGHT
+    for lv, value in ladder:  # weakest first: a label too close to the one below moves up
+        y = y_of(value)
+        for x in range(CHART_X, CHART_X + CHART_W + 1, 3):
+            pyxel.pset(x, y, k.DIM)
+        label_y = min(y - 2, label_y - 6)
+        rtext(CHART_X - 2, label_y, lv, k.DIM)
+    for i in range(1, len(points)):
+        pyxel.line(x_of(i - 1), y_of(points[i - 1][0]), x_of(i), y_of(points[i][0]), k.ACCENT)
+    pyxel.rect(x_of(len(points) - 1) - 1, y_of(points[-1][0]) - 1, 3, 3, k.ACCENT)
+    first, second = s.advice()
+    ctext(CHART_Y + CHART_H + 5, first, k.TEXT)
+    ctext(CHART_Y + CHART_H + 12, second, k.DIM)
+    ctext(112, f"Over {r.games} games vs computers", k.DIM)
+
+
 def draw_stats_table(s: StatsScene) -> None:
     ctext(4, "STATS", k.ACCENT)
     text(4, 16, "against", k.DIM)
@@ -227,14 +284,16 @@ def draw_stats_table(s: StatsScene) -> None:
         rtext(92, y, str(total.won), k.ACCENT)
         rtext(124, y, short_money(total.best_cash), k.ACCENT)
         # "You" are the one person playing the computers; pass-and-play games are everyone's
-        # (won when any person won) and stay out of "your" share.
+        # (won when any person won) and stay out of "your" games: counts, so that they agree
+        # with the table above whatever the mix.
         people = s.stats.by_level.get("people")
-        solo_played = total.played - (people.played if people else 0)
-        solo_won = total.won - (people.won if people else 0)
-        if solo_played:
-            ctext(y + 12, f"You win {100 * solo_won // solo_played}% of your games", k.DIM)
+        line = y + 12
+        for words in (s.solo_line(), s.rating_line()):
+            if words:
+                ctext(line, words, k.DIM)
+                line += 7
         if people and people.played:
-            ctext(y + 19, f"pass&play: a person won {people.won}/{people.played}", k.DIM)
+            ctext(line, f"pass&play: a person won {people.won}/{people.played}", k.DIM)
     else:
         ctext(50, "No finished games yet", k.DIM)
 

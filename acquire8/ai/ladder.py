@@ -1,0 +1,222 @@
+"""Every level on one rating scale, from mixed multi-player games.
+
+    python -m acquire8.ai.ladder --deals 40 --expert-deals 4 --seed 1   # as `make arena`
+
+A game of n players is read as its n(n-1)/2 pairwise finishes (the higher final cash
+beats the lower, a tie is half a win each; two seats of one level tell nothing about
+it). A Bradley-Terry model, P(i beats j) = g_i / (g_i + g_j), is fitted to them by
+minorize-maximize iterations (Hunter 2004), with one virtual win and one virtual loss
+of each level against a fixed middle player, so that a level that never lost still has
+a finite rating. Ratings are Elo-equivalent points, 400 log10(g), with the frozen greedy
+baseline at 500: 200 points apart, the stronger wins three pairwise finishes in four.
+
+The pairwise finishes of one game are not independent, so the intervals come from the
+bootstrap over whole games (resampled games, refitted), not from the model's own
+information. The shipped game carries the result as numbers (acquire8/rating.py);
+the fit runs only here.
+"""
+
+from __future__ import annotations
+
+import argparse
+import itertools
+import math
+import random
+import time
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
+
+from acquire8.ai import level_of, make_bot
+from acquire8.rules import Game
+
+ORDER = ("random", "easy", "normal", "greedy", "hard", "expert")  # weakest first, as expected
+ANCHOR, ANCHOR_RATING = "greedy", 500.0  # the frozen baseline: the scale does not drift
+ELO = 400 / math.log(10)  # Elo points per natural-log unit of strength
+PRIOR = 1.0  # virtual wins and losses of each level against a player of strength 1
+
+
+@dataclass(frozen=True)
+class Finish:
+    """One finished game: each seat's level and final cash."""
+
+    levels: tuple[str, ...]
+    scores: tuple[int, ...]
+
+
+def pairwise(games: Iterable[Finish]) -> dict[tuple[str, str], float]:
+    """wins[(a, b)]: pairwise finishes level a took from level b (ties half each)."""
+    wins: dict[tuple[str, str], float] = {}
+    for g in games:
+        for i, j in itertools.combinations(range(len(g.levels)), 2):
+            a, b = g.levels[i], g.levels[j]
+            if a == b:
+                continue
+            si, sj = g.scores[i], g.scores[j]
+            wa = 1.0 if si > sj else 0.5 if si == sj else 0.0
+            wins[(a, b)] = wins.get((a, b), 0.0) + wa
+            wins[(b, a)] = wins.get((b, a), 0.0) + 1 - wa
+    return wins
+
+
+def fit(wins: dict[tuple[str, str], float], iterations: int = 2000, tol: float = 1e-10) -> dict[str, float]:
+    """Bradley-Terry ratings (Elo-equivalent, the anchor at ANCHOR_RATING when present, else the mean)
+    of the levels in `wins`, by MM iterations: g_i <- W_i / sum_j n_ij / (g_i + g_j), the
+    prior counting as games against a fixed player of strength 1."""
+    levels = sorted({a for a, _ in wins})
+    if not levels:
+        return {}
+    g = dict.fromkeys(levels, 1.0)
+    n = {(a, b): wins.get((a, b), 0.0) + wins.get((b, a), 0.0) for a in levels for b in levels if a != b}
+    won = {a: PRIOR + sum(wins.get((a, b), 0.0) for b in levels if b != a) for a in levels}
+    for _ in range(iterations):
+        change = 0.0
+        for a in levels:
+            denom = 2 * PRIOR / (g[a] + 1.0)
+            for b in levels:
+                if b != a and n[(a, b)]:
+                    denom += n[(a, b)] / (g[a] + g[b])
+            new = won[a] / denom
+            change = max(change, abs(math.log(new / g[a])))
+            g[a] = new
+        if change < tol:
+            break
+    base = math.log(g[ANCHOR]) if ANCHOR in g else sum(math.log(v) for v in g.values()) / len(g)
+    return {a: ANCHOR_RATING + ELO * (math.log(v) - base) for a, v in g.items()}
+
+
+def expected(ra: float, rb: float) -> float:
+    """The model's chance that a player rated `ra` finishes above one rated `rb`."""
+    return 1 / (1 + 10 ** ((rb - ra) / 400))
+
+
+@dataclass
+class Ladder:
+    ratings: dict[str, float]
+    low: dict[str, float]  # 2.5th percentile over the bootstrap
+    high: dict[str, float]  # 97.5th
+    gaps: list[tuple[str, str, float, float, float]]  # (lower, upper, gap, its low, its high)
+    games: int
+    pairs: dict[tuple[str, str], float]
+
+    def lines(self) -> list[str]:
+        out = [f"{'level':<7} {'rating':>6}  95% interval  (Elo-equivalent, {ANCHOR} = {ANCHOR_RATING:.0f})"]
+        for lv in sorted(self.ratings, key=lambda a: self.ratings[a]):
+            n = sum(self.pairs.get((lv, b), 0) + self.pairs.get((b, lv), 0) for b in self.ratings if b != lv)
+            out.append(
+                f"{lv:<7} {self.ratings[lv]:>6.0f}  [{self.low[lv]:>5.0f}, {self.high[lv]:>5.0f}]"
+                f"  {n:>6.0f} pairwise finishes"
+            )
+        out.append("neighbours: gap, 95% interval (a person tells levels apart from about 150)")
+        for a, b, gap, lo, hi in self.gaps:
+            flag = "" if lo >= 150 else "  < 150 at its lower end" if gap >= 150 else "  < 150"
+            out.append(f"  {a:>6} -> {b:<6} {gap:>5.0f}  [{lo:>4.0f}, {hi:>4.0f}]{flag}")
+        return out
+
+
+def percentile(values: Sequence[float], q: float) -> float:
+    s = sorted(values)
+    k = min(len(s) - 1, max(0, round(q * (len(s) - 1))))
+    return s[k]
+
+
+def rate(games: list[Finish], boot: int = 200, seed: int = 1) -> Ladder:
+    """The fitted ladder of `games` with bootstrap intervals (`boot` resamples of whole games)."""
+    pairs = pairwise(games)
+    ratings = fit(pairs)
+    order = sorted(ratings, key=lambda a: ratings[a])
+    rng = random.Random(seed)
+    samples: list[dict[str, float]] = []
+    for _ in range(boot):
+        sample = [games[rng.randrange(len(games))] for _ in games]
+        r = fit(pairwise(sample))
+        if set(r) == set(ratings):
+            samples.append(r)
+    low = {a: percentile([s[a] for s in samples], 0.025) for a in ratings}
+    high = {a: percentile([s[a] for s in samples], 0.975) for a in ratings}
+    gaps = []
+    for a, b in itertools.pairwise(order):
+        diffs = [s[b] - s[a] for s in samples]
+        gaps.append((a, b, ratings[b] - ratings[a], percentile(diffs, 0.025), percentile(diffs, 0.975)))
+    return Ladder(ratings, low, high, gaps, len(games), pairs)
+
+
+def play(levels: Sequence[str], tile_seed: int, options: dict | None = None) -> tuple[Finish, list[float]]:
+    """One game of the given seats' levels; its finish and the expert's decision times (ms)."""
+    bots = [
+        make_bot(level_of(lv), tile_seed * 100 + s, **(options or {}) if lv == "expert" else {})
+        for s, lv in enumerate(levels)
+    ]
+    g = Game.new(players=len(levels), seed=tile_seed)
+    times: list[float] = []
+    while not g.is_over:
+        who = g.current
+        t0 = time.perf_counter()
+        act = bots[who].choose(g.view(who))
+        if levels[who] == "expert":
+            times.append(1000 * (time.perf_counter() - t0))
+        g.apply(act)
+    return Finish(tuple(levels), tuple(g.scores())), times
+
+
+def schedule(
+    deals: int, expert_deals: int, seed: int = 1, players: int = 4
+) -> list[tuple[tuple[str, ...], int]]:
+    """(seat levels, tile seed) for every game: each set of `players` distinct cheap levels
+    on `deals` deals, each deal seat-rotated; the expert joins hard and two others (every
+    such set) on `expert_deals` deals, and plays three hard players on as many."""
+    cheap = [lv for lv in ORDER if lv != "expert"]
+    out = []
+    tile = seed * 10000
+    for combo in itertools.combinations(cheap, players):
+        for _ in range(deals):
+            tile += 1
+            out += [(combo[k:] + combo[:k], tile) for k in range(players)]
+    if expert_deals:
+        sets = [
+            ("expert", "hard", *rest)
+            for rest in itertools.combinations([c for c in cheap if c != "hard"], players - 2)
+        ]
+        sets.append(("expert",) + ("hard",) * (players - 1))
+        for combo in sets:
+            for _ in range(expert_deals):
+                tile += 1
+                out += [(combo[k:] + combo[:k], tile) for k in range(players)]
+    return out
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(prog="python -m acquire8.ai.ladder", description=__doc__.split("\n")[0])
+    ap.add_argument("--deals", type=int, default=40, help="deals per set of cheap levels (each seat-rotated)")
+    ap.add_argument(
+        "--expert-deals", type=int, default=4, help="deals per set with the expert (0: no expert)"
+    )
+    ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--players", type=int, default=4, choices=range(3, 6))
+    ap.add_argument("--boot", type=int, default=200, help="bootstrap resamples")
+    ap.add_argument("--budget-ms", type=float, default=None, help="expert: time per decision")
+    args = ap.parse_args(argv)
+    opts = {} if args.budget_ms is None else {"budget_ms": args.budget_ms}
+    games: list[Finish] = []
+    times: list[float] = []
+    start = time.perf_counter()
+    for levels, tile in schedule(args.deals, args.expert_deals, args.seed, args.players):
+        finish, t = play(levels, tile, opts)
+        games.append(finish)
+        times += t
+    ladder = rate(games, args.boot, args.seed)
+    took = time.perf_counter() - start
+    print(f"{len(games)} games of {args.players}, seed {args.seed}, seat-rotated ({took:.0f} s)")
+    for line in ladder.lines():
+        print(line)
+    if times:
+        times.sort()
+        med, p95 = times[len(times) // 2], times[int(0.95 * len(times))]
+        print(f"expert decision ms: median {med:.0f}, p95 {p95:.0f}, max {times[-1]:.0f} ({len(times)} made)")
+    print(
+        "as shipped (acquire8/rating.py LADDER):",
+        {a: round(r) for a, r in sorted(ladder.ratings.items(), key=lambda x: x[1])},
+    )
+
+
+if __name__ == "__main__":
+    main()

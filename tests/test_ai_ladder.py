@@ -1,0 +1,92 @@
+"""The rating ladder: pairwise finishes, the Bradley-Terry fit, its intervals and schedule."""
+
+from __future__ import annotations
+
+import math
+import random
+
+import pytest
+
+from acquire8 import rating
+from acquire8.ai import ladder
+from acquire8.ai.ladder import Finish
+
+
+def test_pairwise_finishes_count_ties_as_halves_and_skip_a_level_against_itself():
+    games = [Finish(("hard", "easy", "easy", "normal"), (50, 40, 40, 60))]
+    wins = ladder.pairwise(games)
+    assert wins[("hard", "easy")] == 2 and wins[("easy", "hard")] == 0
+    assert wins[("normal", "hard")] == 1 and wins[("easy", "normal")] == 0
+    assert ("easy", "easy") not in wins
+    tied = ladder.pairwise([Finish(("a", "b"), (7, 7))])
+    assert tied == {("a", "b"): 0.5, ("b", "a"): 0.5}
+
+
+def test_the_fit_recovers_known_strengths_from_simulated_games():
+    true = {"random": 350.0, "greedy": 500.0, "hard": 850.0}
+    rng = random.Random(3)
+    games = []
+    for _ in range(1500):  # two-player games drawn from the model itself
+        for a, b in (("random", "greedy"), ("random", "hard"), ("greedy", "hard")):
+            p = ladder.expected(true[a], true[b])
+            games.append(Finish((a, b), (1, 0) if rng.random() < p else (0, 1)))
+    got = ladder.fit(ladder.pairwise(games))
+    assert got["greedy"] == 500
+    for lv in true:
+        assert got[lv] == pytest.approx(true[lv], abs=35)
+
+
+def test_a_level_that_never_lost_still_gets_a_finite_rating():
+    games = [Finish(("hard", "random"), (2, 1))] * 20
+    got = ladder.fit(ladder.pairwise(games))
+    assert math.isfinite(got["hard"]) and got["hard"] - got["random"] > 300
+
+
+def test_bootstrap_intervals_hold_the_estimate_and_order_the_gaps():
+    rng = random.Random(5)
+    games = []
+    for _ in range(300):
+        p = ladder.expected(700, 500)
+        games.append(Finish(("hard", "greedy"), (1, 0) if rng.random() < p else (0, 1)))
+    lad = ladder.rate(games, boot=100, seed=2)
+    assert lad.low["hard"] <= lad.ratings["hard"] <= lad.high["hard"]
+    assert 600 < lad.ratings["hard"] < 800 and lad.high["hard"] - lad.low["hard"] < 200
+    [(lo_level, hi_level, gap, glo, ghi)] = lad.gaps
+    assert (lo_level, hi_level) == ("greedy", "hard") and glo <= gap <= ghi
+    text = "\n".join(lad.lines())
+    assert "hard" in text and "[" in text
+
+
+def test_the_schedule_rotates_every_deal_through_every_seat():
+    games = ladder.schedule(deals=2, expert_deals=1, seed=1)
+    cheap = [g for g in games if "expert" not in g[0]]
+    assert len(cheap) == 5 * 2 * 4  # five sets of four cheap levels, two deals, four seats
+    by_tile: dict[int, list[tuple[str, ...]]] = {}
+    for levels, tile in games:
+        by_tile.setdefault(tile, []).append(levels)
+    for seatings in by_tile.values():
+        assert len(seatings) == 4
+        for lv in seatings[0]:
+            assert sorted(s.index(lv) for s in seatings) == [0, 1, 2, 3] or seatings[0].count(lv) > 1
+    assert sum("expert" in g[0] for g in games) == (6 + 1) * 4
+
+
+def test_a_short_ladder_orders_the_cheap_levels():
+    plan = ladder.schedule(deals=3, expert_deals=0, seed=2)
+    games = [ladder.play(levels, tile)[0] for levels, tile in plan]
+    got = ladder.fit(ladder.pairwise(games))
+    assert got["hard"] > got["normal"] > got["easy"]
+
+
+def test_the_shipped_ladder_orders_the_levels_a_person_picks():
+    values = [rating.LADDER[lv][0] for lv in rating.PICKED]
+    assert values == sorted(values)
+
+
+def test_the_command_line_prints_the_ladder_with_intervals_and_gaps(capsys):
+    ladder.main(["--deals", "1", "--expert-deals", "0", "--boot", "20"])
+    out = capsys.readouterr().out
+    assert "20 games of 4" in out  # five sets of four cheap levels, one deal, four seats
+    for level in ("easy", "random", "greedy", "normal", "hard"):
+        assert f"\n{level}" in out
+    assert "greedy     500  [  500,   500]" in out and "->" in out and "95% interval" in out
