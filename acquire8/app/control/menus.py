@@ -135,7 +135,7 @@ class Setup(Scene):
 
     @staticmethod
     def level_text(level: str) -> str:
-        """A seat's level with its rating on the ladder ("hard 832"); a person has none."""
+        """A seat's level with its rating on the ladder ("hard 801"); a person has none."""
         return f"{level} {round(rating.LADDER[level][0])}" if level in rating.LADDER else level
 
     def suggestion(self) -> str:
