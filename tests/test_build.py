@@ -229,9 +229,11 @@ def test_a_gamepad_alone_presses_every_button():
 
 
 def test_pyxapp_within_its_size_budget(web):
-    """acquire8.pyxapp at most 100 KB (it is also embedded, base64, in the html)."""
+    """acquire8.pyxapp within bench.size's budget (it is also embedded, base64, in the html)."""
+    from bench.size import BUDGET_KB
+
     pyxapp, _ = web
-    assert pyxapp.stat().st_size <= 100 * 1024, f"{pyxapp.stat().st_size / 1024:.1f} KB"
+    assert pyxapp.stat().st_size <= BUDGET_KB * 1024, f"{pyxapp.stat().st_size / 1024:.1f} KB"
 
 
 def test_the_shipped_modules_lose_only_their_docstrings_and_annotations():
