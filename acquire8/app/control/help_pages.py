@@ -6,8 +6,8 @@ from acquire8.app.text import money
 from acquire8.rules.tables import END_SIZE, HAND_SIZE, MAX_BUY, SAFE_SIZE, START_CASH
 
 # How to play: the rules a player needs, in the game itself (the web and handheld builds have
-# nothing else to read). (title, text) pages; the view wraps the text to the screen (31
-# characters, 14 lines), "\n" starts a new line.
+# nothing else to read). (title, text) pages; the view wraps the text to the screen
+# (constants.HELP_CHARS a line, 14 lines), "\n" starts a new line.
 HELP_PAGES: tuple[tuple[str, str], ...] = (
     (
         "ACQUIRE",

@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from acquire8 import rating
+from acquire8.app import constants as k
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, O, X
 from acquire8.app.control.menus.setup import LEVELS
 from acquire8.app.control.scene import Host, Pressed, Scene
@@ -21,6 +22,24 @@ class Bar:
     value: float | None
     label: str
     inner: float | None = None
+    width: int = 0  # the bar's length in pixels, of k.STATS_BAR_W
+    inner_width: int = 0  # the current streak's, inside it
+
+
+@dataclass(frozen=True)
+class RatingChart:
+    """The rating page's chart in screen pixels: the 95% band as columns (x, top, bottom),
+    the rating after each game as points (x, y), and each level's line (level, y, where its
+    label's foot is, pushed up clear of the one below)."""
+
+    band: list[tuple[int, int, int]]
+    points: list[tuple[int, int]]
+    levels: list[tuple[str, int, int]]
+
+
+# The rating chart's value range: this far under the lowest value and over the highest
+# (room above for the levels' labels pushed apart).
+RATING_BELOW, RATING_ABOVE = 40, 80
 
 
 class StatsScene(Scene):
@@ -80,7 +99,57 @@ class StatsScene(Scene):
             elif page == "rank":
                 rank = st.average_rank
                 out.append(Bar(level, rank, "-" if rank is None else f"{rank:.1f}"))
+        return self._lengths(page, out)
+
+    @staticmethod
+    def _lengths(page: str, bars: list[Bar]) -> list[Bar]:
+        """The bars with their lengths: the longest the full width, but a share out of 1 and
+        places out of at least four (the players of a default game)."""
+        scale = max((b.value for b in bars if b.value is not None), default=0)
+        if page == "wins":
+            scale = 1.0  # a share: the full bar is every game won
+        elif page == "rank":
+            scale = max(scale, 4.0)  # places run to the number of players (four by default)
+        out = []
+        for bar in bars:
+            width = inner = 0
+            if bar.value is not None and scale:
+                width = max(1, round(k.STATS_BAR_W * bar.value / scale)) if bar.value else 0
+                if bar.inner:
+                    inner = max(1, round(k.STATS_BAR_W * bar.inner / scale))
+            out.append(replace(bar, width=width, inner_width=inner))
         return out
+
+    def rating_chart(self) -> RatingChart:
+        """The rating over the rated games against the levels' ratings, in pixels of the
+        plot area (k.RATING_X, _Y, _W, _H); call only once a rated game is in."""
+        points = self.stats.rating.history
+        ladder = self.ladder()
+        values = [v for v, _ in points] + [v for _, v in ladder]
+        lo, hi = min(values) - RATING_BELOW, max(values) + RATING_ABOVE
+
+        def y_of(v: float) -> int:
+            v = min(hi, max(lo, v))
+            return k.RATING_Y + k.RATING_H - round(k.RATING_H * (v - lo) / (hi - lo))
+
+        def x_of(i: int) -> int:
+            if len(points) < 2:
+                return k.RATING_X + k.RATING_W // 2
+            return k.RATING_X + round(k.RATING_W * i / (len(points) - 1))
+
+        band = []
+        for i, (v, rd) in enumerate(points):
+            half = 1.96 * rd  # the 95% interval
+            top, bottom = y_of(v + half), y_of(v - half)
+            start = x_of(i - 1) + 1 if i else x_of(i)  # filled between games
+            band += [(x, top, bottom) for x in range(start, x_of(i) + 1)]
+        levels = []
+        label_y = k.HEIGHT
+        for lv, value in ladder:  # weakest first: a label too close to the one below moves up
+            y = y_of(value)
+            label_y = min(y - 2, label_y - k.CHAR_H)
+            levels.append((lv, y, label_y))
+        return RatingChart(band, [(x_of(i), y_of(v)) for i, (v, _) in enumerate(points)], levels)
 
     def solo_line(self) -> str:
         """The person's own record against computers, in counts that agree with the table."""
