@@ -172,16 +172,6 @@ def draw_stats(s: StatsScene) -> None:
     footer("<> CHARTS  DOWN REPLAYS  X BACK")
 
 
-STATS_NOTES = {
-    "games": "Finished games per level",
-    "wins": "Games won (a shared first too)",
-    "cash": "Your final cash, on average",
-    "best": "Your best final cash",
-    "streak": "In a row: now (bright), best",
-    "rank": "Your place: 1 is first, shorter",
-}
-
-
 def draw_stats_chart(s: StatsScene, page: str, title: str) -> None:
     """One measure per opponent level as a bar each, its value at the right; "all" last."""
     ctext(k.MENU_HEAD_Y, title, k.ACCENT)
@@ -196,14 +186,14 @@ def draw_stats_chart(s: StatsScene, page: str, title: str) -> None:
         if last:
             pyxel.line(k.STATS_X, y - k.STATS_RULE, k.STATS_RIGHT - 1, y - k.STATS_RULE, k.FRAME)
         col = k.ACCENT if last else k.TEXT
-        text(k.STATS_X, y, "pass&play" if bar.level == "people" else bar.level, col)
+        text(k.STATS_X, y, s.level_name(bar.level), col)
         pyxel.rect(x, y, k.STATS_BAR_W, h, k.PANEL)
         if bar.value is not None and bar.width:
             pyxel.rect(x, y, bar.width, h, k.DIM if bar.inner is not None else col)
         if bar.inner_width:  # the current streak inside the best one, in the row's colour
             pyxel.rect(x, y + 1, bar.inner_width, h - 2, col)
         rtext(k.WIDTH - 1, y, bar.label, col)
-    ctext(k.STATS_NOTE_Y, STATS_NOTES[page], k.DIM)
+    ctext(k.STATS_NOTE_Y, s.NOTES[page], k.DIM)
 
 
 def draw_stats_rating(s: StatsScene) -> None:
@@ -250,7 +240,7 @@ def draw_stats_table(s: StatsScene) -> None:
     total = s.stats.total()
     for i, (level, played, won, best) in enumerate(rows):
         y = k.STATS_TABLE_Y + i * k.STATS_ROW_PITCH
-        text(k.STATS_X, y, "pass&play" if level == "people" else level, k.TEXT)
+        text(k.STATS_X, y, s.level_name(level), k.TEXT)
         rtext(k.STATS_PLAYED_RIGHT, y, str(played), k.TEXT)
         rtext(k.STATS_WON_RIGHT, y, str(won), k.TEXT)
         rtext(k.STATS_RIGHT, y, short_money(best), k.TEXT)
@@ -261,17 +251,11 @@ def draw_stats_table(s: StatsScene) -> None:
         rtext(k.STATS_PLAYED_RIGHT, y, str(total.played), k.ACCENT)
         rtext(k.STATS_WON_RIGHT, y, str(total.won), k.ACCENT)
         rtext(k.STATS_RIGHT, y, short_money(total.best_cash), k.ACCENT)
-        # "You" are the one person playing the computers; pass-and-play games are everyone's
-        # (won when any person won) and stay out of "your" games: counts, so that they agree
-        # with the table above whatever the mix.
-        people = s.stats.by_level.get("people")
         line = y + k.STATS_NOTES_GAP
-        for words in (s.solo_line(), s.rating_line()):
+        for words in (s.solo_line(), s.rating_line(), s.people_line()):
             if words:
                 ctext(line, words, k.DIM)
                 line += k.LINE
-        if people and people.played:
-            ctext(line, f"pass&play: a person won {people.won}/{people.played}", k.DIM)
     else:
         ctext(k.STATS_EMPTY_Y, "No finished games yet", k.DIM)
 

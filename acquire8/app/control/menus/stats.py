@@ -59,6 +59,14 @@ class StatsScene(Scene):
         ("streak", "WINNING STREAK"),
         ("rank", "AVERAGE PLACE"),
     )
+    NOTES = {  # under each chart: what it measures
+        "games": "Finished games per level",
+        "wins": "Games won (a shared first too)",
+        "cash": "Your final cash, on average",
+        "best": "Your best final cash",
+        "streak": "In a row: now (bright), best",
+        "rank": "Your place: 1 is first, shorter",
+    }
 
     def __init__(self, app: Host):
         super().__init__(app)
@@ -151,10 +159,21 @@ class StatsScene(Scene):
             levels.append((lv, y, label_y))
         return RatingChart(band, [(x_of(i), y_of(v)) for i, (v, _) in enumerate(points)], levels)
 
+    @staticmethod
+    def level_name(level: str) -> str:
+        """A row's name: the level, or "pass&play" for the games among people."""
+        return "pass&play" if level == "people" else level
+
     def solo_line(self) -> str:
         """The person's own record against computers, in counts that agree with the table."""
         solo = self.stats.solo()
         return f"You won {solo.won} of {solo.played} vs computers" if solo.played else ""
+
+    def people_line(self) -> str:
+        """Pass-and-play games are everyone's (won when any person won) and stay out of "your"
+        games: their own count, so that the lines agree with the table whatever the mix."""
+        people = self.stats.by_level.get("people")
+        return f"pass&play: a person won {people.won}/{people.played}" if people and people.played else ""
 
     def rating_line(self) -> str:
         """'Your rating 655 +-186': the rating and its 95% interval; "" before a rated game."""
