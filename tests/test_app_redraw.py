@@ -22,7 +22,7 @@ KEYS = (bt.X, bt.X, bt.X, bt.LEFT, bt.RIGHT, bt.UP, bt.DOWN, bt.O, bt.MENU)
 
 @pytest.fixture()
 def px(pyxel_headless, monkeypatch):
-    monkeypatch.setattr(menus, "LEVELS", ("greedy", "random"))  # fast computer players
+    monkeypatch.setattr(menus.setup, "LEVELS", ("greedy", "random"))  # fast computer players
     return pyxel_headless
 
 

@@ -799,7 +799,7 @@ def test_random_presses_with_records_and_people_raise_nothing(tmp_path, monkeypa
     """Title, settings, stats, pass screens, Continue and autosaves under random presses."""
     import random
 
-    monkeypatch.setattr(menus, "LEVELS", ("normal", "easy"))  # fast computer players only
+    monkeypatch.setattr(menus.setup, "LEVELS", ("normal", "easy"))  # fast computer players only
     monkeypatch.setattr("os.fsync", lambda fd: None)  # hundreds of autosaves: skip the disk flushes
     rng = random.Random(5)
     buttons = (bt.LEFT, bt.RIGHT, bt.UP, bt.DOWN, bt.O, bt.MENU)

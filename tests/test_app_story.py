@@ -11,6 +11,7 @@ from pathlib import Path
 import pytest
 
 from acquire8.app import buttons as bt
+from acquire8.app import constants as k
 from acquire8.app import demo
 from acquire8.app.control import menus, story
 from acquire8.app.control.app import App
@@ -251,6 +252,33 @@ def test_stats_charts_per_level(tmp_path):
     # Results in order: easy won twice, normal lost then won, hard lost twice.
     assert [(b.inner, b.value) for b in stats.bars("streak")] == [(2, 2), (1, 1), (0, 0), (0, 2)]
     assert [b.label for b in stats.bars("rank")] == ["1.0", "1.5", "2.2", "1.6"]
+    # The bars' lengths: a share out of the full width, games out of the most played, places
+    # out of four at least, the current streak inside the best.
+    full = k.STATS_BAR_W
+    assert [b.width for b in stats.bars("wins")] == [full, full // 2, 0, full // 2]
+    assert [b.width for b in stats.bars("games")] == [round(full / 3)] * 3 + [full]
+    ranks = stats.bars("rank")  # every place under 4: out of 4, not of the worst one
+    assert (
+        [b.width for b in ranks] == [round(full * b.value / 4) for b in ranks if b.value] == [14, 21, 32, 22]
+    )
+    assert [(b.inner_width, b.width) for b in stats.bars("streak")] == [
+        (full, full),
+        (full // 2,) * 2,
+        (0, 0),
+        (0, full),
+    ]
+    # The rating chart: a point per rated game across the plot, the band around each, the
+    # levels' labels apart and never lower than their line.
+    chart = stats.rating_chart()
+    xs = [x for x, _ in chart.points]
+    assert len(xs) == 6 and xs[0] == k.RATING_X and xs[-1] == k.RATING_X + k.RATING_W and xs == sorted(xs)
+    assert [x for x, _, _ in chart.band] == list(range(k.RATING_X, k.RATING_X + k.RATING_W + 1))
+    inside = range(k.RATING_Y, k.RATING_Y + k.RATING_H + 1)
+    assert all(top <= bottom and top in inside and bottom in inside for _, top, bottom in chart.band)
+    assert [lv for lv, _, _ in chart.levels] == [lv for lv, _ in stats.ladder()]
+    feet = [foot for _, _, foot in chart.levels]
+    assert all(foot <= y - 2 for _, y, foot in chart.levels)
+    assert all(b - a >= k.CHAR_H for a, b in zip(feet[1:], feet, strict=False))
     demo.press(app, bt.LEFT)
     assert stats.PAGES[stats.page][0] == "rank"
     demo.press(app, bt.DOWN)

@@ -180,6 +180,50 @@ DONE_Y, DONE_SUB_Y, DONE_LIST_Y = 4, 13, 21
 DONE_X, DONE_TEXT_X = 4, 10
 DONE_NEXT_Y, DONE_NEXT_ROWS_Y = 74, 83
 
+# The menus' pages (views/menus.py). Their headings, and rows: a label at MENU_X, its value
+# right-aligned at MENU_RIGHT, a ">" at MENU_MARK_X on the selected one.
+MENU_HEAD_Y = 4
+MENU_X, MENU_MARK_X, MENU_RIGHT = 8, 2, WIDTH - 4
+MENU_PITCH, MENU_PITCH_MANY = LABEL_H, LABEL_H - 1  # a row; closer when many rows
+BUTTON_W = 40  # a lit button (START, a confirmation's answers): LABEL_H high
+# The title: the name, a row of hotel tiles, the tagline, the menu (closer with six items).
+TITLE_Y, TITLE_SCALE, TITLE_TAG_Y = 14, 3, 50
+TITLE_TILES_X, TITLE_TILES_Y, TITLE_TILE, TITLE_TILE_PITCH = 22, 36, 9, 12
+TITLE_TILE_FRAMES = 6  # each tile lifts for this many frames in turn
+TITLE_FEW = 5  # menu items at the wider pitch
+TITLE_MENU_Y, TITLE_MENU_Y_MANY = 66, 62
+# Setup: its rows, a gap before the end rule, START and the line under it.
+SETUP_Y, SETUP_GAP, SETUP_START_GAP, SETUP_NOTE_GAP = 16, 3, 6, 11
+# Settings: its rows (closer past SETTINGS_FEW), the in-game note's three lines.
+SETTINGS_HEAD_Y, SETTINGS_Y, SETTINGS_FEW, SETTINGS_NOTE_Y = 3, 12, 11, 64
+# The stats pages: the table's columns, the charts' bars (a glyph's height), their notes.
+STATS_X, STATS_RIGHT = 4, WIDTH - 4
+STATS_HEAD_Y, STATS_TABLE_Y, STATS_ROW_PITCH = 16, 25, LINE + 1
+STATS_PLAYED_RIGHT, STATS_WON_RIGHT = 72, 92
+STATS_ALL_GAP, STATS_NOTES_GAP, STATS_RULE = 3, 12, 3  # the "all" row's rule: this far above it
+STATS_EMPTY_Y, STATS_MESSAGE_Y, STATS_NOTE_Y = 50, 106, 112
+STATS_BARS_Y, STATS_BAR_PITCH = 18, 12
+STATS_BAR_X, STATS_BAR_W, STATS_BAR_H = 42, 56, GLYPH_H  # from x 42, the longest 56 px
+# The rating page: the plot area, the levels' list before a rated game, the advice under it.
+RATING_X, RATING_W, RATING_Y, RATING_H = 28, 96, 24, 62
+RATING_LINE_Y, RATING_EMPTY_Y, RATING_EMPTY_NOTE_Y = 14, 16, 72
+RATING_LADDER_X, RATING_LADDER_RIGHT, RATING_LADDER_Y = 36, 92, 32
+RATING_ADVICE_Y = RATING_Y + RATING_H + 5
+# How to play: a page of text under its heading.
+HELP_X, HELP_Y = 2, 14
+HELP_CHARS = WIDTH // CHAR_W - 1  # a line, less the margin
+# The pause menu and a confirmation: panels in the middle, a heading, lines under it.
+PANEL_HEAD = 4
+PAUSE_X, PAUSE_ITEMS_Y = 20, 13  # the items from the panel's top
+PAUSE_W = WIDTH - 2 * PAUSE_X
+PAUSE_H = PAUSE_ITEMS_Y + 1  # and a row per item
+CONFIRM_X, CONFIRM_CHARS, CONFIRM_TEXT_Y, CONFIRM_H = 10, 26, 13, 34  # and a line per line
+CONFIRM_W = WIDTH - 2 * CONFIRM_X
+CONFIRM_BUTTONS_UP = 13  # the answers from the panel's foot
+CONFIRM_BUTTON_X, CONFIRM_BUTTON_PITCH = 40, 48  # their centres
+# The game's log.
+LOG_Y = 10
+
 # The title, drawn as pixel art: 5-row glyphs, one string per row, "#" lit.
 BIG_FONT = {
     "A": (".##.", "#..#", "####", "#..#", "#..#"),

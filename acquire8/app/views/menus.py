@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 import pyxel
 
 from acquire8.app import constants as k
@@ -26,27 +28,28 @@ from acquire8.storage import PERSON, Settings
 
 def draw_title(s: Title) -> None:
     app = s.app
-    big_text(0, 14, "ACQUIRE8", 3)
+    big_text(0, k.TITLE_Y, "ACQUIRE8", k.TITLE_SCALE)
     for i, chain in enumerate(CHAINS):  # a row of hotel tiles under the name
-        x = 22 + i * 12
-        lift = 1 if phase(app.frame, 6, 7) == i else 0
-        chain_box(x, 36 - lift, chain, 9)
-    ctext(50, "HOTEL EMPIRES, PICO-8 STYLE", k.DIM)
-    pitch = 9 if len(s.menu.items) <= 5 else 8  # six items: New game .. Quit with Continue
-    top = 66 if pitch == 9 else 62
+        x = k.TITLE_TILES_X + i * k.TITLE_TILE_PITCH
+        lift = 1 if phase(app.frame, k.TITLE_TILE_FRAMES, len(CHAINS)) == i else 0
+        chain_box(x, k.TITLE_TILES_Y - lift, chain, k.TITLE_TILE)
+    ctext(k.TITLE_TAG_Y, "HOTEL EMPIRES, PICO-8 STYLE", k.DIM)
+    few = len(s.menu.items) <= k.TITLE_FEW  # six items: New game .. Quit with Continue
+    pitch = k.MENU_PITCH if few else k.MENU_PITCH_MANY
+    top = k.TITLE_MENU_Y if few else k.TITLE_MENU_Y_MANY
     for i, item in enumerate(s.menu.items):
         sel = i == s.menu.index
         ctext(top + i * pitch, item, k.ACCENT if sel else k.TEXT)
         if sel:
             w = len(item) * k.CHAR_W
-            x = 64 - w // 2 - 8
+            x = k.MID - w // 2 - 2 * k.CHAR_W
             text(x, top + i * pitch, ">", k.ACCENT)
     notices = app.notices[-2:]
     if notices:  # a storage problem, one line each, where the controls line would be
         for i, line in enumerate(notices):
-            ctext(k.HEIGHT - 7 * (len(notices) - i), fit(line), k.BAD)
+            ctext(k.HEIGHT - k.LINE * (len(notices) - i), fit(line), k.BAD)
     elif s.offer:  # the very first start: the lesson, where the controls line would be
-        ctext(k.HEIGHT - 7, "New to Acquire? Learn to play!", k.ACCENT)
+        ctext(k.FOOTER_Y, "New to Acquire? Learn to play!", k.ACCENT)
     else:
         footer("ARROWS MOVE  X SELECT")
 
@@ -57,7 +60,7 @@ def big_text(x: int, y: int, s: str, scale: int) -> None:
     total = (sum(widths) + len(s) - 1) * scale
     gx = x + (k.WIDTH - total) // 2
     for i, ch in enumerate(s):
-        color = k.CHAIN_COLOR[CHAINS[i % 7]] if ch != "8" else k.WHITE
+        color = k.CHAIN_COLOR[CHAINS[i % len(CHAINS)]] if ch != "8" else k.WHITE
         for r, row in enumerate(k.BIG_FONT[ch]):
             for c, cell in enumerate(row):
                 if cell == "#":
@@ -69,18 +72,18 @@ def big_text(x: int, y: int, s: str, scale: int) -> None:
 
 def _choice_row(y: int, label: str, value: str, sel: bool, app: Host) -> None:
     col = k.ACCENT if sel else k.TEXT
-    text(8, y, label, col)
+    text(k.MENU_X, y, label, col)
     if sel:
-        text(2, y, ">", k.ACCENT)
-        rtext(124, y, f"< {value} >", col)
+        text(k.MENU_MARK_X, y, ">", k.ACCENT)
+        rtext(k.MENU_RIGHT, y, f"< {value} >", col)
     else:
-        rtext(124, y, value, k.DIM)
+        rtext(k.MENU_RIGHT, y, value, k.DIM)
 
 
 def draw_setup(s: Setup) -> None:
     app, st = s.app, s.app.settings
-    ctext(4, "NEW GAME", k.ACCENT)
-    y = 16
+    ctext(k.MENU_HEAD_Y, "NEW GAME", k.ACCENT)
+    y = k.SETUP_Y
     for i, row in enumerate(s.rows):
         sel = i == s.row
         if row == "opponents":
@@ -89,21 +92,21 @@ def draw_setup(s: Setup) -> None:
             n = int(row[5:])
             _choice_row(y, f"  {_seat_label(st, n)}", s.level_text(st.levels[n]), sel, app)
         elif row == "end":
-            y += 3
+            y += k.SETUP_GAP
             _choice_row(y, "End rule", st.end, sel, app)
-            y += 9
-            text(8, y, "First player", k.DIM)
-            rtext(124, y, "by the draw", k.DIM)
+            y += k.MENU_PITCH
+            text(k.MENU_X, y, "First player", k.DIM)
+            rtext(k.MENU_RIGHT, y, "by the draw", k.DIM)
         elif row == "start":
-            y += 6
+            y += k.SETUP_START_GAP
             col = k.BLACK if sel else k.TEXT
-            pyxel.rect(44, y - 2, 40, 9, k.ACCENT if sel else k.PANEL)
+            pyxel.rect(k.MID - k.BUTTON_W // 2, y - 2, k.BUTTON_W, k.LABEL_H, k.ACCENT if sel else k.PANEL)
             ctext(y, "START", col)
             if PERSON in st.opponent_levels():  # pass-and-play
-                ctext(y + 11, "People pass the device in turn", k.DIM)
+                ctext(y + k.SETUP_NOTE_GAP, "People pass the device in turn", k.DIM)
             else:  # levels are rated on one scale: which suits the person
-                ctext(y + 11, s.suggestion(), k.DIM)
-        y += 9
+                ctext(y + k.SETUP_NOTE_GAP, s.suggestion(), k.DIM)
+        y += k.MENU_PITCH
     footer("UP/DOWN <> CHANGE  X START")
 
 
@@ -117,7 +120,7 @@ def _seat_label(st: Settings, n: int) -> str:
 
 def draw_settings(s: SettingsScene) -> None:
     st = s.app.settings
-    ctext(3, "SETTINGS", k.ACCENT)
+    ctext(k.SETTINGS_HEAD_Y, "SETTINGS", k.ACCENT)
     onoff = {True: "on", False: "off"}
     values = {
         "music": onoff[st.music],
@@ -137,9 +140,9 @@ def draw_settings(s: SettingsScene) -> None:
         "holdings": "Holdings",
         "opponents": "Opponents",
     }
-    pitch = 8 if len(s.menu.items) > 11 else 9  # up to 13 rows with five opponents
+    pitch = k.MENU_PITCH_MANY if len(s.menu.items) > k.SETTINGS_FEW else k.MENU_PITCH  # to 13 rows
     for i, row in enumerate(s.menu.items):
-        y = 12 + i * pitch
+        y = k.SETTINGS_Y + i * pitch
         sel = i == s.menu.index
         if row == "back":
             ctext(y + 1, "BACK", k.ACCENT if sel else k.TEXT)
@@ -149,15 +152,15 @@ def draw_settings(s: SettingsScene) -> None:
         else:
             _choice_row(y, labels[row], values[row], sel, s.app)
     if s.in_game:  # where the rows left out are
-        ctext(64, "End rule, holdings, opponents", k.DIM)
-        ctext(71, "are for the next game: change", k.DIM)
-        ctext(78, "them in Settings on the title.", k.DIM)
+        ctext(k.SETTINGS_NOTE_Y, "End rule, holdings, opponents", k.DIM)
+        ctext(k.SETTINGS_NOTE_Y + k.LINE, "are for the next game: change", k.DIM)
+        ctext(k.SETTINGS_NOTE_Y + 2 * k.LINE, "them in Settings on the title.", k.DIM)
     footer("<> CHANGE  Z BACK")
 
 
 def draw_stats(s: StatsScene) -> None:
     page, title = s.PAGES[s.page]
-    rtext(128, 2, f"{s.page + 1}/{len(s.PAGES)}", k.DIM)
+    rtext(k.WIDTH, k.HEAD_Y, f"{s.page + 1}/{len(s.PAGES)}", k.DIM)
     if page == "table":
         draw_stats_table(s)
     elif page == "rating":
@@ -165,181 +168,144 @@ def draw_stats(s: StatsScene) -> None:
     else:
         draw_stats_chart(s, page, title)
     if s.message:
-        ctext(106, s.message, k.BAD)
+        ctext(k.STATS_MESSAGE_Y, s.message, k.BAD)
     footer("<> CHARTS  DOWN REPLAYS  X BACK")
-
-
-STATS_NOTES = {
-    "games": "Finished games per level",
-    "wins": "Games won (a shared first too)",
-    "cash": "Your final cash, on average",
-    "best": "Your best final cash",
-    "streak": "In a row: now (bright), best",
-    "rank": "Your place: 1 is first, shorter",
-}
-BAR_X, BAR_W = 42, 56  # the bars of a stats chart: from x 42, the longest 56 px
 
 
 def draw_stats_chart(s: StatsScene, page: str, title: str) -> None:
     """One measure per opponent level as a bar each, its value at the right; "all" last."""
-    ctext(4, title, k.ACCENT)
+    ctext(k.MENU_HEAD_Y, title, k.ACCENT)
     bars = s.bars(page)
     if not bars:
-        ctext(50, "No finished games yet", k.DIM)
+        ctext(k.STATS_EMPTY_Y, "No finished games yet", k.DIM)
         return
-    scale = max((b.value for b in bars if b.value is not None), default=0)
-    if page == "wins":
-        scale = 1.0  # a share: the full bar is every game won
-    elif page == "rank":
-        scale = max(scale, 4.0)  # places run to the number of players (four by default)
+    x, h = k.STATS_BAR_X, k.STATS_BAR_H
     for i, bar in enumerate(bars):
-        y = 18 + 12 * i
+        y = k.STATS_BARS_Y + k.STATS_BAR_PITCH * i
         last = bar.level == "all"
         if last:
-            pyxel.line(4, y - 3, 123, y - 3, k.FRAME)
+            pyxel.line(k.STATS_X, y - k.STATS_RULE, k.STATS_RIGHT - 1, y - k.STATS_RULE, k.FRAME)
         col = k.ACCENT if last else k.TEXT
-        text(4, y, "pass&play" if bar.level == "people" else bar.level, col)
-        pyxel.rect(BAR_X, y, BAR_W, 5, k.PANEL)
-        if bar.value is not None and scale:
-            w = max(1, round(BAR_W * bar.value / scale)) if bar.value else 0
-            pyxel.rect(BAR_X, y, w, 5, k.DIM if bar.inner is not None else col)
-            if bar.inner:  # the current streak inside the best one, in the row's colour
-                pyxel.rect(BAR_X, y + 1, max(1, round(BAR_W * bar.inner / scale)), 3, col)
-        rtext(127, y, bar.label, col)
-    ctext(112, STATS_NOTES[page], k.DIM)
-
-
-CHART_X, CHART_W, CHART_Y, CHART_H = 28, 96, 24, 62  # the rating chart's plot area
+        text(k.STATS_X, y, s.level_name(bar.level), col)
+        pyxel.rect(x, y, k.STATS_BAR_W, h, k.PANEL)
+        if bar.value is not None and bar.width:
+            pyxel.rect(x, y, bar.width, h, k.DIM if bar.inner is not None else col)
+        if bar.inner_width:  # the current streak inside the best one, in the row's colour
+            pyxel.rect(x, y + 1, bar.inner_width, h - 2, col)
+        rtext(k.WIDTH - 1, y, bar.label, col)
+    ctext(k.STATS_NOTE_Y, s.NOTES[page], k.DIM)
 
 
 def draw_stats_rating(s: StatsScene) -> None:
     """The rating with its interval, a chart of it over the rated games (the 95% band in navy,
     the levels' ratings as dotted lines), and the nearest level."""
-    ctext(4, "YOUR RATING", k.ACCENT)
+    ctext(k.MENU_HEAD_Y, "YOUR RATING", k.ACCENT)
     r = s.stats.rating
-    ladder = s.ladder()
     if not r.games:
-        ctext(16, "No games against computers yet", k.DIM)
-        for i, (lv, value) in enumerate(ladder):
-            text(36, 32 + 8 * i, lv, k.TEXT)
-            rtext(92, 32 + 8 * i, str(value), k.TEXT)
-        ctext(72, "Each game vs computers rates", k.DIM)
-        ctext(79, "you on the levels' scale", k.DIM)
+        ctext(k.RATING_EMPTY_Y, "No games against computers yet", k.DIM)
+        for i, (lv, value) in enumerate(s.ladder()):
+            y = k.RATING_LADDER_Y + k.STATS_ROW_PITCH * i
+            text(k.RATING_LADDER_X, y, lv, k.TEXT)
+            rtext(k.RATING_LADDER_RIGHT, y, str(value), k.TEXT)
+        ctext(k.RATING_EMPTY_NOTE_Y, "Each game vs computers rates", k.DIM)
+        ctext(k.RATING_EMPTY_NOTE_Y + k.LINE, "you on the levels' scale", k.DIM)
         return
-    ctext(14, s.rating_line(), k.TEXT)
-    points = r.history
-    values = [v for v, _ in points] + [v for _, v in ladder]
-    lo, hi = min(values) - 40, max(values) + 80  # room above for labels pushed apart
-
-    def y_of(v: float) -> int:
-        v = min(hi, max(lo, v))
-        return CHART_Y + CHART_H - round(CHART_H * (v - lo) / (hi - lo))
-
-    def x_of(i: int) -> int:
-        return CHART_X + (round(CHART_W * i / (len(points) - 1)) if len(points) > 1 else CHART_W // 2)
-
-    pyxel.rect(CHART_X, CHART_Y, CHART_W + 1, CHART_H + 1, k.BG)
-    for i, (v, rd) in enumerate(points):  # the band first, under everything
-        half = 1.96 * rd
-        x = x_of(i)
-        pyxel.line(x, y_of(v + half), x, y_of(v - half), k.PANEL)
-        if len(points) > 1 and i:
-            for xx in range(x_of(i - 1) + 1, x):  # fill between games
-                pyxel.line(xx, y_of(v + half), xx, y_of(v - half), k.PANEL)
-    label_y = k.HEIGHT
-    for lv, value in ladder:  # weakest first: a label too close to the one below moves up
-        y = y_of(value)
-        for x in range(CHART_X, CHART_X + CHART_W + 1, 3):
+    ctext(k.RATING_LINE_Y, s.rating_line(), k.TEXT)
+    chart = s.rating_chart()
+    pyxel.rect(k.RATING_X, k.RATING_Y, k.RATING_W + 1, k.RATING_H + 1, k.BG)
+    for x, top, bottom in chart.band:  # the band first, under everything
+        pyxel.line(x, top, x, bottom, k.PANEL)
+    for lv, y, label_y in chart.levels:
+        for x in range(k.RATING_X, k.RATING_X + k.RATING_W + 1, k.DOTS):
             pyxel.pset(x, y, k.DIM)
-        label_y = min(y - 2, label_y - 6)
-        rtext(CHART_X - 2, label_y, lv, k.DIM)
-    for i in range(1, len(points)):
-        pyxel.line(x_of(i - 1), y_of(points[i - 1][0]), x_of(i), y_of(points[i][0]), k.ACCENT)
-    pyxel.rect(x_of(len(points) - 1) - 1, y_of(points[-1][0]) - 1, 3, 3, k.ACCENT)
+        rtext(k.RATING_X - 2, label_y, lv, k.DIM)
+    points = chart.points
+    for (x0, y0), (x1, y1) in pairwise(points):
+        pyxel.line(x0, y0, x1, y1, k.ACCENT)
+    x, y = points[-1]
+    pyxel.rect(x - k.DOT // 2, y - k.DOT // 2, k.DOT, k.DOT, k.ACCENT)
     first, second = s.advice()
-    ctext(CHART_Y + CHART_H + 5, first, k.TEXT)
-    ctext(CHART_Y + CHART_H + 12, second, k.DIM)
-    ctext(112, f"Over {r.games} games vs computers", k.DIM)
+    ctext(k.RATING_ADVICE_Y, first, k.TEXT)
+    ctext(k.RATING_ADVICE_Y + k.LINE, second, k.DIM)
+    ctext(k.STATS_NOTE_Y, f"Over {r.games} games vs computers", k.DIM)
 
 
 def draw_stats_table(s: StatsScene) -> None:
-    ctext(4, "STATS", k.ACCENT)
-    text(4, 16, "against", k.DIM)
-    rtext(72, 16, "played", k.DIM)
-    rtext(92, 16, "won", k.DIM)
-    rtext(124, 16, "best $", k.DIM)
+    ctext(k.MENU_HEAD_Y, "STATS", k.ACCENT)
+    text(k.STATS_X, k.STATS_HEAD_Y, "against", k.DIM)
+    rtext(k.STATS_PLAYED_RIGHT, k.STATS_HEAD_Y, "played", k.DIM)
+    rtext(k.STATS_WON_RIGHT, k.STATS_HEAD_Y, "won", k.DIM)
+    rtext(k.STATS_RIGHT, k.STATS_HEAD_Y, "best $", k.DIM)
     rows = s.rows
     total = s.stats.total()
     for i, (level, played, won, best) in enumerate(rows):
-        y = 25 + i * 8
-        text(4, y, "pass&play" if level == "people" else level, k.TEXT)
-        rtext(72, y, str(played), k.TEXT)
-        rtext(92, y, str(won), k.TEXT)
-        rtext(124, y, short_money(best), k.TEXT)
-    y = 25 + len(rows) * 8 + 3
+        y = k.STATS_TABLE_Y + i * k.STATS_ROW_PITCH
+        text(k.STATS_X, y, s.level_name(level), k.TEXT)
+        rtext(k.STATS_PLAYED_RIGHT, y, str(played), k.TEXT)
+        rtext(k.STATS_WON_RIGHT, y, str(won), k.TEXT)
+        rtext(k.STATS_RIGHT, y, short_money(best), k.TEXT)
+    y = k.STATS_TABLE_Y + len(rows) * k.STATS_ROW_PITCH + k.STATS_ALL_GAP
     if rows:
-        pyxel.line(4, y - 2, 123, y - 2, k.FRAME)
-        text(4, y, "all", k.ACCENT)
-        rtext(72, y, str(total.played), k.ACCENT)
-        rtext(92, y, str(total.won), k.ACCENT)
-        rtext(124, y, short_money(total.best_cash), k.ACCENT)
-        # "You" are the one person playing the computers; pass-and-play games are everyone's
-        # (won when any person won) and stay out of "your" games: counts, so that they agree
-        # with the table above whatever the mix.
-        people = s.stats.by_level.get("people")
-        line = y + 12
-        for words in (s.solo_line(), s.rating_line()):
+        pyxel.line(k.STATS_X, y - 2, k.STATS_RIGHT - 1, y - 2, k.FRAME)
+        text(k.STATS_X, y, "all", k.ACCENT)
+        rtext(k.STATS_PLAYED_RIGHT, y, str(total.played), k.ACCENT)
+        rtext(k.STATS_WON_RIGHT, y, str(total.won), k.ACCENT)
+        rtext(k.STATS_RIGHT, y, short_money(total.best_cash), k.ACCENT)
+        line = y + k.STATS_NOTES_GAP
+        for words in (s.solo_line(), s.rating_line(), s.people_line()):
             if words:
                 ctext(line, words, k.DIM)
-                line += 7
-        if people and people.played:
-            ctext(line, f"pass&play: a person won {people.won}/{people.played}", k.DIM)
+                line += k.LINE
     else:
-        ctext(50, "No finished games yet", k.DIM)
+        ctext(k.STATS_EMPTY_Y, "No finished games yet", k.DIM)
 
 
 def draw_help(s: Help) -> None:
     title, body = HELP_PAGES[s.page]
-    ctext(4, f"HOW TO PLAY: {title}", k.ACCENT)
-    for i, line in enumerate(wrap(body, 31)):
-        text(2, 14 + i * 7, line, k.TEXT)
+    ctext(k.MENU_HEAD_Y, f"HOW TO PLAY: {title}", k.ACCENT)
+    for i, line in enumerate(wrap(body, k.HELP_CHARS)):
+        text(k.HELP_X, k.HELP_Y + i * k.LINE, line, k.TEXT)
     footer(f"< {s.page + 1}/{len(HELP_PAGES)} >  X NEXT  Z BACK")
 
 
 def draw_pause(s: Pause) -> None:
     items = s.menu.items
-    h = 14 + len(items) * 9
+    h = k.PAUSE_H + len(items) * k.MENU_PITCH
     y0 = (k.HEIGHT - h) // 2
-    panel(20, y0, 88, h)
-    ctext(y0 + 4, "PAUSED", k.DIM)
+    panel(k.PAUSE_X, y0, k.PAUSE_W, h)
+    ctext(y0 + k.PANEL_HEAD, "PAUSED", k.DIM)
     for i, item in enumerate(items):
         sel = i == s.menu.index
-        ctext(y0 + 13 + i * 9, f"> {item} <" if sel else item, k.ACCENT if sel else k.TEXT)
+        ctext(
+            y0 + k.PAUSE_ITEMS_Y + i * k.MENU_PITCH,
+            f"> {item} <" if sel else item,
+            k.ACCENT if sel else k.TEXT,
+        )
 
 
 def draw_log(s: Log) -> None:
-    ctext(2, "GAME LOG", k.ACCENT)
+    ctext(k.HEAD_Y, "GAME LOG", k.ACCENT)
     for i, line in enumerate(s.lines[s.top : s.top + s.ROWS]):
-        text(1, 10 + i * 7, line, k.TEXT)
+        text(k.EDGE, k.LOG_Y + i * k.LINE, line, k.TEXT)
     if len(s.lines) > s.ROWS:
         pos = f"{s.top + 1}-{min(len(s.lines), s.top + s.ROWS)}/{len(s.lines)}"
-        rtext(128, 2, pos, k.DIM)
+        rtext(k.WIDTH, k.HEAD_Y, pos, k.DIM)
     footer("UP/DN LINE  <> PAGE  X CLOSE" if len(s.lines) > s.ROWS else "X CLOSE")
 
 
 def draw_confirm(s: Confirm) -> None:
     """A second question over the screen: what it means, BACK first, the action second."""
-    lines = wrap(s.detail, 26) if s.detail else []
-    h = 34 + 7 * len(lines)
+    lines = wrap(s.detail, k.CONFIRM_CHARS) if s.detail else []
+    h = k.CONFIRM_H + k.LINE * len(lines)
     y0 = (k.HEIGHT - h) // 2
-    panel(10, y0, 108, h)
-    ctext(y0 + 4, s.question, k.ACCENT)
+    panel(k.CONFIRM_X, y0, k.CONFIRM_W, h)
+    ctext(y0 + k.PANEL_HEAD, s.question, k.ACCENT)
     for i, line in enumerate(lines):
-        ctext(y0 + 13 + 7 * i, line, k.TEXT)
-    y = y0 + h - 13
+        ctext(y0 + k.CONFIRM_TEXT_Y + k.LINE * i, line, k.TEXT)
+    y = y0 + h - k.CONFIRM_BUTTONS_UP
     for i, label in enumerate(s.labels):
-        cx = 40 + 48 * i
+        cx = k.CONFIRM_BUTTON_X + k.CONFIRM_BUTTON_PITCH * i
         sel = i == s.index
         if sel:
-            pyxel.rect(cx - 20, y - 2, 40, 9, k.ACCENT)
+            pyxel.rect(cx - k.BUTTON_W // 2, y - 2, k.BUTTON_W, k.LABEL_H, k.ACCENT)
         ctext(y, label, k.BLACK if sel else k.TEXT, cx)

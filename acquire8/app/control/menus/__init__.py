@@ -1,0 +1,41 @@
+"""The menus and pages around a game: what a press does on each; drawing is in views.
+
+One scene (or two that belong together) per module: `title`, `setup` (and the level
+cycling settings shares), `settings`, `help` (its prose is `control/help_pages.py`),
+`stats`, `confirm`, `pause`, `log`, `chart` (and `Table`, the game as the menus over it
+see it). The package re-exports the public names.
+"""
+
+from __future__ import annotations
+
+from acquire8.app.control.help_pages import HELP_PAGES
+from acquire8.app.control.menus.chart import Chart, Table
+from acquire8.app.control.menus.confirm import Confirm
+from acquire8.app.control.menus.help import Help
+from acquire8.app.control.menus.log import Log
+from acquire8.app.control.menus.pause import Pause
+from acquire8.app.control.menus.settings import SettingsScene
+from acquire8.app.control.menus.setup import DEFAULT_LEVEL, LEVELS, Setup, cycle_level, cycle_opponents
+from acquire8.app.control.menus.stats import Bar, StatsScene
+from acquire8.app.control.menus.title import Title
+from acquire8.storage import PACES
+
+__all__ = [
+    "DEFAULT_LEVEL",
+    "HELP_PAGES",
+    "LEVELS",
+    "PACES",
+    "Bar",
+    "Chart",
+    "Confirm",
+    "Help",
+    "Log",
+    "Pause",
+    "SettingsScene",
+    "Setup",
+    "StatsScene",
+    "Table",
+    "Title",
+    "cycle_level",
+    "cycle_opponents",
+]

@@ -1,0 +1,76 @@
+"""The title: its menu, and the question before a new game replaces a saved one."""
+
+from __future__ import annotations
+
+from acquire8.app.buttons import X
+from acquire8.app.control.menus.confirm import Confirm
+from acquire8.app.control.menus.help import Help
+from acquire8.app.control.menus.settings import SettingsScene
+from acquire8.app.control.menus.setup import Setup
+from acquire8.app.control.menus.stats import StatsScene
+from acquire8.app.control.scene import Host, Menu, Pressed, Scene
+
+
+class Title(Scene):
+    def __init__(self, app: Host):
+        super().__init__(app)
+        items = ["New game"]
+        if app.can_resume():
+            items.append("Continue")
+        items += ["How to play", "Settings", "Stats", "Learn to play"]
+        if app.can_quit:
+            items.append("Quit")
+        # With a saved game the cursor starts on Continue: one X picks up where you were. No
+        # wrapping: Up on the first item must not land on Quit.
+        self.menu = Menu(items, items.index("Continue") if "Continue" in items else 0, wrap=False)
+        # The very first start offers the lesson (a line under the menu), once: X still starts
+        # a new game at once for whoever knows the game.
+        self.offer = app.first_start
+        app.first_start = False
+
+    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if pressed and self.offer:
+            self.app.settings.lesson_offered = True  # seen: the next start does not offer it again
+        self.menu.move(pressed, self.app)
+        if X not in pressed:
+            return
+        self.app.sound("confirm")
+        item = self.menu.item
+        if item == "New game" and "Continue" in self.menu.items:
+            self._replace_saved()
+        elif item == "New game":
+            self.app.push(Setup(self.app))
+        elif item == "Continue":
+            if not self.app.resume():  # the save went bad meanwhile: the title says so
+                self.app.goto(Title(self.app))
+        elif item == "Learn to play":
+            self.app.lesson()
+        elif item == "How to play":
+            self.app.push(Help(self.app))
+        elif item == "Settings":
+            self.app.push(SettingsScene(self.app))
+        elif item == "Stats":
+            self.app.push(StatsScene(self.app))
+        elif item == "Quit":
+            kept = "This game is saved: Continue resumes it." if "Continue" in self.menu.items else ""
+            self.app.push(Confirm(self.app, "Quit acquire8?", self._quit, "QUIT", kept))
+
+    def _quit(self) -> None:
+        self.app.quit = True  # the game is saved after every decision: nothing is lost
+
+    def _replace_saved(self) -> None:
+        """New game over a saved one: say what would be lost first; the cursor goes to Continue,
+        so that backing out and pressing X again goes on with the saved game."""
+        self.menu.index = self.menu.items.index("Continue")
+        about = self.app.saved_game()
+        what = f"Your game in progress ({about})" if about else "Your saved game"
+        self.app.push(
+            Confirm(
+                self.app,
+                "Start a new game?",
+                lambda: self.app.push(Setup(self.app)),
+                "NEW GAME",
+                f"{what} will be replaced.",
+                no="KEEP IT",
+            )
+        )
