@@ -8,6 +8,8 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
+from acquire8.ai import LEVELS
+
 # Measured by `python -m acquire8.ai.ladder --deals 40 --expert-deals 6 --seed 2` (968 games):
 # level -> (rating, half-width of its 95% interval), the frozen greedy baseline at 500.
 LADDER: dict[str, tuple[float, float]] = {
@@ -18,7 +20,7 @@ LADDER: dict[str, tuple[float, float]] = {
     "hard": (801.0, 31.0),
     "expert": (893.0, 63.0),
 }
-PICKED = ("easy", "normal", "hard", "expert")  # the levels a seat can have
+PICKED = LEVELS  # the levels a seat can have
 NEWCOMER = 300.0  # a guess for a person who knows the rules: nearer easy than normal
 START_RD = 350.0  # Glicko's deviation of a player with no games
 MIN_RD = 40.0  # the least deviation kept: the ladder itself is measured no closer
