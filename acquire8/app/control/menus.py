@@ -17,7 +17,7 @@ from acquire8.app.text import chain_name, money, wrap
 from acquire8.rules import CHAINS, Game
 from acquire8.rules import events as ev
 from acquire8.rules.tables import END_SIZE, HAND_SIZE, MAX_BUY, ROW_LETTERS, SAFE_SIZE, START_CASH
-from acquire8.storage import PACES, PERSON, Settings
+from acquire8.storage.settings import PACES, PERSON, Settings
 
 LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
 DEFAULT_LEVEL = "normal"
