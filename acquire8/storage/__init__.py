@@ -4,6 +4,7 @@ localStorage in the browser.
 One subject per module:
 
     backends   where records live: FileBackend, LocalStorageBackend (MemoryStorage to test)
+               and Records, read forgivingly and written without raising
     settings   the player's preferences, the paces and seat kinds: Settings, Pace, PACES
     stats      the stats and the person's rating: Stats, LevelStats, GameResult
     records    the kept games' file, game files anywhere: export_record, import_record
@@ -43,7 +44,7 @@ from typing import Any
 _NAMES = {
     "backends": (
         "APP DATA_DIR_ENV VENDOR Backend FileBackend LocalStorageBackend MemoryStorage "
-        "default_backend set_file_aside write_file"
+        "default_backend set_file_aside write_file BadRecord Records dumps"
     ),
     "messages": (
         "MSG_SAVE_DAMAGED MSG_SAVE_NEWER MSG_SAVE_FAILED MSG_SETTINGS_DAMAGED MSG_SETTINGS_NEWER "

@@ -1,4 +1,5 @@
-"""Where records live: one text per key, in files on desktop or in the browser's localStorage.
+"""Where records live: one text per key, in files on desktop or in the browser's localStorage;
+and `Records`, reading them forgivingly and writing them without raising, for the store.
 
 Nothing here imports Pyxel at import time (the web check runs storage under Pyodide without
 it); `default_backend` asks Pyxel for the desktop data directory only when it is called.
@@ -7,6 +8,8 @@ it); `default_backend` asks Pyxel for the desktop data directory only when it is
 from __future__ import annotations
 
 import contextlib
+import json
+import logging
 import os
 import re
 import sys
@@ -17,6 +20,8 @@ from typing import Any, Protocol
 
 VENDOR, APP = "acquire8-team", "acquire8"  # pyxel.user_data_dir(VENDOR, APP)
 DATA_DIR_ENV = "ACQUIRE8_DATA_DIR"  # overrides the desktop data directory (tests, portable installs)
+
+log = logging.getLogger("acquire8.storage")
 
 
 class Backend(Protocol):
@@ -194,3 +199,77 @@ def default_backend() -> Backend:
 
         directory = pyxel.user_data_dir(VENDOR, APP)
     return FileBackend(directory)
+
+
+# --- records on a backend, read forgivingly ---------------------------------------------------
+
+
+def dumps(data: dict[str, Any]) -> str:
+    return json.dumps(data, separators=(",", ":"))  # a TypeError here is a bug in the caller
+
+
+class BadRecord(Exception):
+    """A record that cannot be used: set it aside with this reason."""
+
+    def __init__(self, reason: str, detail: str) -> None:
+        super().__init__(detail)
+        self.reason = reason
+
+
+class Records:
+    """The records on one backend: each a JSON object with a "format", read forgivingly (what
+    cannot be used raises BadRecord, to be set aside) and written without raising. The plumbing
+    of the Storage facade."""
+
+    def __init__(self, backend: Backend) -> None:
+        self.backend = backend
+
+    # Reading: a record that cannot be used is set aside and reported, never deleted.
+
+    def _read(self, key: str, version: int, text: str | None = None) -> dict[str, Any] | None:
+        """The JSON object stored under key (or given as `text`, read from there), or None."""
+        if text is None:
+            text = self._read_text(key)
+        if text is None:
+            return None
+        try:
+            data = json.loads(text)
+        except ValueError as e:  # JSONDecodeError is a ValueError
+            raise BadRecord("bad", f"{key}: invalid JSON ({e})") from None
+        if not isinstance(data, dict):
+            raise BadRecord("bad", f"{key}: expected a JSON object")
+        fmt = data.get("format")
+        if type(fmt) is not int:
+            raise BadRecord("bad", f"{key}: no format version")
+        if fmt > version:
+            raise BadRecord("newer", f"{key}: format {fmt} is newer than this game's {version}")
+        if fmt < 1:
+            raise BadRecord("bad", f"{key}: unknown format {fmt}")
+        return data
+
+    def _read_text(self, key: str) -> str | None:
+        try:
+            return self.backend.read(key)
+        except Exception as e:  # permissions, an I/O error: move it aside like a damaged one
+            raise BadRecord("unreadable", f"{key}: cannot read ({e})") from None
+
+    def _set_aside(self, key: str, bad: BadRecord) -> bool:
+        """Move the record under key aside; False (and the record left in place) if that failed."""
+        try:
+            where = self.backend.set_aside(key, bad.reason)
+            log.warning("%s; kept as %s", bad, where)
+            return True
+        except Exception as e:  # even if renaming fails the game goes on; say so in the log
+            log.error("%s; could not set it aside: %s", bad, e)
+            return False
+
+    def _write(self, key: str, data: dict[str, Any], failure: str) -> str | None:
+        return self._write_text(key, dumps(data), failure)
+
+    def _write_text(self, key: str, text: str, failure: str) -> str | None:
+        try:
+            self.backend.write(key, text)
+        except Exception as e:  # disk full, read-only, quota exceeded (a JS error on the web)
+            log.error("could not write %s: %s", key, e)
+            return failure
+        return None

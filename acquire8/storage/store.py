@@ -16,7 +16,7 @@ from typing import Any
 from acquire8.rating import PersonRating
 from acquire8.rules import Game
 from acquire8.rules.record import GameRecord, NewerRecord, NotARecord
-from acquire8.storage.backends import Backend, FileBackend, default_backend
+from acquire8.storage.backends import Backend, BadRecord, FileBackend, Records, default_backend
 from acquire8.storage.messages import (
     MSG_EXPORT_FAILED,
     MSG_GAMES_DAMAGED,
@@ -60,24 +60,12 @@ class SavedGame:
 # --- the store ------------------------------------------------------------------------------
 
 
-def _dumps(data: dict[str, Any]) -> str:
-    return json.dumps(data, separators=(",", ":"))  # a TypeError here is a bug in the caller
-
-
-class _Bad(Exception):
-    """A record that cannot be used: set it aside with this reason."""
-
-    def __init__(self, reason: str, detail: str) -> None:
-        super().__init__(detail)
-        self.reason = reason
-
-
-class Storage:
+class Storage(Records):
     """Settings, the autosave, stats and the kept games on one backend. No method raises on bad
     stored data."""
 
     def __init__(self, backend: Backend) -> None:
-        self.backend = backend
+        super().__init__(backend)
         # The kept games as last read or written, by their exact text: checking them replays
         # every game, so a game's end does not check again what this store has just checked.
         self._games: tuple[str, list[GameRecord]] | None = None
@@ -90,63 +78,13 @@ class Storage:
     def in_directory(cls, directory: str | os.PathLike[str]) -> Storage:
         return cls(FileBackend(directory))
 
-    # Reading: a record that cannot be used is set aside and reported, never deleted.
-
-    def _read(self, key: str, version: int, text: str | None = None) -> dict[str, Any] | None:
-        """The JSON object stored under key (or given as `text`, read from there), or None."""
-        if text is None:
-            text = self._read_text(key)
-        if text is None:
-            return None
-        try:
-            data = json.loads(text)
-        except ValueError as e:  # JSONDecodeError is a ValueError
-            raise _Bad("bad", f"{key}: invalid JSON ({e})") from None
-        if not isinstance(data, dict):
-            raise _Bad("bad", f"{key}: expected a JSON object")
-        fmt = data.get("format")
-        if type(fmt) is not int:
-            raise _Bad("bad", f"{key}: no format version")
-        if fmt > version:
-            raise _Bad("newer", f"{key}: format {fmt} is newer than this game's {version}")
-        if fmt < 1:
-            raise _Bad("bad", f"{key}: unknown format {fmt}")
-        return data
-
-    def _read_text(self, key: str) -> str | None:
-        try:
-            return self.backend.read(key)
-        except Exception as e:  # permissions, an I/O error: move it aside like a damaged one
-            raise _Bad("unreadable", f"{key}: cannot read ({e})") from None
-
-    def _set_aside(self, key: str, bad: _Bad) -> bool:
-        """Move the record under key aside; False (and the record left in place) if that failed."""
-        try:
-            where = self.backend.set_aside(key, bad.reason)
-            log.warning("%s; kept as %s", bad, where)
-            return True
-        except Exception as e:  # even if renaming fails the game goes on; say so in the log
-            log.error("%s; could not set it aside: %s", bad, e)
-            return False
-
-    def _write(self, key: str, data: dict[str, Any], failure: str) -> str | None:
-        return self._write_text(key, _dumps(data), failure)
-
-    def _write_text(self, key: str, text: str, failure: str) -> str | None:
-        try:
-            self.backend.write(key, text)
-        except Exception as e:  # disk full, read-only, quota exceeded (a JS error on the web)
-            log.error("could not write %s: %s", key, e)
-            return failure
-        return None
-
     # Settings
 
     def load_settings(self) -> tuple[Settings, str | None]:
         """The stored settings (defaults when none), and a message when some were replaced."""
         try:
             data = self._read(SETTINGS, SETTINGS_FORMAT)
-        except _Bad as bad:
+        except BadRecord as bad:
             self._set_aside(SETTINGS, bad)
             return Settings(), MSG_SETTINGS_NEWER if bad.reason == "newer" else MSG_SETTINGS_DAMAGED
         if data is None:
@@ -183,15 +121,15 @@ class Storage:
             if data is None:
                 return None, None
             if not isinstance(data.get("meta"), dict) or not isinstance(data.get("game"), dict):
-                raise _Bad("bad", "save: expected 'meta' and 'game' objects")
+                raise BadRecord("bad", "save: expected 'meta' and 'game' objects")
             try:
                 game = Game.from_json(json.dumps(data["game"]))
             except ValueError as e:  # the rules core names the problem
                 # A game newer than this rules core is a newer save, not a damaged one.
-                raise _Bad("newer" if "newer" in str(e) else "bad", f"save: {e}") from None
+                raise BadRecord("newer" if "newer" in str(e) else "bad", f"save: {e}") from None
             except Exception as e:  # the rules core should only raise ValueError; never crash anyway
-                raise _Bad("bad", f"save: {type(e).__name__}: {e}") from None
-        except _Bad as bad:
+                raise BadRecord("bad", f"save: {type(e).__name__}: {e}") from None
+        except BadRecord as bad:
             self._set_aside(SAVE, bad)
             return None, MSG_SAVE_NEWER if bad.reason == "newer" else MSG_SAVE_DAMAGED
         return SavedGame(game, data["meta"]), None
@@ -216,8 +154,8 @@ class Storage:
             try:
                 stats = Stats.from_dict(data)
             except ValueError as e:
-                raise _Bad("bad", str(e)) from None
-        except _Bad as bad:
+                raise BadRecord("bad", str(e)) from None
+        except BadRecord as bad:
             self._set_aside(STATS, bad)
             message = MSG_STATS_NEWER if bad.reason == "newer" else MSG_STATS_DAMAGED
             stats = Stats(rating=self.rating_from_records())
@@ -259,8 +197,8 @@ class Storage:
             assert data is not None  # read from the text given
             games = data.get("games")
             if not isinstance(games, list):
-                raise _Bad("bad", "games: 'games' must be a list")
-        except _Bad as bad:
+                raise BadRecord("bad", "games: 'games' must be a list")
+        except BadRecord as bad:
             self._set_aside(GAMES, bad)
             return [], MSG_GAMES_NEWER if bad.reason == "newer" else MSG_GAMES_DAMAGED
         kept: list[GameRecord] = []
@@ -276,7 +214,7 @@ class Storage:
             self._games = (text, list(kept))
             return kept, None
         reason = "newer" if newer and len(problems) == 1 else "bad"
-        if self._set_aside(GAMES, _Bad(reason, "games: " + "; ".join(problems))):
+        if self._set_aside(GAMES, BadRecord(reason, "games: " + "; ".join(problems))):
             self._write_records(kept)
         return kept, MSG_GAMES_NEWER if reason == "newer" else MSG_GAMES_DAMAGED
 
@@ -295,7 +233,7 @@ class Storage:
         try:
             text = self._read_text(GAMES)
             games = [] if text is None else game_lines(text)
-        except _Bad:  # unreadable
+        except BadRecord:  # unreadable
             games = None
         if games is None:  # not as this store writes it: checked through, the bad set aside
             records, message = self.load_records()
@@ -344,20 +282,20 @@ class Storage:
         try:
             text = self.backend.read(EXCHANGE)
         except Exception as e:
-            self._set_aside(EXCHANGE, _Bad("unreadable", f"{EXCHANGE}: cannot read ({e})"))
+            self._set_aside(EXCHANGE, BadRecord("unreadable", f"{EXCHANGE}: cannot read ({e})"))
             return None, MSG_IMPORT_DAMAGED
         if text is None:
             return None, MSG_IMPORT_NONE
         try:
             record = GameRecord.from_json(text, finished=True)
         except NewerRecord as e:
-            self._set_aside(EXCHANGE, _Bad("newer", f"{EXCHANGE}: {e}"))
+            self._set_aside(EXCHANGE, BadRecord("newer", f"{EXCHANGE}: {e}"))
             return None, MSG_IMPORT_NEWER
         except NotARecord as e:
-            self._set_aside(EXCHANGE, _Bad("foreign", f"{EXCHANGE}: {e}"))
+            self._set_aside(EXCHANGE, BadRecord("foreign", f"{EXCHANGE}: {e}"))
             return None, MSG_IMPORT_FOREIGN
         except ValueError as e:
-            self._set_aside(EXCHANGE, _Bad("bad", f"{EXCHANGE}: {e}"))
+            self._set_aside(EXCHANGE, BadRecord("bad", f"{EXCHANGE}: {e}"))
             return None, MSG_IMPORT_DAMAGED
         if self.has_record(record):  # nothing to add: say so rather than "imported"
             return record, MSG_IMPORT_KEPT
