@@ -46,7 +46,7 @@ def _fail(command: str, problem: str) -> None:
 def replay(path: str) -> None:
     """Print the log of the finished game recorded in the file at `path`."""
     from acquire8.app.text import log_lines
-    from acquire8.storage import import_record
+    from acquire8.storage.records import import_record
 
     try:
         record = import_record(path)
@@ -70,7 +70,8 @@ def _cash(record) -> str:  # a GameRecord; the rules are imported lazily like th
 
 def _storage(directory: str | None):  # -> Storage; imported lazily like the rest of the commands
     """The game's data: --data, else $ACQUIRE8_DATA_DIR, else Pyxel's user data directory."""
-    from acquire8.storage import APP, DATA_DIR_ENV, VENDOR, Storage
+    from acquire8.storage.backends import APP, DATA_DIR_ENV, VENDOR
+    from acquire8.storage.store import Storage
 
     directory = directory or os.environ.get(DATA_DIR_ENV)
     if not directory:
@@ -94,7 +95,7 @@ def games(directory: str | None) -> None:
 
 def export(path: str, number: int, directory: str | None) -> None:
     """Write kept game `number` (1 the newest) to the file at `path`."""
-    from acquire8.storage import export_record
+    from acquire8.storage.records import export_record
 
     records, message = _storage(directory).load_records()
     if message:
@@ -110,7 +111,7 @@ def export(path: str, number: int, directory: str | None) -> None:
 
 def import_(path: str, directory: str | None) -> None:
     """Check the game file at `path` and keep its game among the finished ones."""
-    from acquire8.storage import import_record
+    from acquire8.storage.records import import_record
 
     try:
         record = import_record(path)

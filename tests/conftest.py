@@ -3,7 +3,7 @@ import tempfile
 
 os.environ["SDL_AUDIODRIVER"] = "dummy"  # tests never make sound, whatever the player's setting
 # Saves, settings and stats of anything a test starts (also subprocesses) land in a scratch
-# directory, never in the player's real ~/.pyxel (acquire8/storage.py honours this variable).
+# directory, never in the player's real ~/.pyxel (acquire8/storage/backends.py honours this variable).
 os.environ.setdefault("ACQUIRE8_DATA_DIR", tempfile.mkdtemp(prefix="acquire8-test-"))
 # Likewise the copy of the game a started .pyxapp keeps (tools/pyxapp_main.py).
 os.environ.setdefault("ACQUIRE8_CACHE_DIR", tempfile.mkdtemp(prefix="acquire8-test-code-"))

@@ -23,7 +23,9 @@ from acquire8.storage import (
     MemoryStorage,
     Settings,
     Storage,
+    backends,
 )
+from acquire8.storage import messages as messages_module
 
 META = {
     "names": ["You", "Ana", "Bo", "Cy"],
@@ -187,7 +189,7 @@ def test_undecodable_bytes_are_kept_aside_unchanged(store, tmp_path):
 
 
 def test_two_bad_saves_in_the_same_second_are_both_kept(store, tmp_path, monkeypatch):
-    monkeypatch.setattr(storage, "_stamp", lambda: "20260101-000000")
+    monkeypatch.setattr(backends, "_stamp", lambda: "20260101-000000")
     for text in ("first {", "second {"):
         (tmp_path / "save.json").write_text(text)
         assert store.load_game() == (None, storage.MSG_SAVE_DAMAGED)
@@ -214,7 +216,7 @@ def test_set_aside_failure_still_starts_cleanly(store, tmp_path, monkeypatch):
 
 
 def test_messages_fit_one_line_of_the_screen():
-    messages = [v for k, v in vars(storage).items() if k.startswith("MSG_")]
+    messages = [v for k, v in vars(messages_module).items() if k.startswith("MSG_")]
     assert len(messages) >= 8
     assert all(len(m) <= 32 for m in messages), messages
 
@@ -380,7 +382,7 @@ def test_local_storage_round_trips_under_a_prefix(mid_game):
 
 
 def test_local_storage_bad_save_is_copied_to_another_key(monkeypatch):
-    monkeypatch.setattr(storage, "_stamp", lambda: "20260101-000000")
+    monkeypatch.setattr(backends, "_stamp", lambda: "20260101-000000")
     local = MemoryStorage({"acquire8.save": '{"format": 1, "game"', "other.app": "theirs"})
     store = Storage(LocalStorageBackend(local))
     assert store.load_game() == (None, storage.MSG_SAVE_DAMAGED)
@@ -421,8 +423,45 @@ def test_default_backend_on_desktop_honours_the_data_dir_variable(monkeypatch, t
 
 
 def test_importing_storage_does_not_import_pyxel():
-    code = "import sys, acquire8.storage; sys.exit('pyxel' in sys.modules)"
+    code = "import sys, acquire8.storage.store, acquire8.storage.records; sys.exit('pyxel' in sys.modules)"
     assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_settings_import_without_the_rest_of_storage():
+    """What a controller or view reading a setting imports: no backend, stats or store."""
+    code = (
+        "import sys, acquire8.storage.settings\n"
+        "loaded = sorted(m for m in sys.modules if m.startswith('acquire8.storage'))\n"
+        "sys.exit(loaded != ['acquire8.storage', 'acquire8.storage.settings'])"
+    )
+    assert subprocess.run([sys.executable, "-c", code], check=False).returncode == 0
+
+
+def test_the_package_re_exports_each_modules_public_names():
+    import ast
+    import importlib
+
+    assert len(storage.__all__) > 50
+    for name in storage.__all__:
+        home = importlib.import_module(f"acquire8.storage.{storage._HOMES[name]}")
+        assert getattr(storage, name) is getattr(home, name), name
+    folder = os.path.dirname(storage.__file__)
+    modules = sorted(f for f in os.listdir(folder) if f.endswith(".py") and f != "__init__.py")
+    assert modules == ["backends.py", "messages.py", "records.py", "settings.py", "stats.py", "store.py"]
+    for module in modules:
+        with open(os.path.join(folder, module), encoding="utf-8") as f:
+            tree = ast.parse(f.read())
+        defined = set()  # what the module itself defines at its top level
+        for node in tree.body:
+            if isinstance(node, ast.FunctionDef | ast.ClassDef):
+                defined.add(node.name)
+            elif isinstance(node, ast.Assign | ast.AnnAssign):
+                targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+                defined |= {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+        public = {n for n in defined if not n.startswith("_") and n != "log"}
+        assert public and public <= set(storage.__all__), (module, public - set(storage.__all__))
+    with pytest.raises(AttributeError):
+        _ = storage.no_such_name
 
 
 def test_no_damaged_save_crashes_the_loader(store, mid_game, tmp_path):

@@ -23,6 +23,7 @@ from acquire8.storage import (
     import_record,
     rank_of,
 )
+from acquire8.storage import store as store_module
 
 
 def finished(seed: int, seats: tuple[str, ...] = (PERSON, "hard", "easy")) -> GameRecord:
@@ -409,7 +410,7 @@ def test_keeping_a_game_reads_no_kept_game(store, tmp_path, record, other, monke
     def refuse(*args, **kwargs):
         raise AssertionError("a kept game was read")
 
-    monkeypatch.setattr(storage.json, "loads", refuse)
+    monkeypatch.setattr(store_module.json, "loads", refuse)
     monkeypatch.setattr(GameRecord, "from_dict", refuse)
     assert store.keep_record(other) is None
     monkeypatch.undo()

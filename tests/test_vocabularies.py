@@ -43,7 +43,7 @@ def test_paces_and_levels_have_one_definition():
     # the tuples themselves are spelt nowhere else
     paces = re.compile(r'"slow",\s*"normal",\s*"fast",\s*"instant"')
     levels = re.compile(r'"easy",\s*"normal",\s*"hard",\s*"expert"')
-    assert [p.name for p, s in sources.items() if paces.search(s)] == ["storage.py"]
+    assert [p.name for p, s in sources.items() if paces.search(s)] == ["settings.py"]
     assert [p.name for p, s in sources.items() if levels.search(s)] == ["__init__.py"]
 
 

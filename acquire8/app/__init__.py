@@ -22,7 +22,7 @@ def run(fullscreen: bool = False, scale: int = 0) -> None:
     pyxel.integer_scale(True)  # whole pixels, centred, on any screen (handhelds: 320x240 ... 1280x720)
     if fullscreen:
         pyxel.fullscreen(True)
-    from acquire8.storage import Storage
+    from acquire8.storage.store import Storage
 
     # After pyxel.init: on desktop the records live under pyxel.user_data_dir, which needs it.
     app = open_app(Storage.default(), can_quit=sys.platform != "emscripten")  # no Quit on the web

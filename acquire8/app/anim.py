@@ -21,7 +21,7 @@ from typing import Any, Protocol, runtime_checkable
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.tables import ROW_LETTERS
-from acquire8.storage import Pace
+from acquire8.storage.settings import Pace
 
 # How much longer or shorter than at the normal computer pace every animation runs.
 PACE_SCALE: dict[Pace, float] = {"slow": 1.5, "normal": 1.0, "fast": 0.5, "instant": 0.0}

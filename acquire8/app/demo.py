@@ -16,7 +16,9 @@ from acquire8.app.control.lesson import LESSON, LessonDone, LessonPlay, PartCard
 from acquire8.app.control.play import TURN_QUIET_FRAMES, Deciding, GameOver, Play, Summary
 from acquire8.rules import Game, minimal_position
 from acquire8.rules.tables import TILE_NAMES
-from acquire8.storage import GameResult, LocalStorageBackend, MemoryStorage, Storage
+from acquire8.storage.backends import LocalStorageBackend, MemoryStorage
+from acquire8.storage.stats import GameResult
+from acquire8.storage.store import Storage
 
 NOTHING: frozenset[Button] = frozenset()
 

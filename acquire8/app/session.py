@@ -26,7 +26,9 @@ from acquire8.app.control.play import Play, Resumed, TurnChoice, game_record
 from acquire8.app.text import log_line, money
 from acquire8.rules import Action, Game
 from acquire8.rules.record import action_from_dict, action_to_dict
-from acquire8.storage import PERSON, SAVE, GameResult, SavedGame, Settings, Stats, Storage
+from acquire8.storage.settings import PERSON, Settings
+from acquire8.storage.stats import GameResult, Stats
+from acquire8.storage.store import SAVE, SavedGame, Storage
 
 META_FORMAT = 1  # version of what the front end keeps in the save's "meta"
 LOG_KEPT = 200  # log lines carried over to a resumed game

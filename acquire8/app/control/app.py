@@ -19,7 +19,8 @@ from acquire8.app.text import YOU
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord
-from acquire8.storage import PERSON, Settings, Stats
+from acquire8.storage.settings import PERSON, Settings
+from acquire8.storage.stats import Stats
 
 NAMES = (YOU, "Ana", "Bob", "Cy", "Dot", "Eve")
 

@@ -48,7 +48,7 @@ from acquire8.app.text import KIND_SHORT, brief, chain_name, log_line, money, ow
 from acquire8.rules import Action, BuyShares, Game, IllegalAction, Phase
 from acquire8.rules import events as ev
 from acquire8.rules.record import PERSON, GameRecord
-from acquire8.storage import Pace
+from acquire8.storage.settings import Pace
 
 # Frames a computer step stays shown: at "normal" a step can be read as it happens.
 PACE_FRAMES: dict[Pace, int] = {"slow": 36, "normal": 22, "fast": 8, "instant": 0}

@@ -10,7 +10,8 @@ from acquire8.app.anim import Animator
 from acquire8.app.buttons import DOWN, UP, Button, X
 from acquire8.app.constants import FPS
 from acquire8.rules import events as ev
-from acquire8.storage import Settings, Stats
+from acquire8.storage.settings import Settings
+from acquire8.storage.stats import Stats
 
 Pressed = frozenset[Button]  # the buttons newly pressed (or repeating) this frame
 GUARD_FRAMES = round(0.4 * FPS)  # X must have been up this long before a new screen takes it

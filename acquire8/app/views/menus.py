@@ -23,7 +23,7 @@ from acquire8.app.control.scene import Host
 from acquire8.app.text import fit, wrap
 from acquire8.app.views.common import chain_box, ctext, footer, panel, phase, rtext, short_money, text
 from acquire8.rules import CHAINS
-from acquire8.storage import PERSON, Settings
+from acquire8.storage.settings import PERSON, Settings
 
 
 def draw_title(s: Title) -> None:

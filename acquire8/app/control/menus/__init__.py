@@ -18,7 +18,7 @@ from acquire8.app.control.menus.settings import SettingsScene
 from acquire8.app.control.menus.setup import DEFAULT_LEVEL, LEVELS, Setup, cycle_level, cycle_opponents
 from acquire8.app.control.menus.stats import Bar, StatsScene
 from acquire8.app.control.menus.title import Title
-from acquire8.storage import PACES
+from acquire8.storage.settings import PACES
 
 __all__ = [
     "DEFAULT_LEVEL",

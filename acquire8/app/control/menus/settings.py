@@ -5,7 +5,7 @@ from __future__ import annotations
 from acquire8.app.buttons import LEFT, MENU, RIGHT, O, X
 from acquire8.app.control.menus.setup import cycle_level, cycle_opponents
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
-from acquire8.storage import PACES
+from acquire8.storage.settings import PACES
 
 
 class SettingsScene(Scene):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from acquire8 import ai, rating
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.scene import Host, Pressed, Scene
-from acquire8.storage import PERSON, Settings
+from acquire8.storage.settings import PERSON, Settings
 
 LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
 DEFAULT_LEVEL = "normal"

@@ -1,0 +1,225 @@
+"""The player's stats: per opponent level and over all games (`LevelStats`), a finished
+game's result (`GameResult`), the person's rating, and the migration of older stats formats."""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from dataclasses import asdict, dataclass, field, fields
+from typing import Any
+
+from acquire8.ai import LEVELS
+from acquire8.rating import PersonRating, versus
+from acquire8.rules import Game
+from acquire8.rules.record import PERSON, GameRecord
+from acquire8.storage.settings import MAX_PLAYERS
+
+STATS_FORMAT = 3  # 2 added average cash and rank and the winning streaks, 3 the rating; older migrate
+PEOPLE = "people"  # the stats bucket of pass-and-play games
+
+
+@dataclass
+class LevelStats:
+    """One stats bucket: the games against one opponent level (or all of them, or "people").
+
+    Stats of format 1 counted only games, wins and the best cash: games migrated from them
+    count in `played`, `won` and `best_cash` but not in the averages (`cash_games` and
+    `rank_games` count the games those include), and their streaks are unknown (a best
+    streak of 1 when any was won, the least it can have been).
+    """
+
+    played: int = 0
+    won: int = 0
+    best_cash: int = 0
+    cash_games: int = 0  # games counted in cash_total
+    cash_total: int = 0
+    rank_games: int = 0  # games counted in rank_total
+    rank_total: float = 0  # sum of ranks: 1 first, ties share (two first: 1.5 each)
+    streak: int = 0  # games won in a row, up to the last one
+    best_streak: int = 0
+
+    @property
+    def win_share(self) -> float | None:
+        """Games won per game played, 0..1; None before the first game."""
+        return self.won / self.played if self.played else None
+
+    @property
+    def average_cash(self) -> int | None:
+        """Average final cash, to the dollar; None when no game counts towards it."""
+        return round(self.cash_total / self.cash_games) if self.cash_games else None
+
+    @property
+    def average_rank(self) -> float | None:
+        """Average finishing place (1 is first); None when no game counts towards it."""
+        return self.rank_total / self.rank_games if self.rank_games else None
+
+    def record(self, result: GameResult) -> None:
+        self.played += 1
+        self.won += int(result.won)
+        self.best_cash = max(self.best_cash, result.cash)
+        self.cash_games += 1
+        self.cash_total += result.cash
+        if result.rank is not None:
+            self.rank_games += 1
+            self.rank_total += result.rank
+        self.streak = self.streak + 1 if result.won else 0
+        self.best_streak = max(self.best_streak, self.streak)
+
+    @classmethod
+    def from_dict(cls, row: Any, where: str) -> LevelStats:
+        """A bucket of format-2 stats; ValueError naming what is off."""
+        names = [f.name for f in fields(cls)]
+        if not isinstance(row, dict) or set(row) != set(names):
+            raise ValueError(f"stats {where}: expected {', '.join(names)}")
+        if not all(type(row[k]) is int and row[k] >= 0 for k in names if k != "rank_total"):
+            raise ValueError(f"stats {where}: counts must be whole numbers, 0 or more")
+        st = cls(**row)
+        ranks = st.rank_total
+        if type(ranks) not in (int, float) or not st.rank_games <= ranks <= MAX_PLAYERS * st.rank_games:
+            raise ValueError(f"stats {where}: rank_total must lie between 1 and 6 per ranked game")
+        if not max(st.won, st.cash_games, st.rank_games) <= st.played:
+            raise ValueError(f"stats {where}: more wins or counted games than games played")
+        if not st.streak <= st.best_streak <= st.won:
+            raise ValueError(f"stats {where}: streaks must satisfy streak <= best streak <= won")
+        return st
+
+    @classmethod
+    def from_v1(cls, row: Any, where: str) -> LevelStats:
+        """A bucket of format-1 stats (played, won, best_cash), migrated."""
+        if not isinstance(row, dict) or set(row) != {"played", "won", "best_cash"}:
+            raise ValueError(f"stats {where}: expected played, won, best_cash")
+        if not all(type(v) is int and v >= 0 for v in row.values()) or row["won"] > row["played"]:
+            raise ValueError(f"stats {where}: counts must be whole numbers, won <= played")
+        return cls(**row, best_streak=min(row["won"], 1))
+
+
+def rank_of(scores: list[int], seat: int) -> float:
+    """`seat`'s finishing place: 1 + those ahead, seats tied sharing their places (as the arena)."""
+    mine = scores[seat]
+    above = sum(1 for s in scores if s > mine)
+    tied = sum(1 for s in scores if s == mine)  # the seat itself included
+    return above + (tied + 1) / 2
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a finished game went for the player whose stats these are."""
+
+    won: bool  # shared first place counts as a win
+    cash: int  # the player's final cash
+    level: str  # stats bucket: the strongest opponent level, or PEOPLE for pass-and-play games
+    rank: float | None = None  # the finishing place (rank_of); None: not counted in average rank
+    # (computer level, 1 / 0.5 / 0: finished above, level with, below it) per computer seat:
+    # what the rating learns from; empty for pass-and-play, which is not rated
+    versus: tuple[tuple[str, float], ...] = ()
+
+    @classmethod
+    def from_game(cls, game: Game, seat: int, levels: list[str]) -> GameResult:
+        """The result for `seat` of a finished game against computer players of `levels`."""
+        known = [lv for lv in levels if lv in LEVELS]
+        level = max(known, key=LEVELS.index) if known else (levels[0] if levels else PEOPLE)
+        scores = game.scores()
+        others = [s for s in range(len(scores)) if s != seat]
+        by_seat = [PERSON] * len(scores)
+        if len(levels) == len(others):  # the levels in seat order: each opponent rated apart
+            for s, lv in zip(others, levels, strict=True):
+                by_seat[s] = lv
+        vs = tuple(versus(by_seat, scores, seat))
+        return cls(
+            won=seat in game.winners(), cash=scores[seat], level=level, rank=rank_of(scores, seat), versus=vs
+        )
+
+    @classmethod
+    def for_seats(cls, game: Game, seats: list[str] | tuple[str, ...]) -> GameResult | None:
+        """The result of a finished game whose seats are PERSON or computer levels; None
+        when no person played. Pass-and-play is no one player's game: it counts under
+        PEOPLE, won when any person won, with the best cash and place a person reached."""
+        people = [s for s, kind in enumerate(seats) if kind == PERSON]
+        if not people:
+            return None
+        if len(people) == 1:
+            return cls.from_game(game, people[0], [k for k in seats if k != PERSON])
+        scores, winners = game.scores(), game.winners()
+        return cls(
+            won=any(s in winners for s in people),
+            cash=max(scores[s] for s in people),
+            level=PEOPLE,
+            rank=min(rank_of(scores, s) for s in people),
+        )
+
+
+@dataclass
+class Stats:
+    """Per opponent level (a GameResult.level) and over all games: see LevelStats; and the
+    person's rating from the games against computers (acquire8.rating)."""
+
+    by_level: dict[str, LevelStats] = field(default_factory=dict)
+    overall: LevelStats = field(default_factory=LevelStats)  # every game: its streak spans levels
+    rating: PersonRating = field(default_factory=PersonRating)
+    migrated: bool = field(default=False, compare=False)  # read from an older format: no rating yet
+
+    def total(self) -> LevelStats:
+        return self.overall
+
+    def solo(self) -> LevelStats:
+        """The games of the one person against computers: every game but pass-and-play."""
+        people = self.by_level.get(PEOPLE)
+        if people is None:
+            return self.overall
+        return LevelStats(played=self.overall.played - people.played, won=self.overall.won - people.won)
+
+    def record(self, result: GameResult) -> None:
+        self.by_level.setdefault(result.level, LevelStats()).record(result)
+        self.overall.record(result)
+        if result.level != PEOPLE:
+            self.rating.record(result.versus)
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "format": STATS_FORMAT,
+            "levels": {k: asdict(v) for k, v in self.by_level.items()},
+            "all": asdict(self.overall),
+            "rating": self.rating.to_dict(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Stats:
+        """Stats of this format or migrated from format 1. Raises ValueError when anything
+        is off: stats are all kept aside or all trusted."""
+        fmt = data.get("format", STATS_FORMAT)
+        levels = data.get("levels")
+        if not isinstance(levels, dict):
+            raise ValueError("stats: 'levels' must be an object")
+        if fmt == 1:
+            by_level = {lv: LevelStats.from_v1(row, repr(lv)) for lv, row in levels.items()}
+            rows = by_level.values()
+            overall = LevelStats(
+                played=sum(r.played for r in rows),
+                won=sum(r.won for r in rows),
+                best_cash=max((r.best_cash for r in rows), default=0),
+                best_streak=min(sum(r.won for r in rows), 1),
+            )
+            return cls(by_level, overall, migrated=True)
+        if fmt not in (2, STATS_FORMAT):
+            raise ValueError(f"stats: unknown format {fmt!r}")
+        by_level = {lv: LevelStats.from_dict(row, repr(lv)) for lv, row in levels.items()}
+        overall = LevelStats.from_dict(data.get("all"), "'all'")
+        if overall.played != sum(r.played for r in by_level.values()):
+            raise ValueError("stats: the games of all levels do not add up")
+        if fmt == 2:
+            return cls(by_level, overall, migrated=True)
+        # (its games may outnumber the counted ones: a rating rebuilt from the kept games
+        # outlives counts that were damaged)
+        return cls(by_level, overall, PersonRating.from_dict(data.get("rating")))
+
+
+def rating_from(records: Iterable[GameRecord]) -> PersonRating:
+    """The person's rating over these finished games (oldest first) against computers."""
+    rating = PersonRating()
+    for record in records:
+        try:
+            result = GameResult.for_seats(record.final(), record.seats)
+        except ValueError:  # load_records checked them; never lose the stats over one anyway
+            continue
+        if result is not None and result.level != PEOPLE:
+            rating.record(result.versus)
+    return rating

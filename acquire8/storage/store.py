@@ -1,0 +1,306 @@
+"""The `Storage` facade: settings, the autosaved game, stats and the kept games on one
+backend, each record JSON with a "format". Every load is forgiving: a damaged, truncated or
+newer-version record is set aside (renamed or copied, never deleted), the player gets a
+one-line message (storage.messages) and the game starts cleanly. The full reason goes to the
+`acquire8.storage` logger."""
+
+from __future__ import annotations
+
+import json
+import logging
+import os
+import time
+from dataclasses import dataclass, replace
+from typing import Any
+
+from acquire8.rating import PersonRating
+from acquire8.rules import Game
+from acquire8.rules.record import GameRecord, NewerRecord, NotARecord
+from acquire8.storage.backends import Backend, BadRecord, FileBackend, Records, default_backend
+from acquire8.storage.messages import (
+    MSG_EXPORT_FAILED,
+    MSG_GAMES_DAMAGED,
+    MSG_GAMES_FAILED,
+    MSG_GAMES_NEWER,
+    MSG_IMPORT_DAMAGED,
+    MSG_IMPORT_FOREIGN,
+    MSG_IMPORT_KEPT,
+    MSG_IMPORT_NEWER,
+    MSG_IMPORT_NONE,
+    MSG_SAVE_DAMAGED,
+    MSG_SAVE_FAILED,
+    MSG_SAVE_NEWER,
+    MSG_SETTINGS_DAMAGED,
+    MSG_SETTINGS_FAILED,
+    MSG_SETTINGS_NEWER,
+    MSG_SETTINGS_RESET,
+    MSG_STATS_DAMAGED,
+    MSG_STATS_FAILED,
+    MSG_STATS_NEWER,
+)
+from acquire8.storage.records import GAMES_FORMAT, KEPT_GAMES, game_lines, games_text
+from acquire8.storage.settings import SETTINGS_FORMAT, Settings
+from acquire8.storage.stats import STATS_FORMAT, GameResult, Stats, rating_from
+
+log = logging.getLogger("acquire8.storage")
+
+SAVE_FORMAT = 1  # version of the save envelope {"format", "meta", "game"}
+SAVE, SETTINGS, STATS, GAMES = "save", "settings", "stats", "games"  # backend keys
+# The one game file a player exports to and imports from (a handheld has no file picker):
+# acquire8-game.json in the data directory, or that localStorage key in the browser.
+EXCHANGE = "acquire8-game"
+
+
+@dataclass
+class SavedGame:
+    game: Game
+    meta: dict[str, Any]  # whatever the front end stored to resume exactly (names, seats, bots, ...)
+
+
+# --- the store ------------------------------------------------------------------------------
+
+
+class Storage(Records):
+    """Settings, the autosave, stats and the kept games on one backend. No method raises on bad
+    stored data."""
+
+    def __init__(self, backend: Backend) -> None:
+        super().__init__(backend)
+        # The kept games as last read or written, by their exact text: checking them replays
+        # every game, so a game's end does not check again what this store has just checked.
+        self._games: tuple[str, list[GameRecord]] | None = None
+
+    @classmethod
+    def default(cls) -> Storage:
+        return cls(default_backend())
+
+    @classmethod
+    def in_directory(cls, directory: str | os.PathLike[str]) -> Storage:
+        return cls(FileBackend(directory))
+
+    # Settings
+
+    def load_settings(self) -> tuple[Settings, str | None]:
+        """The stored settings (defaults when none), and a message when some were replaced."""
+        try:
+            data = self._read(SETTINGS, SETTINGS_FORMAT)
+        except BadRecord as bad:
+            self._set_aside(SETTINGS, bad)
+            return Settings(), MSG_SETTINGS_NEWER if bad.reason == "newer" else MSG_SETTINGS_DAMAGED
+        if data is None:
+            return Settings(), None
+        settings, fixed = Settings.from_dict(data)
+        if fixed:
+            log.warning("settings: replaced by defaults: %s", ", ".join(fixed))
+            return settings, MSG_SETTINGS_RESET
+        return settings, None
+
+    def save_settings(self, settings: Settings) -> str | None:
+        """Store settings; None on success, else a message for the player."""
+        return self._write(SETTINGS, settings.to_dict(), MSG_SETTINGS_FAILED)
+
+    # The autosaved game
+
+    def save_game(self, game: Game | str, meta: dict[str, Any] | str) -> str | None:
+        """Autosave `game` (a Game or its to_json() text) with `meta` (or its JSON text); None on
+        success, else a message.
+
+        A failed write leaves the previous save as it was.
+        """
+        text = game if isinstance(game, str) else game.to_json()
+        # The game's own JSON goes in as it is (no parse and dump again: this runs after every
+        # decision, and on a handheld each millisecond of a frame counts).
+        meta_text = meta if isinstance(meta, str) else json.dumps(meta)
+        envelope = f'{{"format": {SAVE_FORMAT}, "meta": {meta_text}, "game": {text}}}'
+        return self._write_text(SAVE, envelope, MSG_SAVE_FAILED)
+
+    def load_game(self) -> tuple[SavedGame | None, str | None]:
+        """The saved game to continue, or None (then no Continue), and a message if one was set aside."""
+        try:
+            data = self._read(SAVE, SAVE_FORMAT)
+            if data is None:
+                return None, None
+            if not isinstance(data.get("meta"), dict) or not isinstance(data.get("game"), dict):
+                raise BadRecord("bad", "save: expected 'meta' and 'game' objects")
+            try:
+                game = Game.from_json(json.dumps(data["game"]))
+            except ValueError as e:  # the rules core names the problem
+                # A game newer than this rules core is a newer save, not a damaged one.
+                raise BadRecord("newer" if "newer" in str(e) else "bad", f"save: {e}") from None
+            except Exception as e:  # the rules core should only raise ValueError; never crash anyway
+                raise BadRecord("bad", f"save: {type(e).__name__}: {e}") from None
+        except BadRecord as bad:
+            self._set_aside(SAVE, bad)
+            return None, MSG_SAVE_NEWER if bad.reason == "newer" else MSG_SAVE_DAMAGED
+        return SavedGame(game, data["meta"]), None
+
+    def delete_save(self) -> None:
+        """Forget the autosave: called when its game is over (a finished game is not continued)."""
+        try:
+            self.backend.delete(SAVE)
+        except Exception as e:
+            log.error("could not delete the save: %s", e)
+
+    # Stats
+
+    def load_stats(self) -> tuple[Stats, str | None]:
+        """The stored stats (empty when none), and a message when damaged ones were set aside.
+        Stats without a rating (an older format, or damaged ones set aside) get it rebuilt
+        from the kept games, so the rating survives what the counts do not."""
+        try:
+            data = self._read(STATS, STATS_FORMAT)
+            if data is None:
+                return Stats(), None
+            try:
+                stats = Stats.from_dict(data)
+            except ValueError as e:
+                raise BadRecord("bad", str(e)) from None
+        except BadRecord as bad:
+            self._set_aside(STATS, bad)
+            message = MSG_STATS_NEWER if bad.reason == "newer" else MSG_STATS_DAMAGED
+            stats = Stats(rating=self.rating_from_records())
+            return stats, (
+                self._write(STATS, stats.to_dict(), MSG_STATS_FAILED) if stats.rating.games else None
+            ) or message
+        if stats.migrated:  # rebuilt once, then stored in this format
+            stats.rating = self.rating_from_records()
+            stats.migrated = False
+            return stats, self._write(STATS, stats.to_dict(), MSG_STATS_FAILED)
+        return stats, None
+
+    def rating_from_records(self) -> PersonRating:
+        """The person's rating over the kept games (oldest first) against computers."""
+        records, _ = self.load_records()
+        return rating_from(reversed(records))
+
+    def record_game(self, result: GameResult) -> tuple[Stats, str | None]:
+        """Add a finished game to the stats and store them; the updated stats and any message."""
+        stats, message = self.load_stats()
+        stats.record(result)
+        return stats, self._write(STATS, stats.to_dict(), MSG_STATS_FAILED) or message
+
+    # The finished games kept for replays
+
+    def load_records(self) -> tuple[list[GameRecord], str | None]:
+        """The kept finished games, newest first, and a message when some were set aside.
+
+        One bad game among good ones: the whole file is set aside as it was and the good
+        games are written back, so nothing is lost and the rest stay replayable.
+        """
+        try:
+            text = self._read_text(GAMES)
+            if text is None:
+                return [], None
+            if self._games is not None and text == self._games[0]:
+                return list(self._games[1]), None
+            data = self._read(GAMES, GAMES_FORMAT, text)
+            assert data is not None  # read from the text given
+            games = data.get("games")
+            if not isinstance(games, list):
+                raise BadRecord("bad", "games: 'games' must be a list")
+        except BadRecord as bad:
+            self._set_aside(GAMES, bad)
+            return [], MSG_GAMES_NEWER if bad.reason == "newer" else MSG_GAMES_DAMAGED
+        kept: list[GameRecord] = []
+        problems: list[str] = []
+        newer = False
+        for i, item in enumerate(games):
+            try:
+                kept.append(GameRecord.from_dict(item, finished=True))
+            except ValueError as e:  # NewerRecord and NotARecord are ValueErrors too
+                newer = newer or isinstance(e, NewerRecord)
+                problems.append(f"game {i + 1}: {e}")
+        if not problems:
+            self._games = (text, list(kept))
+            return kept, None
+        reason = "newer" if newer and len(problems) == 1 else "bad"
+        if self._set_aside(GAMES, BadRecord(reason, "games: " + "; ".join(problems))):
+            self._write_records(kept)
+        return kept, MSG_GAMES_NEWER if reason == "newer" else MSG_GAMES_DAMAGED
+
+    def _write_records(self, records: list[GameRecord]) -> str | None:
+        text = games_text([r.to_json() for r in records[:KEPT_GAMES]])
+        failed = self._write_text(GAMES, text, MSG_GAMES_FAILED)
+        self._games = None if failed else (text, records[:KEPT_GAMES])
+        return failed
+
+    def keep_record(self, record: GameRecord) -> str | None:
+        """Add a finished game to the kept ones (the oldest beyond KEPT_GAMES dropped);
+        None on success, else a message. An identical game already kept is not kept twice.
+
+        The kept games are not replayed for this (that is for when they are shown: at the end
+        of a game it would stall the frame on a handheld), unless the file is not a games file."""
+        try:
+            text = self._read_text(GAMES)
+            games = [] if text is None else game_lines(text)
+        except BadRecord:  # unreadable
+            games = None
+        if games is None:  # not as this store writes it: checked through, the bad set aside
+            records, message = self.load_records()
+            return self._write_records([record, *(r for r in records if r != record)]) or message
+        new = record.to_json()
+        failed = self._write_text(
+            GAMES, games_text([new, *(g for g in games if g != new)][:KEPT_GAMES]), MSG_GAMES_FAILED
+        )
+        self._games = None  # checked afresh when next shown
+        return failed
+
+    def game_over(self, record: GameRecord, final: Game | None = None) -> tuple[Stats, str | None]:
+        """What the front end calls once a game is over: keeps its record for replays and
+        adds it to the stats. Returns the updated stats and a message when something failed.
+
+        The record must replay to a finished game (ValueError otherwise: a bug of the caller,
+        not bad stored data). A game with no person in it is no one's: neither kept nor counted.
+        """
+        final = final if final is not None else record.final()  # the caller's game spares a replay
+        if not final.is_over:
+            raise ValueError("game_over: the record's game is not finished")
+        result = GameResult.for_seats(final, record.seats)
+        if result is None:
+            return self.load_stats()
+        if not record.played:
+            record = replace(record, played=time.strftime("%Y-%m-%d %H:%M"))
+        # counted first: stats that rebuild their rating from the kept games (old or damaged
+        # ones) must not find this game among them and then count it again
+        stats, message = self.record_game(result)
+        kept = self.keep_record(record)
+        return stats, kept or message
+
+    # The game file a player exports and imports
+
+    def exchange_location(self) -> str:
+        """Where export_game writes and import_game reads, to show the player."""
+        return self.backend.where(EXCHANGE)
+
+    def export_game(self, record: GameRecord) -> str | None:
+        """Write a game record to the game file; None on success, else a message."""
+        return self._write(EXCHANGE, record.to_dict(), MSG_EXPORT_FAILED)
+
+    def import_game(self) -> tuple[GameRecord | None, str | None]:
+        """The finished game in the game file, checked like a save and then kept among the
+        games; a damaged, foreign or newer file is set aside with a message, never deleted."""
+        try:
+            text = self.backend.read(EXCHANGE)
+        except Exception as e:
+            self._set_aside(EXCHANGE, BadRecord("unreadable", f"{EXCHANGE}: cannot read ({e})"))
+            return None, MSG_IMPORT_DAMAGED
+        if text is None:
+            return None, MSG_IMPORT_NONE
+        try:
+            record = GameRecord.from_json(text, finished=True)
+        except NewerRecord as e:
+            self._set_aside(EXCHANGE, BadRecord("newer", f"{EXCHANGE}: {e}"))
+            return None, MSG_IMPORT_NEWER
+        except NotARecord as e:
+            self._set_aside(EXCHANGE, BadRecord("foreign", f"{EXCHANGE}: {e}"))
+            return None, MSG_IMPORT_FOREIGN
+        except ValueError as e:
+            self._set_aside(EXCHANGE, BadRecord("bad", f"{EXCHANGE}: {e}"))
+            return None, MSG_IMPORT_DAMAGED
+        if self.has_record(record):  # nothing to add: say so rather than "imported"
+            return record, MSG_IMPORT_KEPT
+        return record, self.keep_record(record)
+
+    def has_record(self, record: GameRecord) -> bool:
+        """Whether this very game (record) is among the kept games."""
+        return record in self.load_records()[0]
