@@ -433,7 +433,8 @@ def test_the_first_start_offers_the_lesson_once(tmp_path):
     app = open_app(store)
     title = app.scene
     assert isinstance(title, menus.Title) and title.offer and "Learn to play" in title.menu.items
-    press(app, bt.DOWN)  # seen
+    assert title.menu.item == "Learn to play"  # the cursor on the offer: one X takes it
+    press(app, bt.UP)  # seen
     app.home()
     assert not app.scene.offer  # not again in this run
     again = open_app(Storage.in_directory(tmp_path))
@@ -493,3 +494,15 @@ def test_the_panel_never_covers_the_tile_being_chosen(pyxel_headless):
                 _, ry, _, rh = square_box(ring)
                 assert h == 0 or ry + rh <= y or y + h <= ry, (index, ring)
             press(app, bt.RIGHT)
+
+
+def test_the_first_start_puts_the_cursor_on_the_lesson_only_for_a_newcomer(tmp_path):
+    from acquire8.storage import GameResult
+
+    app = open_app(Storage.in_directory(tmp_path / "new"))
+    press(app, bt.X)
+    assert isinstance(app.scene, PartCard)  # one X from the first title frame: the lesson
+    store = Storage.in_directory(tmp_path / "played")  # games played, the offer never seen
+    store.record_game(GameResult(won=True, cash=6000, level="normal", versus=(("normal", 1.0),)))
+    title = open_app(store).scene
+    assert isinstance(title, menus.Title) and not title.offer and title.menu.item == "New game"
