@@ -159,7 +159,7 @@ def test_the_setup_after_a_continued_game_offers_its_opponents(tmp_path):
     again.update(X)
     setup = again.scene
     assert isinstance(setup, menus.Setup)
-    assert setup.rows == ["opponents", "level0", "end", "start"]
+    assert setup.rows == ["opponents", "level0", "end", "first", "start"]
     assert again.settings.levels[0] == "hard" and again.settings.holdings == "hidden"
     assert open_app(store_in(tmp_path)).settings.opponents == 1  # and stored so
 

@@ -120,12 +120,12 @@ def setup_presses(pyxel) -> list[int]:
     """From the setup screen's Start row, with a fresh settings file (three opponents, all
     normal): four opponents and their levels easy, normal, hard, expert.
 
-    Rows: opponents, level 0..n-1, end rule, start. Levels cycle easy, normal, hard, expert,
-    person with RIGHT.
+    Rows: opponents, level 0..n-1, end rule, first player, start. Levels cycle easy, normal,
+    hard, expert, person with RIGHT.
     """
     up, down = pyxel.GAMEPAD1_BUTTON_DPAD_UP, pyxel.GAMEPAD1_BUTTON_DPAD_DOWN
     left, right = pyxel.GAMEPAD1_BUTTON_DPAD_LEFT, pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT
-    return [up] * 5 + [right] + [down, left] + [down] + [down, right] + [down, right, right]
+    return [up] * 6 + [right] + [down, left] + [down] + [down, right] + [down, right, right]
 
 
 class _Quit(Exception):
