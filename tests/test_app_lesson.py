@@ -306,8 +306,8 @@ def test_undo_is_answered_in_the_lessons_panel_on_every_decision():
         press(app, bt.UNDO)
         assert "No undo in the lesson" in " ".join(play.lines), index
         assert play.index == index and play.screen is not None  # nothing taken back
-        app.update(frozenset({bt.O}))  # any key: read, the lesson's words again (O opens the chart)
-        app.pop()
+        app.update(frozenset({bt.O}))  # any key: read, the lesson's words again
+        assert app.scene is play  # ... and nothing else: O did not open the chart
         assert play.lines == prompt
 
 
@@ -319,6 +319,8 @@ def test_undo_is_answered_with_a_chain_selected_and_from_the_pause_menu():
     press(app, bt.MENU)
     press(app, *[bt.DOWN] * menus.Pause.ITEMS.index("Undo"), bt.X)
     assert "No undo in the lesson" in " ".join(play.lines)
+    press(app, bt.X)  # read: the X only dismisses the word on undo
+    assert not ui.cart and "No undo in the lesson" not in " ".join(play.lines)
     press(app, bt.X)  # a share in the cart: undo takes it back, as in every game
     assert ui.cart
     press(app, bt.UNDO)
@@ -431,7 +433,8 @@ def test_the_first_start_offers_the_lesson_once(tmp_path):
     app = open_app(store)
     title = app.scene
     assert isinstance(title, menus.Title) and title.offer and "Learn to play" in title.menu.items
-    press(app, bt.DOWN)  # seen
+    assert title.menu.item == "Learn to play"  # the cursor on the offer: one X takes it
+    press(app, bt.UP)  # seen
     app.home()
     assert not app.scene.offer  # not again in this run
     again = open_app(Storage.in_directory(tmp_path))
@@ -453,3 +456,53 @@ def test_the_panel_never_covers_the_square_it_points_at(index, pyxel_headless):
     _, y, _, h = panel_box(play)
     _, sy, _, sh = square_box(play.square)
     assert h > 0 and (sy + sh <= y or y + h <= sy)
+
+
+def test_the_key_that_dismisses_the_word_on_undo_only_dismisses():
+    app = lesson_app()
+    index = next(i for i, s in enumerate(LESSON) if s.phase == "survivor")
+    play = lesson_to(app, index)
+    ui = play.screen
+    assert isinstance(ui, ChoiceScreen)
+    before, step = ui.index, play.index
+    press(app, bt.UNDO)
+    assert "No undo in the lesson" in " ".join(play.lines)
+    press(app, bt.RIGHT)  # read: the choice stays where it was
+    assert ui.index == before and "No undo in the lesson" not in " ".join(play.lines)
+    press(app, bt.RIGHT)  # now Right moves it
+    assert ui.index != before
+    press(app, bt.UNDO)
+    press(app, bt.X)  # X only dismisses too: nothing is decided
+    assert play.index == step and play.screen is ui
+
+
+def test_the_panel_never_covers_the_tile_being_chosen(pyxel_headless):
+    from acquire8.app.views.lesson import panel_box, square_box
+
+    app = lesson_app()
+    for index in range(len(LESSON)):
+        play = lesson_to(app, index)
+        ui = play.screen
+        if not isinstance(ui, PlaceScreen):
+            continue
+        for _ in ui.tiles:  # every tile of the hand selected in turn, 1G included
+            _, y, _, h = panel_box(play)
+            _, sy, _, sh = square_box(ui.tile)
+            assert h == 0 or sy + sh <= y or y + h <= sy, (index, ui.tile)
+            ring = play.square
+            if ring is not None and ring == ui.tile:
+                _, ry, _, rh = square_box(ring)
+                assert h == 0 or ry + rh <= y or y + h <= ry, (index, ring)
+            press(app, bt.RIGHT)
+
+
+def test_the_first_start_puts_the_cursor_on_the_lesson_only_for_a_newcomer(tmp_path):
+    from acquire8.storage import GameResult
+
+    app = open_app(Storage.in_directory(tmp_path / "new"))
+    press(app, bt.X)
+    assert isinstance(app.scene, PartCard)  # one X from the first title frame: the lesson
+    store = Storage.in_directory(tmp_path / "played")  # games played, the offer never seen
+    store.record_game(GameResult(won=True, cash=6000, level="normal", versus=(("normal", 1.0),)))
+    title = open_app(store).scene
+    assert isinstance(title, menus.Title) and not title.offer and title.menu.item == "New game"

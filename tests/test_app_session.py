@@ -35,10 +35,19 @@ X = frozenset({bt.X})
 
 
 def store_in(path: Path, **settings: object) -> Storage:
+    """A player who has seen the title's lesson offer: the title starts on New game."""
     store = Storage.in_directory(path)
-    if settings:
-        store.save_settings(Settings(**settings))  # type: ignore[arg-type]
+    if settings or not (path / "settings.json").exists():
+        store.save_settings(Settings(**{"lesson_offered": True, **settings}))  # type: ignore[arg-type]
     return store
+
+
+def to_new_game(app: capp.App) -> None:
+    """The title's cursor up to New game (the first start puts it on Learn to play)."""
+    title = app.scene
+    assert isinstance(title, menus.Title)
+    while title.menu.item != "New game":
+        press(app, bt.UP)
 
 
 def title_pick(app: capp.App, item: str) -> None:
@@ -150,7 +159,7 @@ def test_the_setup_after_a_continued_game_offers_its_opponents(tmp_path):
     again.update(X)
     setup = again.scene
     assert isinstance(setup, menus.Setup)
-    assert setup.rows == ["opponents", "level0", "end", "start"]
+    assert setup.rows == ["opponents", "level0", "end", "first", "start"]
     assert again.settings.levels[0] == "hard" and again.settings.holdings == "hidden"
     assert open_app(store_in(tmp_path)).settings.opponents == 1  # and stored so
 
@@ -322,6 +331,7 @@ def test_damaged_settings_give_a_message_and_defaults(tmp_path, text, message):
     app = open_app(store_in(tmp_path))
     assert app.notices == [message] and app.settings == Settings()
     assert len(list(tmp_path.glob("settings.json.*"))) == 1
+    to_new_game(app)  # defaults: the lesson not yet offered
     app.update(X)
     app.update(X)
     assert isinstance(app.scene, cplay.Play)

@@ -7,7 +7,7 @@ Needs only Python and Pyxel (no checkout of the project: it runs inside the arm6
 game starts as `pyxel play` starts it, with three Pyxel calls swapped: `init` forces headless
 and no frame pacing, `run` drives update/draw/flip itself and `quit` ends the drive. Presses
 go in through `pyxel.set_btn` on the first gamepad's buttons, as a person with a handheld
-would press them: on the title A (New game); on the setup screen four opponents, one of each
+would press them: on the title up to New game and A; on the setup screen four opponents, one of each
 computer level; then A every K frames (14: a new screen's A acts after 0.4 s
 without it), holding off at the start of each of the person's turns for as long as the game
 wants A up there (turn_quiet_frames), until the final standings. The deal is fixed (--seed),
@@ -59,6 +59,11 @@ def app_of(shell) -> object:
 
 def scene_name(app) -> str:
     return type(app.scenes[-1]).__name__
+
+
+def title_item(app) -> str:
+    """The title menu's item under the cursor (the first start puts it on Learn to play)."""
+    return app.scenes[-1].menu.item
 
 
 def play_of(app) -> object | None:
@@ -115,12 +120,12 @@ def setup_presses(pyxel) -> list[int]:
     """From the setup screen's Start row, with a fresh settings file (three opponents, all
     normal): four opponents and their levels easy, normal, hard, expert.
 
-    Rows: opponents, level 0..n-1, end rule, start. Levels cycle easy, normal, hard, expert,
-    person with RIGHT.
+    Rows: opponents, level 0..n-1, end rule, first player, start. Levels cycle easy, normal,
+    hard, expert, person with RIGHT.
     """
     up, down = pyxel.GAMEPAD1_BUTTON_DPAD_UP, pyxel.GAMEPAD1_BUTTON_DPAD_DOWN
     left, right = pyxel.GAMEPAD1_BUTTON_DPAD_LEFT, pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT
-    return [up] * 5 + [right] + [down, left] + [down] + [down, right] + [down, right, right]
+    return [up] * 6 + [right] + [down, left] + [down] + [down, right] + [down, right, right]
 
 
 class _Quit(Exception):
@@ -199,7 +204,9 @@ def drive(
             button = None
             name = scene_name(app)
             if frame >= 2 and frame % 2 == 0:  # taps: down one frame, up the next
-                if stage == "title" and name == TITLE:
+                if stage == "title" and name == TITLE and title_item(app) != "New game":
+                    button = pyxel.GAMEPAD1_BUTTON_DPAD_UP
+                elif stage == "title" and name == TITLE:
                     button, stage = pyxel.GAMEPAD1_BUTTON_A, "setup"
                 elif stage == "setup" and name == SETUP:
                     queue, stage = setup_presses(pyxel), "levels"

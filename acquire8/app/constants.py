@@ -194,6 +194,8 @@ TITLE_FEW = 5  # menu items at the wider pitch
 TITLE_MENU_Y, TITLE_MENU_Y_MANY = 66, 62
 # Setup: its rows, a gap before the end rule, START and the line under it.
 SETUP_Y, SETUP_GAP, SETUP_START_GAP, SETUP_NOTE_GAP = 16, 3, 6, 11
+SETUP_FEW = 8  # rows at MENU_PITCH (four opponents); more at MENU_PITCH_MANY
+SETUP_WORDS_LINES = 2  # the selected row's line, under the suggestion
 # Settings: its rows (closer past SETTINGS_FEW), the in-game note's three lines.
 SETTINGS_HEAD_Y, SETTINGS_Y, SETTINGS_FEW, SETTINGS_NOTE_Y = 3, 12, 11, 64
 # The stats pages: the table's columns, the charts' bars (a glyph's height), their notes.

@@ -172,6 +172,8 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     app = App(seed=1)
     yield "title", app
     app.scene.update(frozenset({X}))
+    for _ in range(2):  # up from Start to the end rule: its line says what "declare" does
+        app.scene.update(frozenset({UP}))
     yield "setup", app
 
     app = App(seed=2)

@@ -49,7 +49,8 @@ from acquire8.rules.tables import CHAINS, ROW_LETTERS, TIER_OF
 
 PROMPT_CHARS = 31  # a prompt line inside its panel's border
 PROMPT_LINES = 3
-LOW_ROWS = "GHI"  # the board rows the panel covers at the bottom (at the top it covers A-C)
+LOW_ROWS = "GHI"  # the board rows the panel covers at the bottom
+HIGH_ROWS = "ABC"  # ... and at the top
 NAMES = (YOU, "Ana", "Bob")
 OPTIONS = Options(end="declare", holdings="open")
 EMPTY = "............"
@@ -446,9 +447,16 @@ class LessonPlay(Play):
     @property
     def panel_top(self) -> bool:
         """Where the panel goes: over the board's bottom rows (away from the players' cash), or
-        its top rows when the square pointed at is low (the panel never covers it)."""
-        square = self.square
-        return square is not None and square[-1] in LOW_ROWS
+        its top rows when a square it must not cover is low. The tile being chosen comes first
+        (the player must see where it goes), then the square pointed at."""
+        screen = self.screen
+        choosing = screen.tile if isinstance(screen, PlaceScreen) else None
+        for square in (choosing, self.square):
+            if square is not None and square[-1] in LOW_ROWS:
+                return True
+            if square is not None and square[-1] in HIGH_ROWS:
+                return False
+        return False
 
     @property
     def done(self) -> bool:
@@ -457,8 +465,11 @@ class LessonPlay(Play):
     # -------------------------------------------------------------- the frame
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
-        if pressed - {UNDO}:
-            self.aside = ""  # the person has read it: the prompt again
+        if self.aside and pressed - {UNDO}:
+            # The person has read it: the prompt again. The key only dismisses: it must not
+            # also move the selection or decide.
+            self.aside = ""
+            pressed = frozenset()
         if self.card_due is not None:  # a part begins: its card first, over its new board
             self.app.push(PartCard(self.app, self, self.card_due))
             self.card_due = None

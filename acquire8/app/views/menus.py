@@ -70,11 +70,13 @@ def big_text(x: int, y: int, s: str, scale: int) -> None:
         gx += (widths[i] + 1) * scale
 
 
-def _choice_row(y: int, label: str, value: str, sel: bool, app: Host) -> None:
-    col = k.ACCENT if sel else k.TEXT
+def _choice_row(y: int, label: str, value: str, sel: bool, app: Host, fixed: bool = False) -> None:
+    """A row; `fixed`: its value cannot change (no arrows, grey)."""
+    col = k.ACCENT if sel else k.DIM if fixed else k.TEXT
     text(k.MENU_X, y, label, col)
     if sel:
         text(k.MENU_MARK_X, y, ">", k.ACCENT)
+    if sel and not fixed:
         rtext(k.MENU_RIGHT, y, f"< {value} >", col)
     else:
         rtext(k.MENU_RIGHT, y, value, k.DIM)
@@ -84,6 +86,7 @@ def draw_setup(s: Setup) -> None:
     app, st = s.app, s.app.settings
     ctext(k.MENU_HEAD_Y, "NEW GAME", k.ACCENT)
     y = k.SETUP_Y
+    pitch = k.MENU_PITCH if len(s.rows) <= k.SETUP_FEW else k.MENU_PITCH_MANY
     for i, row in enumerate(s.rows):
         sel = i == s.row
         if row == "opponents":
@@ -94,19 +97,22 @@ def draw_setup(s: Setup) -> None:
         elif row == "end":
             y += k.SETUP_GAP
             _choice_row(y, "End rule", st.end, sel, app)
-            y += k.MENU_PITCH
-            text(k.MENU_X, y, "First player", k.DIM)
-            rtext(k.MENU_RIGHT, y, "by the draw", k.DIM)
+        elif row == "first":
+            _choice_row(y, "First player", "by the draw", sel, app, fixed=True)
         elif row == "start":
             y += k.SETUP_START_GAP
             col = k.BLACK if sel else k.TEXT
             pyxel.rect(k.MID - k.BUTTON_W // 2, y - 2, k.BUTTON_W, k.LABEL_H, k.ACCENT if sel else k.PANEL)
             ctext(y, "START", col)
+            y += k.SETUP_NOTE_GAP
             if PERSON in st.opponent_levels():  # pass-and-play
-                ctext(y + k.SETUP_NOTE_GAP, "People pass the device in turn", k.DIM)
+                ctext(y, "People pass the device in turn", k.DIM)
             else:  # levels are rated on one scale: which suits the person
-                ctext(y + k.SETUP_NOTE_GAP, s.suggestion(), k.DIM)
-        y += k.MENU_PITCH
+                ctext(y, s.suggestion(), k.DIM)
+            words = s.describe()  # on the selected row's value
+            for j, line in enumerate(wrap(words)[: k.SETUP_WORDS_LINES] if words else []):
+                ctext(y + (j + 1) * k.LINE, line, k.SKY)
+        y += pitch
     footer("UP/DOWN <> CHANGE  X START")
 
 

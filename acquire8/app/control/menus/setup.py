@@ -5,6 +5,7 @@ from __future__ import annotations
 from acquire8 import ai, rating
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.scene import Host, Pressed, Scene
+from acquire8.app.text import SETUP_WORDS
 from acquire8.storage.settings import PERSON, Settings
 
 LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
@@ -43,9 +44,24 @@ class Setup(Scene):
             return f"New? {rating.nearest(rating.NEWCOMER)} suits a first game"
         return f"You rate {round(self.rating.value)}: nearest is {rating.nearest(self.rating.value)}"
 
+    def describe(self) -> str:
+        """A word on the selected row's value ("" on Start): what the end rule does, what a
+        level plays like and its rating, why the first player is not a choice."""
+        s, row = self.app.settings, self.rows[self.row]
+        if row == "end":
+            return SETUP_WORDS[s.end]
+        if row.startswith("level"):
+            level = s.levels[int(row[5:])]
+            words = SETUP_WORDS.get(level, "")  # a baseline (random, greedy) has only its rating
+            if level in rating.LADDER:
+                return f"Rated {round(rating.LADDER[level][0])}" + (f": {words}" if words else "")
+            return words
+        return SETUP_WORDS.get(row, "")
+
     def _rows(self) -> list[str]:
         n = self.app.settings.opponents
-        return ["opponents", *(f"level{i}" for i in range(n)), "end", "start"]
+        # "first" is shown and selectable, though fixed: its line says why.
+        return ["opponents", *(f"level{i}" for i in range(n)), "end", "first", "start"]
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         s = self.app.settings
@@ -72,6 +88,9 @@ class Setup(Scene):
             cycle_level(s, int(row[5:]), turn)
         elif row == "end":
             s.end = "auto" if s.end == "declare" else "declare"
+        elif row == "first":  # the rules fix it: the line under the menu says so
+            self.app.sound("refuse")
+            return
         else:
             return
         self.app.sound("move")

@@ -20,13 +20,14 @@ class Title(Scene):
         items += ["How to play", "Settings", "Stats", "Learn to play"]
         if app.can_quit:
             items.append("Quit")
+        # The very first start (no game played, the lesson never offered) offers the lesson (a
+        # line under the menu), once, with the cursor on it: one X takes it.
+        self.offer = app.first_start and not app.load_stats()[0].overall.played
+        app.first_start = False
         # With a saved game the cursor starts on Continue: one X picks up where you were. No
         # wrapping: Up on the first item must not land on Quit.
-        self.menu = Menu(items, items.index("Continue") if "Continue" in items else 0, wrap=False)
-        # The very first start offers the lesson (a line under the menu), once: X still starts
-        # a new game at once for whoever knows the game.
-        self.offer = app.first_start
-        app.first_start = False
+        start = "Continue" if "Continue" in items else "Learn to play" if self.offer else "New game"
+        self.menu = Menu(items, items.index(start), wrap=False)
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         if pressed and self.offer:
