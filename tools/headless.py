@@ -46,6 +46,9 @@ class _Quit(Exception):
     """The game called pyxel.quit(): stop driving it, but still report."""
 
 
+TO_NEW_GAME = 16  # frames of Up taps first: enough for every item of the title
+
+
 def drive(frames: int, press_every: int, start, until_over: bool = False, window: bool = False) -> dict:
     import pyxel
 
@@ -71,8 +74,11 @@ def drive(frames: int, press_every: int, start, until_over: bool = False, window
         app = getattr(getattr(update, "__self__", None), "app", None)
         for frame in range(frames):
             if press_every:
-                # A tap: down on one frame, up on the next, so btnp fires once per tap.
-                pyxel.set_btn(pyxel.KEY_X, frame % press_every == 0)
+                # A first start selects Learn to play: taps of Up reach New game (the title's
+                # first item; it does not wrap), then taps of X: down on one frame, up on the
+                # next, so btnp fires once per tap.
+                pyxel.set_btn(pyxel.KEY_UP, frame < TO_NEW_GAME and frame % 2 == 0)
+                pyxel.set_btn(pyxel.KEY_X, frame >= TO_NEW_GAME and frame % press_every == 0)
             update()
             draw()
             pyxel.flip()

@@ -185,7 +185,10 @@ def stand_in_pyxel(max_frames: int, stats: dict):
         times = stats["frame_ms"] = []
         for frame in range(max_frames):
             held.clear()
-            if frame % 35 == 0:  # the front end's TURN_QUIET_FRAMES (33) and a frame of slack
+            if frame < 16:  # a first start selects Learn to play: Up reaches New game (no wrap)
+                if frame % 2 == 0:
+                    held.add(px.KEY_UP)
+            elif frame % 35 == 0:  # the front end's TURN_QUIET_FRAMES (33) and a frame of slack
                 held.add(px.KEY_X)
             t = time.perf_counter()
             update()
