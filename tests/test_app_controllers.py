@@ -242,6 +242,28 @@ def buy_game(
     return app, play
 
 
+def test_the_hints_words_go_once_the_cart_is_not_the_one_it_advised():
+    app, play = buy_game(6000)
+    play.show_hint()
+    ui, advice = play.screen, play.chosen.hint
+    assert isinstance(ui, dec.BuyScreen) and isinstance(advice, BuyShares) and advice.chains
+    hint_words = play.message
+    assert ui.cart == list(advice.chains) and play.notice == hint_words  # the advice in the cart
+    press(app, bt.LEFT)  # the cursor moves: the cart is still the advised one, the words stay
+    assert play.notice == hint_words
+    press(app, bt.UNDO)  # a share taken back: the words no longer hold
+    assert len(ui.cart) == len(advice.chains) - 1
+    assert play.notice is None and play.chosen.hint is None and play.message != hint_words
+
+
+def test_a_greyed_undo_says_why_it_is_grey():
+    _app, play = buy_game(6000)
+    ui = play.screen
+    assert isinstance(ui, dec.BuyScreen) and not ui.cart
+    ui.index = ui.options.index("UNDO")
+    assert ui.info == "Cart empty: nothing to undo"
+
+
 def test_buy_three_shares_then_the_cursor_waits_on_done():
     app, play = buy_game(6000)
     ui = play.screen
@@ -325,6 +347,7 @@ def test_declaring_the_end_finishes_the_game_after_the_purchase():
     run_until(app, lambda: isinstance(app.scene, cplay.GameOver))
     over = app.scene
     assert play.game.is_over
+    assert over.ending == "You ended it: all chains safe"  # who ended it and why, on the standings
     assert [r[0] for r in sorted(over.rows, key=lambda r: r[1])] == play.game.scores()
 
 

@@ -11,12 +11,15 @@ import pytest
 
 from acquire8.app import views
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
+from acquire8.app.constants import CHAR_H, CHAR_W, EDGE, FOOTER_Y, RECAP_H, RECAP_ROWS, RECAP_Y, WIDTH
 from acquire8.app.control import decisions as dec
 from acquire8.app.control import insight, menus
 from acquire8.app.control.app import App
 from acquire8.app.control.play import Deciding, Play
 from acquire8.app.demo import my_decision, position, press, run_until, select_tile, start
 from acquire8.rules import Game
+from acquire8.rules import events as ev
+from acquire8.storage import Settings
 
 
 def to_second_turn(seed: int = 5, holdings: str = "open") -> tuple[App, Play]:
@@ -181,3 +184,93 @@ def test_the_disposal_shows_the_other_holders_where_you_decide(pyxel_headless, m
         assert play.screen.holders == "Ana 2, Cy 1 hold L" and "Ana 2, Cy 1 hold L" in texts
     else:
         assert play.screen.holders == "" and not any("hold L" in t for t in texts)
+
+
+def drawn_at(app: App, px, monkeypatch) -> list[tuple[int, int, str]]:
+    out: list[tuple[int, int, str]] = []
+    real = px.text
+    monkeypatch.setattr(px, "text", lambda x, y, s, c: (out.append((x, y, s)), real(x, y, s, c)))
+    views.draw(app)
+    monkeypatch.setattr(px, "text", real)
+    return out
+
+
+def test_the_recap_fills_its_panel_its_heading_and_keys_apart_clear_of_its_frame(pyxel_headless, monkeypatch):
+    app, play = to_second_turn()
+    stage = play.stage
+    assert all(len(line) <= insight.RECAP_CHARS for line in stage.recap)
+    stage.recap = [f"{i:2} " + "w" * (insight.RECAP_CHARS - 3) for i in range(RECAP_ROWS + 3)]
+    for top, keys in ((0, "DN MORE  X OK"), (1, "UP/DN  X OK"), (3, "UP MORE  X OK")):
+        while stage.recap_top < top:
+            press(app, DOWN)
+        drawn = drawn_at(app, pyxel_headless, monkeypatch)
+        head = next(d for d in drawn if d[2] == "SINCE YOUR TURN")
+        hint = next(d for d in drawn if d[2] == keys)
+        assert head[0] + len(head[2]) * CHAR_W + CHAR_W <= hint[0] and hint[1] == head[1]  # a space apart
+        rows = [d for d in drawn if d[2] in stage.recap]
+        assert [r[2] for r in rows] == stage.recap[top : top + RECAP_ROWS] and len(rows) == RECAP_ROWS == 9
+        bottom = RECAP_Y + RECAP_H - 1  # the panel's frame
+        assert all(x + len(s) * CHAR_W <= WIDTH - 2 for x, _, s in rows)  # a pixel clear of the right frame
+        assert max(y for _, y, _ in rows) + CHAR_H < bottom
+    press(app, DOWN)
+    assert stage.recap_top == 3  # the last lines in view: no further
+
+
+def test_the_first_turns_recap_says_before_your_turn(pyxel_headless, monkeypatch):
+    """A person who does not start: their first turn's recap is of the turns before it."""
+    for seed in range(20):
+        app = App(settings=Settings(pace="instant"), seed=seed)
+        press(app, X, X)  # New game, Start
+        play = app.scene
+        assert isinstance(play, Play)
+        run_until(app, lambda p=play: isinstance(p.stage, Deciding) and p.stage.armed)
+        if play.stage.recap:
+            break
+    else:
+        raise AssertionError("no game where the person does not start")
+    assert play.stage.recap_head == "BEFORE YOUR TURN"
+    assert "BEFORE YOUR TURN" in [s for _, _, s in drawn_at(app, pyxel_headless, monkeypatch)]
+    press(app, X)  # the recap closes; the rest of the turn, as a calm player takes it
+    mine = len([e for e in play.shown if isinstance(e, ev.TurnStarted) and e.seat == 0])
+    for _ in range(20_000):
+        started = [e for e in play.shown if isinstance(e, ev.TurnStarted) and e.seat == 0]
+        if len(started) > mine and isinstance(play.stage, Deciding) and play.stage.armed:
+            break
+        calm = app.scene is not play or (isinstance(play.stage, Deciding) and play.stage.armed)
+        app.update(frozenset({X}) if calm else frozenset())
+    else:
+        raise AssertionError("the person's second turn never came")
+    assert play.stage.recap and play.stage.recap_head == "SINCE YOUR TURN"
+
+
+def test_left_right_do_not_move_the_hand_under_the_recap():
+    app, play = to_second_turn()
+    screen = play.screen
+    assert play.stage.recap and isinstance(screen, dec.PlaceScreen)
+    tile = screen.tile
+    press(app, RIGHT, RIGHT, LEFT)
+    assert screen.tile == tile and play.chosen.pick == tile and play.stage.recap
+    press(app, X)  # the recap closes: now left/right choose
+    press(app, RIGHT)
+    assert screen.tile != tile
+
+
+def test_page_counters_keep_a_pixel_from_the_edge_and_the_log_clears_its_footer(pyxel_headless, monkeypatch):
+    app, _play = to_second_turn()
+    press(app, X)  # the recap closed
+    app.push(menus.Log(app, [f"entry {i}" for i in range(60)]))
+    log = app.scene
+    drawn = drawn_at(app, pyxel_headless, monkeypatch)
+    pos = next(d for d in drawn if d[2] == f"{log.top + 1}-{len(log.lines)}/{len(log.lines)}")
+    assert (
+        pos[0] + len(pos[2]) * CHAR_W <= WIDTH - EDGE + 1
+    )  # its last glyph (3 of 4 px) a pixel from the edge
+    lines = [d for d in drawn if d[2].startswith("entry")]
+    assert len(lines) == menus.Log.ROWS == 16
+    assert max(y for _, y, _ in lines) + CHAR_H <= FOOTER_Y - 1  # a blank pixel row above the footer
+    assert "UP/DN LINE  <> PAGE  Z CLOSE" in [d[2] for d in drawn]  # Z leaves a page, as the keys table says
+    app.pop()
+    press(app, O)
+    assert isinstance(app.scene, menus.Chart)
+    counter = next(d for d in drawn_at(app, pyxel_headless, monkeypatch) if d[2].endswith("/4"))
+    assert counter[0] + len(counter[2]) * CHAR_W <= WIDTH - EDGE + 1

@@ -347,7 +347,9 @@ def test_the_buy_screen_says_what_its_option_is():
     ui.cart.append("I")
     assert ui.info == "Buy the cart and end the turn"
     ui.index = ui.options.index("UNDO")
-    assert ui.info == "Take back the last share"
+    assert ui.info == "Take back the last share (I)"
+    ui.cart.clear()  # UNDO is greyed: the line says why
+    assert ui.info == "Cart empty: nothing to undo"
 
 
 def test_buy_standing_in_a_hand_made_position():
@@ -416,7 +418,8 @@ def test_recap_tells_who_got_which_bonus():
         log += g.apply(g.legal_actions()[0])
     log += g.apply(BuyShares(()))
     assert recap(log, 1, ["You", "Ana", "Bob"]) == [
-        "You 6A: merges L into T, no buy",
+        "You 6A: merges L into T,",  # 30 characters a line: a margin inside the panel's frame
+        "  no buy",
         "L bonus: Ana $3,000 maj,",
         "  You $1,500 min",
     ]

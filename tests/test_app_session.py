@@ -246,6 +246,7 @@ def test_a_finished_game_deletes_its_save_and_counts_in_the_stats(tmp_path):
     assert isinstance(over_screen, cplay.GameOver)
     while not over_screen.armed:
         app.update(NOTHING)
+    over_screen.menu.index = over_screen.menu.items.index("New game")  # chosen: it is not the first item
     app.update(X)  # ... then New game from the game-over screen, back out to the title
     app.update(frozenset({bt.O}))
     assert isinstance(app.scene, menus.Title) and "Continue" not in app.scene.menu.items

@@ -13,6 +13,7 @@ from acquire8.app.text import (
     CHART_ROWS,
     LINE_CHARS,
     YOU,
+    end_line,
     key_moments,
     log_line,
     log_lines,
@@ -226,3 +227,20 @@ def test_a_whole_game_on_screen_logs_sentences_never_event_values():
     log = over.play.log
     assert len(log) > 50 and log[-1].startswith("Game over: ")
     assert [line for line in log if re.search(r"\w\(\w+=", line)] == []
+
+
+@pytest.mark.parametrize(
+    ("events", "sizes", "line"),
+    [
+        ([ev.EndDeclared(3, "Cy")], {"F": 41, "T": 5}, "Cy ended it: Festival 41 tiles"),
+        ([ev.EndDeclared(0, "You")], {"C": 43, "T": 12}, "You ended: Continental 43 tiles"),
+        ([ev.EndDeclared(0, "You")], {"A": 12, "T": 11}, "You ended it: all chains safe"),
+        ([], {"A": 12, "T": 11}, "All chains safe"),
+        ([], {"I": 45, "T": 3}, "Imperial 45 tiles"),
+        ([], {"I": 25, "T": 3}, "The last tile was drawn"),
+        ([ev.Stalemate(-1, "")], {"I": 25, "T": 3}, "No tile could be played"),
+        ([ev.EndDeclared(1, "Bartholomew")], {"C": 41}, "Bartholomew ended it: C 41 tiles"),
+    ],
+)
+def test_the_standings_say_who_ended_the_game_and_why_in_one_whole_line(events, sizes, line):
+    assert end_line(events, sizes) == line and len(line) <= LINE_CHARS

@@ -15,6 +15,7 @@ from acquire8.app.control.app import App
 from acquire8.app.control.play import (
     GUARD_FRAMES,
     RESULT_FRAMES,
+    RESULT_QUIET_FRAMES,
     TURN_QUIET_FRAMES,
     Deciding,
     GameOver,
@@ -140,22 +141,55 @@ def test_pass_and_play_hand_overs_wait_for_x_to_be_let_go_too():
     assert play.people == {0, 1, 3} and seen["guarded_turns"] > 10
 
 
-def test_taps_of_x_do_not_skip_the_final_standings():
-    """X tapped as a player hurrying through the end would (every 0.6 s): the standings, which
-    cannot be opened again, stay RESULT_FRAMES; then X takes the menu's item (New game)."""
-    app = new_game(["easy"] * 5, 2, seed=6)
+def reach_standings(seed: int, every: int = TURN_QUIET_FRAMES + 1) -> tuple[App, GameOver]:
+    """A game to its final standings, X tapped every `every` frames (slow enough that the
+    person's turns are taken)."""
+    app = new_game(["easy"] * 5, 2, seed=seed)
     for i in range(200_000):
         if isinstance(app.scene, GameOver):
             break
-        app.update(frozenset({X}) if i % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
+        app.update(frozenset({X}) if i % every == 0 else NOTHING)
     over = app.scene
     assert isinstance(over, GameOver)
-    frames = 0
-    while app.scene is over and frames < 10 * RESULT_FRAMES:
-        app.update(frozenset({X}) if frames % 18 == 0 else NOTHING)
-        frames += 1
-    assert RESULT_FRAMES <= frames < 2 * RESULT_FRAMES  # it stayed, then X acted
-    assert app.scene is not over and not isinstance(app.scene, GameOver)
+    return app, over
+
+
+STANDINGS_PACES = (0.15, 0.3, 0.6, 0.95, 1.2, 1.5)  # seconds between taps of a hurrying player
+
+
+@pytest.mark.parametrize("every", STANDINGS_PACES)
+def test_taps_of_x_do_not_skip_the_final_standings(every):
+    """X tapped as a player hurrying through the end would, every 0.15 s to 1.5 s, on from the
+    computers' turns: the standings, which cannot be seen again, stay (no story, log, title or
+    new game opens); once the taps stop for RESULT_QUIET_FRAMES, X takes the menu's item, which
+    is not New game."""
+    gap = round(every * FPS)
+    app, over = reach_standings(seed=6)
+    assert over.menu.item != "New game" and "New game" in over.menu.items
+    for frame in range(30 * FPS):  # half a minute of taps
+        down = frame % gap == 0
+        app.update(frozenset({X}) if down else NOTHING, frozenset({X}) if frame % gap < 2 else NOTHING)
+        assert app.scene is over, (every, frame)
+    for _ in range(RESULT_QUIET_FRAMES):
+        app.update(NOTHING)
+    assert over.armed
+    app.update(frozenset({X}))  # a deliberate X after the quiet spell: the story, over the standings
+    assert app.scene is not over and app.scenes[-2] is over
+
+
+def test_new_game_from_the_standings_is_one_deliberate_choice():
+    """From the standings New game is the far end of a menu that does not wrap; reached with
+    left presses, one X (after the quiet spell) opens the new game's setup."""
+    app, over = reach_standings(seed=7)
+    for _ in range(RESULT_FRAMES + RESULT_QUIET_FRAMES):
+        app.update(NOTHING)
+    app.update(frozenset({RIGHT}))  # no wrap: right at the end stays on it
+    assert over.menu.index == len(over.menu.items) - 1
+    for _ in over.menu.items:
+        app.update(frozenset({LEFT}))
+    assert over.menu.item == "New game"
+    app.update(frozenset({X}))
+    assert not isinstance(app.scene, GameOver) and app.scene is not over
 
 
 TAP_PACES = (0.15, 0.3, 0.45, 0.65, 0.8, 0.95)  # seconds from one tap of X to the next

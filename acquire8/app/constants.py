@@ -17,6 +17,7 @@ PAD = 3  # text from a panel's frame
 PANEL_RIGHT = WIDTH - 2  # where right-aligned text in a full-width panel ends (views' rtext)
 HEAD_Y = 2  # an overlay page's heading
 FOOTER_Y = HEIGHT - LINE  # the keys at the screen's foot
+RIGHT_X = WIDTH - EDGE  # right-aligned text ends a pixel from the screen's edge, as text starts left
 DOT = 3  # a small square: the selected board square's centre, a list's bullet
 LABEL_H = 9  # a lit option label (a line of text and its margin)
 BLINK, BLINK_FAST, BLINK_SLOW = 16, 8, 24  # blinking periods (frames)
@@ -106,8 +107,9 @@ CHOICE_LABEL_PITCH, CHOICE_LABEL_W = 32, 24  # a worded option
 DECLARE_X, DECLARE_PITCH, DECLARE_W = 40, 48, 32  # "end the game?": its two options' centres
 DISPOSE_VALUE_X, DISPOSE_NOTE_X = 34, 66  # the disposal's columns after the row's label
 
-RECAP_Y, RECAP_H = BOARD_Y - 1, BOARD_H + 2  # the recap panel covers the board: a heading and eight lines
-RECAP_LINES_Y = RECAP_Y + PAD + LINE + 1  # under the heading
+RECAP_Y, RECAP_H = BOARD_Y - 1, BOARD_H + 2  # the recap panel covers the board: a heading and its lines
+RECAP_LINES_Y = RECAP_Y + PAD + LINE  # under the heading
+RECAP_ROWS = (RECAP_Y + RECAP_H - 1 - RECAP_LINES_Y) // LINE  # as many lines as the panel holds (nine)
 
 # The pass-and-play screen: a heading, the next player's name boxed, what to do.
 PASS_Y = 36
@@ -125,8 +127,8 @@ SUMMARY_HEAD_CHARS, SUMMARY_CHARS = 28, 29
 SUMMARY_KEYS_Y = 112
 
 # The final standings: a row of two lines per player, the menu at the foot.
-OVER_TITLE_Y, OVER_HEAD_Y = 3, 12
-OVER_COLS_Y, OVER_ROWS_Y = 23, 31
+OVER_TITLE_Y, OVER_HEAD_Y, OVER_END_Y = 2, 9, 16  # the title, who won, who ended it and why
+OVER_COLS_Y, OVER_ROWS_Y = 24, 32
 OVER_X = 4
 OVER_RIGHT = WIDTH - OVER_X
 OVER_SMALL_X = OVER_X + 3 * CHAR_W  # a row's second line, under the name
@@ -224,7 +226,8 @@ CONFIRM_W = WIDTH - 2 * CONFIRM_X
 CONFIRM_BUTTONS_UP = 13  # the answers from the panel's foot
 CONFIRM_BUTTON_X, CONFIRM_BUTTON_PITCH = 40, 48  # their centres
 # The game's log.
-LOG_Y = 10
+LOG_Y = HEAD_Y + LINE  # the log's lines: as many as stay two pixels clear of the footer (16)
+LOG_ROWS = (FOOTER_Y - 1 - LOG_Y - CHAR_H) // LINE + 1  # a line is CHAR_H with its blank row under
 
 # The title, drawn as pixel art: 5-row glyphs, one string per row, "#" lit.
 BIG_FONT = {

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from acquire8.rules import BonusKind
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord, Turn, key_turns, turns
-from acquire8.rules.tables import CHAINS, TIER_OF
+from acquire8.rules.tables import CHAINS, END_SIZE, SAFE_SIZE, TIER_OF
 
 __all__ = [
     "CHAIN_NAMES",
@@ -24,6 +24,7 @@ __all__ = [
     "brief",
     "chain_name",
     "cuts",
+    "end_line",
     "fit",
     "key_moments",
     "log_line",
@@ -253,6 +254,30 @@ def log_line(e: ev.Event) -> str:
             who = " & ".join(e.names[w] for w in e.winners)
             return f"Game over: {who} {'wins' if len(e.winners) == 1 and who != YOU else 'win'}"
     raise TypeError(f"no log line for {e!r}")
+
+
+def end_line(events: Sequence[ev.Event], sizes: dict[str, int]) -> str:
+    """The standings' line on who ended the game and why, from what the rules said (the end
+    declared, no tile playable) and the chains' sizes at the end (`sizes`: those on the board):
+    "Cy ended it: Festival 41 tiles", "All chains safe", "No tile could be played"."""
+    if any(isinstance(e, ev.Stalemate) for e in events):
+        return "No tile could be played"
+    big = max(sizes, key=lambda c: (sizes[c], -CHAINS.index(c)), default=None)
+    if big is not None and sizes[big] >= END_SIZE:
+        whys = [f"{chain_name(big)} {sizes[big]} tiles", f"{big} {sizes[big]} tiles"]
+    elif sizes and min(sizes.values()) >= SAFE_SIZE:
+        whys = ["all chains safe"]
+    else:  # the auto end: the pool's last tile was drawn
+        whys = ["the last tile was drawn"]
+    declared = next((e for e in reversed(events) if isinstance(e, ev.EndDeclared)), None)
+    if declared is None:
+        return whys[0][0].upper() + whys[0][1:]
+    for why in whys:  # the chain's name, else its letter: whole words, never cut
+        for said in ("ended it", "ended"):
+            line = f"{declared.name} {said}: {why}"
+            if len(line) <= LINE_CHARS:
+                return line
+    return f"{declared.name} ended it"  # a name too long for the reason too: who, not why
 
 
 def own_draw_line(e: ev.TilesDrawn) -> str:

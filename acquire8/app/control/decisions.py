@@ -233,6 +233,9 @@ def _other_holders(game: Game, chain: str) -> str:
     return fit(", ".join(f"{name} {n}" for name, n in held) + f" hold {chain}")
 
 
+EMPTY_CART = "Cart empty: nothing to undo"  # why UNDO is greyed
+
+
 class BuyScreen:
     """Up to three shares: X on a chain adds one, UNDO takes the last back, DONE buys."""
 
@@ -271,8 +274,8 @@ class BuyScreen:
         opt, g = self.option, self.game
         if opt in CHAINS:
             return f"{chain_name(opt)} {money(g.price(opt))} bank {g.bank_shares(opt)}"
-        if opt == "UNDO":
-            return "Take back the last share"
+        if opt == "UNDO":  # greyed while the cart is empty: say why
+            return f"Take back the last share ({self.cart[-1]})" if self.cart else EMPTY_CART
         then = "end the game" if g.declared else "end the turn"
         return f"Buy the cart and {then}" if self.cart else f"Buy nothing and {then}"
 

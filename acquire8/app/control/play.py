@@ -25,7 +25,7 @@ from typing import ClassVar
 
 from acquire8.ai.base import Bot, SteppingBot
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, O, X
-from acquire8.app.constants import FPS
+from acquire8.app.constants import FPS, RECAP_ROWS
 from acquire8.app.control.decisions import (
     BuyScreen,
     Cursor,
@@ -42,10 +42,19 @@ from acquire8.app.control.decisions import (
 from acquire8.app.control.hint import hint
 from acquire8.app.control.insight import recap
 from acquire8.app.control.menus import Chart, Log, Pause
-from acquire8.app.control.scene import GUARD_FRAMES, TURN_QUIET_FRAMES, Host, Menu, Pressed, Scene, quieter
+from acquire8.app.control.scene import (
+    GUARD_FRAMES,
+    RESULT_QUIET_FRAMES,
+    TURN_QUIET_FRAMES,
+    Host,
+    Menu,
+    Pressed,
+    Scene,
+    quieter,
+)
 from acquire8.app.control.story import StoryScene, story_of
-from acquire8.app.text import KIND_SHORT, brief, chain_name, log_line, money, own_draw_line
-from acquire8.rules import Action, BuyShares, Game, IllegalAction, Phase
+from acquire8.app.text import KIND_SHORT, brief, chain_name, end_line, log_line, money, own_draw_line
+from acquire8.rules import CHAINS, Action, BuyShares, Game, IllegalAction, Phase
 from acquire8.rules import events as ev
 from acquire8.rules.record import PERSON, GameRecord
 from acquire8.storage.settings import Pace
@@ -57,7 +66,6 @@ PACE_FRAMES: dict[Pace, int] = {"slow": 36, "normal": 22, "fast": 8, "instant": 
 # larger there: its frames stay under 6 ms, 50 frames a decision.
 RESULT_FRAMES = 2 * FPS  # the final standings stay this long whatever is pressed
 BOT_BUDGET_MS = 3.0 if sys.platform == "emscripten" else 1.5
-RECAP_ROWS = 8  # lines of the turn's recap on screen at once
 SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
 # A merger's steps after it starts (each shown briefly, gathered for the summary).
 MERGER_STEPS = (
@@ -128,6 +136,7 @@ class Deciding:
     quiet: int  # frames X has been up since this decision began (X acts from `need` on)
     recap: list[str] = field(default_factory=list)  # what the others did, shown until X
     recap_top: int = 0  # its first line shown (up/down scroll a long one)
+    recap_head: str = "SINCE YOUR TURN"  # "BEFORE YOUR TURN" when the person had no turn yet
     need: int = GUARD_FRAMES  # TURN_QUIET_FRAMES for the first decision of a turn
 
     @property
@@ -325,14 +334,14 @@ class Play(Scene):
         if not stage.armed:
             stage.quiet = quieter(stage.quiet, pressed, held, stage.need)
             pressed = pressed - {X}
-        if stage.recap:  # X closes the recap; up/down scroll it; left/right already choose
+        if stage.recap:  # X closes the recap; up/down scroll it; the hand under it waits
             if X in pressed:
                 stage.recap = []
                 self.app.sound("confirm")
                 return
             step = (DOWN in pressed) - (UP in pressed)
             stage.recap_top = max(0, min(len(stage.recap) - RECAP_ROWS, stage.recap_top + step))
-            pressed = pressed - {UP, DOWN}
+            pressed = pressed - {UP, DOWN, LEFT, RIGHT}  # the recap covers the board: no tile chosen unseen
         decision = stage.screen.update(pressed)
         if isinstance(stage.screen, PlaceScreen):
             self.chosen.pick = stage.screen.tile
@@ -355,6 +364,18 @@ class Play(Scene):
             self.act(decision.action)
         elif decision.sound:
             self.app.sound(decision.sound)
+        self._hint_still_holds(decision)
+
+    def _hint_still_holds(self, decision: Decision) -> None:
+        """The hint's words stay only while the cart is the one it advised: a share added or
+        taken back makes them wrong."""
+        screen, advice = self.screen, self.chosen.hint
+        if not isinstance(screen, BuyScreen) or not isinstance(advice, BuyShares):
+            return
+        if screen.bundle() != tuple(sorted(advice.chains, key=CHAINS.index)):
+            self.chosen.hint = None
+            if decision.message is None:
+                self.seen.notice = None  # the screen's own lines again
 
     def _show_step(self, stage: Showing) -> None:
         """The next queued events reach the screen, each after the previous one's pause."""
@@ -409,6 +430,7 @@ class Play(Scene):
         if guarded and g.turn == g.current and g.phase == Phase.PLACE and self.human is not None:
             self.seen.last_recap = recap(self.seen.events, self.human, g.names)  # a new turn of yours opens
             self.stage.recap = list(self.seen.last_recap)
+            self.stage.recap_head = self.recap_head()
         if guarded:
             self.app.sound("turn")
 
@@ -692,12 +714,21 @@ class Play(Scene):
         """Someone else is deciding: the turn bar shows "..."."""
         return self.human is not None and self.game.current != self.human and not self.game.is_over
 
+    def recap_head(self) -> str:
+        """The recap's heading: since the person's last turn, or before their first (no turn
+        of theirs ended yet: every turn ends with a purchase, if only of nothing)."""
+        mine = any(isinstance(e, ev.SharesBought) and e.seat == self.human for e in self.seen.events)
+        return "SINCE YOUR TURN" if mine else "BEFORE YOUR TURN"
+
     def show_recap(self) -> None:
         """Open the recap of what the others did before your turn again."""
         if not isinstance(self.stage, Deciding):
             self.message = "No recap now: not your decision"
             return
-        self.stage.recap = list(self.seen.last_recap) or ["Nothing happened since your turn."]
+        head = self.recap_head()
+        since = "since your turn" if head.startswith("SINCE") else "before your turn"
+        self.stage.recap = list(self.seen.last_recap) or [f"Nothing happened {since}."]
+        self.stage.recap_head = head
         self.stage.recap_top = 0
 
     def show_hint(self) -> None:
@@ -832,10 +863,14 @@ class GameOver(Scene):
             key=lambda r: (-r[0], r[1]),
         )
         self.winners = g.winners()
+        self.ending = end_line(play.seen.events, {c: g.chain_size(c) for c in g.chains_on_board()})
         self.record = game_record(play)
-        self.menu = Menu(["New game", "Title", "Log", *(["Story"] if self.record is not None else [])])
+        items = ["New game", "Title", "Log", *(["Story"] if self.record is not None else [])]
+        # The menu starts on a harmless item at the far end from New game (no wrap): a stray X
+        # opens the story or the log, and a new game is always a choice of its own.
+        self.menu = Menu(items, len(items) - 1, wrap=False)
         # A hurried X must not skip the result, which cannot be seen again: X acts once the
-        # standings have been up for RESULT_FRAMES and X has been let go for GUARD_FRAMES.
+        # standings have been up for RESULT_FRAMES and X has been let go for RESULT_QUIET_FRAMES.
         self.quiet = 0
         self.shown = 0
         app.music = "gameover"
@@ -851,13 +886,13 @@ class GameOver(Scene):
 
     @property
     def armed(self) -> bool:
-        return self.quiet >= GUARD_FRAMES and self.shown >= RESULT_FRAMES
+        return self.quiet >= RESULT_QUIET_FRAMES and self.shown >= RESULT_FRAMES
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         self.menu.move(pressed, self.app, (LEFT, RIGHT))
         self.menu.move(pressed, self.app)
         if not self.armed:
-            self.quiet = quieter(self.quiet, pressed, held)
+            self.quiet = quieter(self.quiet, pressed, held, RESULT_QUIET_FRAMES)
             self.shown += 1
             return
         if X not in pressed:

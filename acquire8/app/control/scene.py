@@ -20,6 +20,9 @@ GUARD_FRAMES = round(0.4 * FPS)  # X must have been up this long before a new sc
 # pace up to one tap in 0.95 s never leaves X up so long, so the tap that follows the turn's
 # start cannot decide it.
 TURN_QUIET_FRAMES = round(1.1 * FPS)
+# The final standings cannot be seen again: X leaves them only after a longer quiet spell, so
+# that a player still tapping to hurry the computers (taps seen up to 1.5 s apart) stays on them.
+RESULT_QUIET_FRAMES = round(2 * FPS)
 
 
 def quieter(quiet: int, pressed: Pressed, held: Pressed, need: int = GUARD_FRAMES) -> int:

@@ -166,7 +166,7 @@ def draw_settings(s: SettingsScene) -> None:
 
 def draw_stats(s: StatsScene) -> None:
     page, title = s.PAGES[s.page]
-    rtext(k.WIDTH, k.HEAD_Y, f"{s.page + 1}/{len(s.PAGES)}", k.DIM)
+    rtext(k.RIGHT_X, k.HEAD_Y, f"{s.page + 1}/{len(s.PAGES)}", k.DIM)
     if page == "table":
         draw_stats_table(s)
     elif page == "rating":
@@ -175,7 +175,7 @@ def draw_stats(s: StatsScene) -> None:
         draw_stats_chart(s, page, title)
     if s.message:
         ctext(k.STATS_MESSAGE_Y, s.message, k.BAD)
-    footer("<> CHARTS  DOWN REPLAYS  X BACK")
+    footer("<> CHARTS  DOWN REPLAYS  Z BACK")  # Z leaves a page, as everywhere
 
 
 def draw_stats_chart(s: StatsScene, page: str, title: str) -> None:
@@ -295,8 +295,8 @@ def draw_log(s: Log) -> None:
         text(k.EDGE, k.LOG_Y + i * k.LINE, line, k.TEXT)
     if len(s.lines) > s.ROWS:
         pos = f"{s.top + 1}-{min(len(s.lines), s.top + s.ROWS)}/{len(s.lines)}"
-        rtext(k.WIDTH, k.HEAD_Y, pos, k.DIM)
-    footer("UP/DN LINE  <> PAGE  X CLOSE" if len(s.lines) > s.ROWS else "X CLOSE")
+        rtext(k.RIGHT_X, k.HEAD_Y, pos, k.DIM)
+    footer("UP/DN LINE  <> PAGE  Z CLOSE" if len(s.lines) > s.ROWS else "Z CLOSE")
 
 
 def draw_confirm(s: Confirm) -> None:

@@ -8,6 +8,7 @@ import pyxel
 from acquire8.app import constants as k
 from acquire8.app.anim import Animator, cell_pos
 from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
+from acquire8.app.control.insight import RECAP_CHARS
 from acquire8.app.control.menus import Chart
 from acquire8.app.control.play import RECAP_ROWS, Deciding, GameOver, Passing, Play, Summary
 from acquire8.app.text import CHART_ROWS, LINE_CHARS, chain_name, cuts, fit, money, wrap
@@ -106,10 +107,12 @@ def draw_recap(stage: Deciding) -> None:
     """What the others did since your turn, over the board (the hand stays in view)."""
     lines = stage.recap[stage.recap_top : stage.recap_top + RECAP_ROWS]
     panel(0, k.RECAP_Y, k.WIDTH, k.RECAP_H)
-    text(k.PAD, k.RECAP_Y + k.PAD, "SINCE YOUR TURN", k.ACCENT)
+    text(k.PAD, k.RECAP_Y + k.PAD, stage.recap_head, k.ACCENT)
     for i, line in enumerate(lines):
-        text(k.PAD, k.RECAP_LINES_Y + k.LINE * i, fit(line, PANEL_CHARS), k.TEXT)
-    more = "UP/DN MORE  " if len(stage.recap) > RECAP_ROWS else ""
+        text(k.PAD, k.RECAP_LINES_Y + k.LINE * i, fit(line, RECAP_CHARS), k.TEXT)
+    above, below = stage.recap_top > 0, stage.recap_top + RECAP_ROWS < len(stage.recap)
+    hints = {(False, True): "DN MORE  ", (True, True): "UP/DN  ", (True, False): "UP MORE  "}
+    more = hints.get((above, below), "")  # short enough to stay clear of the heading
     rtext(k.PANEL_RIGHT, k.RECAP_Y + k.PAD, f"{more}X OK", k.DIM)
 
 
@@ -256,7 +259,7 @@ def draw_hand(p: Play, screen: PlaceScreen | None) -> None:
             pyxel.rect(0, k.MESSAGE_Y - 1, k.WIDTH, k.HEIGHT - k.MESSAGE_Y + 1, k.BG)
             text(k.EDGE, k.MESSAGE_Y, fit(lines[1]), k.GOOD if ok else k.DIM)
     elif p.human is not None and not p.game.is_over:
-        rtext(k.WIDTH, k.PREVIEW_Y, "X hurry  Z chart", k.DIM)
+        rtext(k.RIGHT_X, k.PREVIEW_Y, "X hurry  Z chart", k.DIM)
 
 
 def _decision_panel(p: Play) -> bool:
@@ -377,7 +380,7 @@ def draw_buy(p: Play, ui: BuyScreen) -> None:
 def draw_chart(s: Chart) -> None:
     page = s.PAGES[s.page]
     CHART_PAGES[page](s)
-    rtext(k.WIDTH, k.HEAD_Y, f"{s.page + 1}/{len(s.PAGES)}", k.DIM)
+    rtext(k.RIGHT_X, k.HEAD_Y, f"{s.page + 1}/{len(s.PAGES)}", k.DIM)
     footer("ARROWS MOVE  Z CLOSE" if page == "board" else "<> PAGE  Z CLOSE")
 
 
@@ -550,6 +553,7 @@ def draw_summary(s: Summary) -> None:
 def draw_game_over(s: GameOver) -> None:
     ctext(k.OVER_TITLE_Y, "GAME OVER", k.DIM)
     ctext(k.OVER_HEAD_Y, s.headline, k.ACCENT)
+    ctext(k.OVER_END_Y, fit(s.ending), k.TEXT)
     text(k.OVER_X, k.OVER_COLS_Y, "#  player", k.DIM)
     rtext(k.OVER_RIGHT, k.OVER_COLS_Y, "final cash", k.DIM)
     y = k.OVER_ROWS_Y

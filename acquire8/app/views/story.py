@@ -102,7 +102,7 @@ def draw_story(s: StoryScene) -> None:
 def draw_replays(s: Replays) -> None:
     ctext(k.HEAD_Y, "KEPT GAMES", k.ACCENT)
     if s.rows:
-        rtext(k.WIDTH, k.HEAD_Y, f"{len(s.rows)}", k.DIM)
+        rtext(k.RIGHT_X, k.HEAD_Y, f"{len(s.rows)}", k.DIM)
         text(k.LIST_X, k.LIST_HEAD_Y, "played", k.DIM)
         text(k.LIST_VS_X, k.LIST_HEAD_Y, "vs", k.DIM)
         rtext(k.LIST_RIGHT, k.LIST_HEAD_Y, "you", k.DIM)

@@ -8,7 +8,7 @@ from collections.abc import Iterable, Sequence
 from acquire8.app.text import KIND_SHORT, LINE_CHARS, money, pack
 from acquire8.rules import events as ev
 
-RECAP_CHARS = LINE_CHARS - 1  # the recap's lines, inside its panel's frame
+RECAP_CHARS = LINE_CHARS - 2  # the recap's lines, inside its panel's frame with a margin each side
 
 
 def _turn_seat(turn: list[ev.Event]) -> int | None:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
+from acquire8.app.constants import LOG_ROWS
 from acquire8.app.control.scene import Host, Pressed, Scene
 from acquire8.app.text import wrap
 
@@ -10,7 +11,7 @@ from acquire8.app.text import wrap
 class Log(Scene):
     """The game's events, newest at the bottom; up/down scroll a line, left/right a page."""
 
-    ROWS = 16
+    ROWS = LOG_ROWS
 
     def __init__(self, app: Host, log: list[str]):
         super().__init__(app)
