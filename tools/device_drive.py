@@ -198,6 +198,9 @@ def drive(
         stage = "title"
         tap_frame = 0
         was_mine, turn_began_at = False, 0
+        # Each computer decision that took more than one frame: its level, frames, thinking CPU.
+        decisions: list[tuple[str, int, float, float]] = []
+        job_since: tuple[object, int, float, float] | None = None  # the job, its frame, wall, CPU
         fix_seed(app, seed)
         gc.callbacks.append(on_gc)
         for frame in range(max_frames):
@@ -249,6 +252,14 @@ def drive(
             if hold:  # the title at 30 fps until something ends the process
                 time.sleep(1 / 30)
                 continue
+            job_after = frame_facts(shell)[1]
+            if job_since is None and job_after is not None:
+                job_since = (job_after, frame, t0, cpu[-1])
+            elif job_since is not None and job_after is not job_since[0]:
+                _, began, w0, spent = job_since
+                spent += sum(cpu[began + 1 :])
+                decisions.append((str(before[4]), frame - began + 1, (t1 - w0) * 1000, spent))
+                job_since = (job_after, frame, t0, cpu[-1]) if job_after is not None else None
             slow = len(slowest) < SLOWEST_KEPT or cpu[-1] > slowest[-1]["cpu_ms"]  # by CPU time
             if every is not None or slow:
                 after = frame_facts(shell)
@@ -280,6 +291,17 @@ def drive(
         out["wall"] = {"mean_ms": sum(wall) / len(wall), "p99_ms": pct(wall, 0.99), "max_ms": max(wall)}
         out["cpu"] = {"mean_ms": sum(cpu) / len(cpu), "p99_ms": pct(cpu, 0.99), "max_ms": max(cpu)}
         out["slowest"] = slowest
+        out["decisions"] = {
+            level: {
+                "n": len(ds),
+                "frames_mean": sum(d[1] for d in ds) / len(ds),
+                "wall_ms_mean": sum(d[2] for d in ds) / len(ds),
+                "wall_ms_max": max(d[2] for d in ds),
+                "cpu_ms_mean": sum(d[3] for d in ds) / len(ds),
+            }
+            for level in sorted({d[0] for d in decisions})
+            for ds in [[d for d in decisions if d[0] == level]]
+        }
         if every is not None:
             out["every_frame"] = every
         play = play_of(app)

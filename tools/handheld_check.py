@@ -468,7 +468,19 @@ def describe(label: str, r: dict) -> str:
         f"(wall {w['mean_ms']:.2f} / {w['p99_ms']:.2f} / {w['max_ms']:.2f}); "
         f"start-up CPU {s['median']:.2f} s (max {s['max']:.2f}, wall {r['startup_wall_s']['median']:.2f}; "
         f"first start {r['first_start_s']['cpu']:.2f}, wall {r['first_start_s']['wall']:.2f}; "
-        f"compiling {r['compiling_start_s']['cpu']:.2f}); peak memory {r['maxrss_mb']:.0f} MB"
+        f"compiling {r['compiling_start_s']['cpu']:.2f}); peak memory {r['maxrss_mb']:.0f} MB" + decisions(r)
+    )
+
+
+def decisions(r: dict) -> str:
+    """The expert's decisions that took several frames: how many frames and how much time."""
+    d = r.get("decisions", {}).get("expert")
+    if not d:
+        return ""
+    return (
+        f"; expert decisions ({d['n']} over several frames): {d['frames_mean']:.0f} frames, "
+        f"wall {d['wall_ms_mean']:.0f} ms (max {d['wall_ms_max']:.0f}), "
+        f"thinking CPU {d['cpu_ms_mean']:.0f} ms"
     )
 
 
