@@ -19,9 +19,9 @@ from acquire8.app.control.lesson import (
     NO_UNDO,
     PROMPT_CHARS,
     PROMPT_LINES,
+    Lesson,
     LessonDone,
     LessonOver,
-    Lesson,
     PartCard,
     answer,
     hint_words,
@@ -190,9 +190,16 @@ def test_imperial_instead_of_tower_is_named_and_explained():
     assert play.game.chain_size("I") == 2
     buy = play.screen
     assert isinstance(buy, BuyScreen) and play.guide.holding  # the purchase is live: the answer stands
-    assert play.guide.lines == prompt_lines(play.guide.note) and play.guide.note.startswith("Imperial: dear shares")
+    assert play.guide.lines == prompt_lines(play.guide.note) and play.guide.note.startswith(
+        "Imperial: dear shares"
+    )
     press(app, bt.X)  # read on: this X buys nothing
-    assert not play.guide.holding and play.guide.words == LESSON[3].prompt and not buy.cart and play.guide.index == 3
+    assert (
+        not play.guide.holding
+        and play.guide.words == LESSON[3].prompt
+        and not buy.cart
+        and play.guide.index == 3
+    )
 
 
 def test_9f_instead_of_12c_is_named_and_explained():
@@ -203,7 +210,11 @@ def test_9f_instead_of_12c_is_named_and_explained():
     press(app, bt.X)
     assert play.game.board.get("9F") == "#" and "12C" not in play.game.board
     assert play.guide.note.startswith("9F: a lone hotel") and "6C" in play.guide.note
-    assert isinstance(play.screen, DeclareScreen) and play.guide.holding and play.guide.lines == prompt_lines(play.guide.note)
+    assert (
+        isinstance(play.screen, DeclareScreen)
+        and play.guide.holding
+        and play.guide.lines == prompt_lines(play.guide.note)
+    )
     press(app, bt.RIGHT)  # read on: the end's question keeps its selection
     assert play.guide.words == LESSON[14].prompt and selected(play.screen) == "YES"
 
@@ -257,7 +268,11 @@ def test_the_end_questions_prompt_names_what_is_selected():
     press(app, bt.LEFT, bt.X)  # BACK: the first question again, YES selected again
     assert not ui.confirming and selected(ui) == "YES" and "YES is selected" in play.guide.words
     press(app, bt.LEFT, bt.X)  # NO: refused, YES selected again, and the reason says so
-    assert selected(ui) == "YES" and play.guide.words == LESSON[14].wrong and "YES is selected" in play.guide.words
+    assert (
+        selected(ui) == "YES"
+        and play.guide.words == LESSON[14].wrong
+        and "YES is selected" in play.guide.words
+    )
     press(app, bt.LEFT)  # the reason was for YES: with NO selected, NO's prompt
     assert selected(ui) == "NO" and agrees()
     press(app, bt.RIGHT, bt.X, bt.RIGHT)
@@ -380,7 +395,10 @@ def test_another_chain_at_the_founding_and_a_tie_survivor_are_both_fine():
     play = lesson_to(app, 2)
     assert isinstance(play.screen, ChoiceScreen)
     press(app, bt.RIGHT, bt.RIGHT, bt.X)  # American, not the first on offer
-    assert play.game.chain_size("A") == 2 and play.guide.note == f"American: mid-priced shares. {LESSON[2].after}"
+    assert (
+        play.game.chain_size("A") == 2
+        and play.guide.note == f"American: mid-priced shares. {LESSON[2].after}"
+    )
     play = lesson_to(app, 10)
     assert isinstance(play.screen, ChoiceScreen) and play.screen.kind == "survivor"
     press(app, bt.RIGHT, bt.X)

@@ -622,7 +622,7 @@ class Lesson:
         return LessonOver(self.app, self.play)
 
 
-def LessonPlay(app: Host, steps: tuple[Step, ...] = LESSON) -> Play:  # noqa: N802 (reads as the scene it makes)
+def LessonPlay(app: Host, steps: tuple[Step, ...] = LESSON) -> Play:
     """The lesson's play: the person at seat 0 against the script's computers, from the first
     step's position, guided by a Lesson (`play.guide`)."""
     if not steps or steps[0].position is None:

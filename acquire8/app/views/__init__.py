@@ -27,7 +27,6 @@ from acquire8.app.views import lesson, menus, play, story
 from acquire8.app.views.common import clocks_read, use_palette
 
 
-
 def draw_game(p: Play) -> None:
     """A play; a guided one (the lesson) with its guide's ring and panel."""
     if p.guide is None:
