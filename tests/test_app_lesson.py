@@ -22,12 +22,14 @@ from acquire8.app.control.lesson import (
     Lesson,
     LessonDone,
     LessonOver,
+    LessonPlay,
     PartCard,
     answer,
     hint_words,
+    lesson_of,
     prompt_lines,
 )
-from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver
+from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver, Play
 from acquire8.app.demo import lesson_ready, lesson_take, lesson_to, press, run_until, select_tile
 from acquire8.app.session import open_app
 from acquire8.app.text import chain_name
@@ -79,6 +81,16 @@ def test_the_lesson_played_through_reaches_the_game_over_with_every_step_done():
     assert isinstance(app.scene, GameOver) and play.guide.done and play.game.is_over
     assert play.guide.note.endswith(LESSON[-1].after) and play.guide.note.startswith("Bought 1 ")
     assert len(play.actions) > 0 and app.frame < 5000  # minutes, not hours, at the fast pace
+
+
+def test_the_lesson_guides_an_ordinary_play_which_without_a_guide_is_saved():
+    app = lesson_app()
+    play = LessonPlay(app)
+    assert type(play) is Play and isinstance(play.guide, Lesson) and play.guide.play is play
+    assert not play.saved  # a guided play is never saved nor counted
+    with pytest.raises(ValueError):
+        lesson_of(Play(app, play.game.copy(), {}))
+    assert Play(app, play.game.copy(), {}).saved
 
 
 def test_every_part_opens_with_its_card_over_its_new_board():
@@ -471,7 +483,7 @@ def test_the_panel_never_covers_the_square_it_points_at(index, pyxel_headless):
     app = lesson_app()
     play = lesson_to(app, index)
     assert isinstance(play.guide, Lesson) and play.guide.square == LESSON[index].square
-    _, y, _, h = panel_box(play)
+    _, y, _, h = panel_box(play.guide)
     _, sy, _, sh = square_box(play.guide.square)
     assert h > 0 and (sy + sh <= y or y + h <= sy)
 
@@ -504,7 +516,7 @@ def test_the_panel_never_covers_the_tile_being_chosen(pyxel_headless):
         if not isinstance(ui, PlaceScreen):
             continue
         for _ in ui.tiles:  # every tile of the hand selected in turn, 1G included
-            _, y, _, h = panel_box(play)
+            _, y, _, h = panel_box(play.guide)
             _, sy, _, sh = square_box(ui.tile)
             assert h == 0 or sy + sh <= y or y + h <= sy, (index, ui.tile)
             ring = play.guide.square
