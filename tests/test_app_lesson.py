@@ -19,15 +19,17 @@ from acquire8.app.control.lesson import (
     NO_UNDO,
     PROMPT_CHARS,
     PROMPT_LINES,
+    Lesson,
     LessonDone,
     LessonOver,
     LessonPlay,
     PartCard,
     answer,
     hint_words,
+    lesson_of,
     prompt_lines,
 )
-from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver
+from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver, Play
 from acquire8.app.demo import lesson_ready, lesson_take, lesson_to, press, run_until, select_tile
 from acquire8.app.session import open_app
 from acquire8.app.text import chain_name
@@ -76,9 +78,19 @@ def test_every_prompt_fits_its_panel():
 def test_the_lesson_played_through_reaches_the_game_over_with_every_step_done():
     app = lesson_app()
     play = lesson_to(app, len(LESSON))
-    assert isinstance(app.scene, GameOver) and play.done and play.game.is_over
-    assert play.note.endswith(LESSON[-1].after) and play.note.startswith("Bought 1 ")
+    assert isinstance(app.scene, GameOver) and play.guide.done and play.game.is_over
+    assert play.guide.note.endswith(LESSON[-1].after) and play.guide.note.startswith("Bought 1 ")
     assert len(play.actions) > 0 and app.frame < 5000  # minutes, not hours, at the fast pace
+
+
+def test_the_lesson_guides_an_ordinary_play_which_without_a_guide_is_saved():
+    app = lesson_app()
+    play = LessonPlay(app)
+    assert type(play) is Play and isinstance(play.guide, Lesson) and play.guide.play is play
+    assert not play.saved  # a guided play is never saved nor counted
+    with pytest.raises(ValueError):
+        lesson_of(Play(app, play.game.copy(), {}))
+    assert Play(app, play.game.copy(), {}).saved
 
 
 def test_every_part_opens_with_its_card_over_its_new_board():
@@ -87,12 +99,12 @@ def test_every_part_opens_with_its_card_over_its_new_board():
     app.scene.menu.index = app.scene.menu.items.index("Learn to play")
     press(app, bt.X)
     play = app.scenes[0]
-    assert isinstance(play, LessonPlay)
+    assert isinstance(play.guide, Lesson)
 
     def ready() -> bool:
         card = app.scene
         if isinstance(card, PartCard) and not any(c[0] == card.heading for c in cards):
-            cards.append((card.heading, card.part.board, dict(play.game.board), play.index))
+            cards.append((card.heading, card.part.board, dict(play.game.board), play.guide.index))
         return lesson_ready(app, play)()
 
     while True:
@@ -122,9 +134,9 @@ def test_the_cards_and_the_lesson_complete_page_fit_the_screen(text_bounds):
     app.scene.menu.index = app.scene.menu.items.index("Learn to play")
     press(app, bt.X)
     play = app.scenes[0]
-    assert isinstance(play, LessonPlay)
-    for part in play.parts:
-        card = PartCard(app, play, part)
+    assert isinstance(play.guide, Lesson)
+    for part in play.guide.parts:
+        card = PartCard(app, play.guide, part)
         lines = card_lines(card)
         assert len(lines) <= CARD_ROWS and all(len(line) <= CARD_CHARS for line, _ in lines)
         app.scenes[-1:] = [card]
@@ -147,7 +159,7 @@ def test_a_hurried_x_does_not_skip_a_card():
     assert app.scene is card and not card.armed
     run_until(app, lambda: card.armed)
     press(app, bt.X)
-    assert isinstance(app.scene, LessonPlay)
+    assert isinstance(app.scene.guide, Lesson)
 
 
 def named(action) -> list[str]:
@@ -189,10 +201,17 @@ def test_imperial_instead_of_tower_is_named_and_explained():
     press(app, bt.X)
     assert play.game.chain_size("I") == 2
     buy = play.screen
-    assert isinstance(buy, BuyScreen) and play.holding  # the purchase is live: the answer stands
-    assert play.lines == prompt_lines(play.note) and play.note.startswith("Imperial: dear shares")
+    assert isinstance(buy, BuyScreen) and play.guide.holding  # the purchase is live: the answer stands
+    assert play.guide.lines == prompt_lines(play.guide.note) and play.guide.note.startswith(
+        "Imperial: dear shares"
+    )
     press(app, bt.X)  # read on: this X buys nothing
-    assert not play.holding and play.words == LESSON[3].prompt and not buy.cart and play.index == 3
+    assert (
+        not play.guide.holding
+        and play.guide.words == LESSON[3].prompt
+        and not buy.cart
+        and play.guide.index == 3
+    )
 
 
 def test_9f_instead_of_12c_is_named_and_explained():
@@ -202,10 +221,14 @@ def test_9f_instead_of_12c_is_named_and_explained():
     select_tile(app, play, "9F")
     press(app, bt.X)
     assert play.game.board.get("9F") == "#" and "12C" not in play.game.board
-    assert play.note.startswith("9F: a lone hotel") and "6C" in play.note
-    assert isinstance(play.screen, DeclareScreen) and play.holding and play.lines == prompt_lines(play.note)
+    assert play.guide.note.startswith("9F: a lone hotel") and "6C" in play.guide.note
+    assert (
+        isinstance(play.screen, DeclareScreen)
+        and play.guide.holding
+        and play.guide.lines == prompt_lines(play.guide.note)
+    )
     press(app, bt.RIGHT)  # read on: the end's question keeps its selection
-    assert play.words == LESSON[14].prompt and selected(play.screen) == "YES"
+    assert play.guide.words == LESSON[14].prompt and selected(play.screen) == "YES"
 
 
 def test_the_answer_to_a_parts_last_choice_stands_until_x_before_its_card():
@@ -215,11 +238,11 @@ def test_the_answer_to_a_parts_last_choice_stands_until_x_before_its_card():
     while ui.option != "DONE":
         press(app, bt.RIGHT)
     press(app, bt.X)  # nothing bought
-    run_until(app, lambda: play.holding)
+    run_until(app, lambda: play.guide.holding)
     for _ in range(60):  # the computers' turns shown: the answer waits for X, no card comes
         app.update(frozenset())
-    assert app.scene is play and play.holding and play.lines == prompt_lines(play.note)
-    assert play.note.startswith("Nothing bought") and play.cue_line is not None
+    assert app.scene is play and play.guide.holding and play.guide.lines == prompt_lines(play.guide.note)
+    assert play.guide.note.startswith("Nothing bought") and play.guide.cue_line is not None
     assert len(play.game.board) > 0 and "L" not in play.game.board.values()  # part 1's board still
     press(app, bt.X)
     assert isinstance(app.scene, PartCard) and app.scene.heading == "PART 2 OF 4: MERGERS"
@@ -230,7 +253,7 @@ def test_after_a_refusal_the_lessons_choice_is_selected_again():
     play = lesson_to(app, 0)
     select_tile(app, play, "1G")
     press(app, bt.X)
-    assert play.words == LESSON[0].wrong and play.screen.tile == "6E"
+    assert play.guide.words == LESSON[0].wrong and play.screen.tile == "6E"
 
 
 def selected(ui: DeclareScreen) -> str:
@@ -244,26 +267,30 @@ def test_the_end_questions_prompt_names_what_is_selected():
     assert isinstance(ui, DeclareScreen)
 
     def agrees() -> bool:  # the prompt names the option X would take
-        return selected(ui) in play.words
+        return selected(ui) in play.guide.words
 
-    assert selected(ui) == "YES" and "YES is selected" in play.words
+    assert selected(ui) == "YES" and "YES is selected" in play.guide.words
     press(app, bt.LEFT)
-    assert selected(ui) == "NO" and agrees() and "right for YES" in play.words
+    assert selected(ui) == "NO" and agrees() and "right for YES" in play.guide.words
     press(app, bt.RIGHT, bt.X)  # YES: the second question starts on BACK, as in every game
     assert ui.confirming and selected(ui) == "BACK"
-    assert "BACK is selected" in play.words and "right to END IT" in play.words
+    assert "BACK is selected" in play.guide.words and "right to END IT" in play.guide.words
     press(app, bt.RIGHT)
-    assert selected(ui) == "END IT" and "END IT is selected: press X" in play.words
+    assert selected(ui) == "END IT" and "END IT is selected: press X" in play.guide.words
     press(app, bt.LEFT, bt.X)  # BACK: the first question again, YES selected again
-    assert not ui.confirming and selected(ui) == "YES" and "YES is selected" in play.words
+    assert not ui.confirming and selected(ui) == "YES" and "YES is selected" in play.guide.words
     press(app, bt.LEFT, bt.X)  # NO: refused, YES selected again, and the reason says so
-    assert selected(ui) == "YES" and play.words == LESSON[14].wrong and "YES is selected" in play.words
+    assert (
+        selected(ui) == "YES"
+        and play.guide.words == LESSON[14].wrong
+        and "YES is selected" in play.guide.words
+    )
     press(app, bt.LEFT)  # the reason was for YES: with NO selected, NO's prompt
     assert selected(ui) == "NO" and agrees()
     press(app, bt.RIGHT, bt.X, bt.RIGHT)
     assert selected(ui) == "END IT" and ui.confirming and agrees()
     press(app, bt.X)
-    assert play.index == 15
+    assert play.guide.index == 15
 
 
 def hint_from_pause(app: App) -> None:
@@ -284,31 +311,31 @@ def test_the_hint_shows_the_lessons_choice_never_another_players(monkeypatch):
         ui = play.screen
         press(app, bt.RIGHT)  # away from what the lesson selected
         hint_from_pause(app)
-        assert play.words == hint_words(step) and play.screen is ui
+        assert play.guide.words == hint_words(step) and play.screen is ui
         if isinstance(ui, PlaceScreen):
             assert isinstance(step.action, PlaceTile)
-            assert ui.tile == step.action.tile and step.action.tile in play.words
+            assert ui.tile == step.action.tile and step.action.tile in play.guide.words
         elif isinstance(ui, ChoiceScreen):
-            assert ui.index == 0 and chain_name(ui.option.chain) in play.words
+            assert ui.index == 0 and chain_name(ui.option.chain) in play.guide.words
         elif isinstance(ui, DeclareScreen):
-            assert selected(ui) == "YES" and "YES" in play.words
+            assert selected(ui) == "YES" and "YES" in play.guide.words
         elif isinstance(ui, BuyScreen):
             assert ui.option in ui.chains  # a chain to add, as the hint says
         else:
-            assert isinstance(ui, DisposeScreen) and "any is fine" in play.words
+            assert isinstance(ui, DisposeScreen) and "any is fine" in play.guide.words
 
 
 def test_undo_is_answered_in_the_lessons_panel_on_every_decision():
     app = lesson_app()
     for index in range(len(LESSON)):
         play = lesson_to(app, index)
-        prompt = play.lines
+        prompt = play.guide.lines
         press(app, bt.UNDO)
-        assert "No undo in the lesson" in " ".join(play.lines), index
-        assert play.index == index and play.screen is not None  # nothing taken back
+        assert "No undo in the lesson" in " ".join(play.guide.lines), index
+        assert play.guide.index == index and play.screen is not None  # nothing taken back
         app.update(frozenset({bt.O}))  # any key: read, the lesson's words again
         assert app.scene is play  # ... and nothing else: O did not open the chart
-        assert play.lines == prompt
+        assert play.guide.lines == prompt
 
 
 def test_undo_is_answered_with_a_chain_selected_and_from_the_pause_menu():
@@ -318,13 +345,13 @@ def test_undo_is_answered_with_a_chain_selected_and_from_the_pause_menu():
     assert isinstance(ui, BuyScreen) and ui.option in ui.chains and ui.standing  # the message line is hidden
     press(app, bt.MENU)
     press(app, *[bt.DOWN] * menus.Pause.ITEMS.index("Undo"), bt.X)
-    assert "No undo in the lesson" in " ".join(play.lines)
+    assert "No undo in the lesson" in " ".join(play.guide.lines)
     press(app, bt.X)  # read: the X only dismisses the word on undo
-    assert not ui.cart and "No undo in the lesson" not in " ".join(play.lines)
+    assert not ui.cart and "No undo in the lesson" not in " ".join(play.guide.lines)
     press(app, bt.X)  # a share in the cart: undo takes it back, as in every game
     assert ui.cart
     press(app, bt.UNDO)
-    assert not ui.cart and play.index == 3
+    assert not ui.cart and play.guide.index == 3
 
 
 def test_the_lesson_ends_with_lesson_complete_and_x_goes_to_new_game():
@@ -332,7 +359,7 @@ def test_the_lesson_ends_with_lesson_complete_and_x_goes_to_new_game():
     app.resumer = lambda: None  # a game of your own is saved: the title would start on Continue
     play = lesson_to(app, len(LESSON))
     over = app.scene
-    assert isinstance(over, LessonOver) and over.menu.items == ["Next"] and play.done
+    assert isinstance(over, LessonOver) and over.menu.items == ["Next"] and play.guide.done
     for _ in range(3 * GUARD_FRAMES):
         app.update(X)  # hurried: the standings stay
     assert app.scene is over
@@ -356,11 +383,11 @@ def test_a_wrong_tile_on_a_strict_step_is_refused_with_the_reason_and_chosen_aga
     assert isinstance(play.screen, PlaceScreen) and play.screen.tile == "6E"  # pointed at
     select_tile(app, play, "1G")
     press(app, bt.X)
-    assert play.index == 0 and play.game.board == {} and play.words == LESSON[0].wrong
+    assert play.guide.index == 0 and play.game.board == {} and play.guide.words == LESSON[0].wrong
     assert "refuse" in app.effects
     select_tile(app, play, "6E")
     press(app, bt.X)
-    assert play.index == 1 and play.game.board == {"6E": "#"}
+    assert play.guide.index == 1 and play.game.board == {"6E": "#"}
 
 
 def test_a_wrong_purchase_is_explained_and_taken():
@@ -370,9 +397,9 @@ def test_a_wrong_purchase_is_explained_and_taken():
     while ui.option != "DONE":
         press(app, bt.RIGHT)
     press(app, bt.X)  # nothing bought
-    assert play.index == 4 and play.note == LESSON[3].wrong
+    assert play.guide.index == 4 and play.guide.note == LESSON[3].wrong
     run_until(app, lesson_ready(app, play))
-    assert play.index == 4 and play.words == LESSON[4].prompt  # the lesson goes on
+    assert play.guide.index == 4 and play.guide.words == LESSON[4].prompt  # the lesson goes on
 
 
 def test_another_chain_at_the_founding_and_a_tie_survivor_are_both_fine():
@@ -380,11 +407,14 @@ def test_another_chain_at_the_founding_and_a_tie_survivor_are_both_fine():
     play = lesson_to(app, 2)
     assert isinstance(play.screen, ChoiceScreen)
     press(app, bt.RIGHT, bt.RIGHT, bt.X)  # American, not the first on offer
-    assert play.game.chain_size("A") == 2 and play.note == f"American: mid-priced shares. {LESSON[2].after}"
+    assert (
+        play.game.chain_size("A") == 2
+        and play.guide.note == f"American: mid-priced shares. {LESSON[2].after}"
+    )
     play = lesson_to(app, 10)
     assert isinstance(play.screen, ChoiceScreen) and play.screen.kind == "survivor"
     press(app, bt.RIGHT, bt.X)
-    assert play.index == 11
+    assert play.guide.index == 11
 
 
 def test_saying_no_to_the_end_is_refused_with_the_reason():
@@ -393,9 +423,9 @@ def test_saying_no_to_the_end_is_refused_with_the_reason():
     ui = play.screen
     assert isinstance(ui, DeclareScreen) and ui.index == 1  # YES pointed at
     press(app, bt.LEFT, bt.X)  # NO
-    assert play.index == 14 and play.words == LESSON[14].wrong and play.screen is ui
+    assert play.guide.index == 14 and play.guide.words == LESSON[14].wrong and play.screen is ui
     press(app, bt.X, bt.RIGHT, bt.X)  # YES (selected again), END IT
-    assert play.index == 15
+    assert play.guide.index == 15
     lesson_take(app, play)
     run_until(app, lambda: isinstance(app.scene, GameOver))
 
@@ -408,10 +438,10 @@ def test_the_turn_guard_still_holds_in_the_lesson():
     assert not play.stage.armed
     for _ in range(3 * GUARD_FRAMES):  # X held (hurrying the computers) decides nothing
         app.update(X)
-    assert play.index == 1 and play.game.board.get("7E") is None and play.stage.recap
+    assert play.guide.index == 1 and play.game.board.get("7E") is None and play.stage.recap
     run_until(app, lesson_ready(app, play))  # released: the recap closes, then X places
     press(app, bt.X)
-    assert play.index == 2 and play.game.board.get("7E") is not None
+    assert play.guide.index == 2 and play.game.board.get("7E") is not None
 
 
 def test_leaving_from_the_pause_menu_returns_to_the_title_and_saves_nothing(tmp_path):
@@ -425,7 +455,7 @@ def test_leaving_from_the_pause_menu_returns_to_the_title_and_saves_nothing(tmp_
     assert isinstance(app.scene, menus.Confirm)
     press(app, bt.LEFT, bt.X)  # from BACK to QUIT
     assert isinstance(app.scene, menus.Title) and "Continue" not in app.scene.menu.items
-    assert store.load_game()[0] is None and play.index == 4
+    assert store.load_game()[0] is None and play.guide.index == 4
 
 
 def test_the_first_start_offers_the_lesson_once(tmp_path):
@@ -452,9 +482,9 @@ def test_the_panel_never_covers_the_square_it_points_at(index, pyxel_headless):
 
     app = lesson_app()
     play = lesson_to(app, index)
-    assert isinstance(play, LessonPlay) and play.square == LESSON[index].square
-    _, y, _, h = panel_box(play)
-    _, sy, _, sh = square_box(play.square)
+    assert isinstance(play.guide, Lesson) and play.guide.square == LESSON[index].square
+    _, y, _, h = panel_box(play.guide)
+    _, sy, _, sh = square_box(play.guide.square)
     assert h > 0 and (sy + sh <= y or y + h <= sy)
 
 
@@ -464,16 +494,16 @@ def test_the_key_that_dismisses_the_word_on_undo_only_dismisses():
     play = lesson_to(app, index)
     ui = play.screen
     assert isinstance(ui, ChoiceScreen)
-    before, step = ui.index, play.index
+    before, step = ui.index, play.guide.index
     press(app, bt.UNDO)
-    assert "No undo in the lesson" in " ".join(play.lines)
+    assert "No undo in the lesson" in " ".join(play.guide.lines)
     press(app, bt.RIGHT)  # read: the choice stays where it was
-    assert ui.index == before and "No undo in the lesson" not in " ".join(play.lines)
+    assert ui.index == before and "No undo in the lesson" not in " ".join(play.guide.lines)
     press(app, bt.RIGHT)  # now Right moves it
     assert ui.index != before
     press(app, bt.UNDO)
     press(app, bt.X)  # X only dismisses too: nothing is decided
-    assert play.index == step and play.screen is ui
+    assert play.guide.index == step and play.screen is ui
 
 
 def test_the_panel_never_covers_the_tile_being_chosen(pyxel_headless):
@@ -486,10 +516,10 @@ def test_the_panel_never_covers_the_tile_being_chosen(pyxel_headless):
         if not isinstance(ui, PlaceScreen):
             continue
         for _ in ui.tiles:  # every tile of the hand selected in turn, 1G included
-            _, y, _, h = panel_box(play)
+            _, y, _, h = panel_box(play.guide)
             _, sy, _, sh = square_box(ui.tile)
             assert h == 0 or sy + sh <= y or y + h <= sy, (index, ui.tile)
-            ring = play.square
+            ring = play.guide.square
             if ring is not None and ring == ui.tile:
                 _, ry, _, rh = square_box(ring)
                 assert h == 0 or ry + rh <= y or y + h <= ry, (index, ring)

@@ -12,7 +12,7 @@ from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, Button, O, X
 from acquire8.app.control import menus
 from acquire8.app.control.app import NAMES, App
 from acquire8.app.control.decisions import BuyScreen, DeclareScreen, DisposeScreen, PlaceScreen
-from acquire8.app.control.lesson import LESSON, LessonDone, LessonPlay, PartCard
+from acquire8.app.control.lesson import LESSON, LessonDone, PartCard, lesson_of
 from acquire8.app.control.play import TURN_QUIET_FRAMES, Deciding, GameOver, Play, Summary
 from acquire8.rules import Game, minimal_position
 from acquire8.rules.tables import TILE_NAMES
@@ -106,7 +106,7 @@ def select_tile(app: App, play: Play, tile: str) -> None:
     raise ValueError(f"{tile} is not in the hand")
 
 
-def lesson_ready(app: App, play: LessonPlay) -> Callable[[], bool]:
+def lesson_ready(app: App, play: Play) -> Callable[[], bool]:
     """A `run_until` condition for the lesson: the person's decision is live (a part's card,
     a recap or a merger summary on the way is closed with X once it takes X, as a person
     would), or the game is over."""
@@ -118,15 +118,15 @@ def lesson_ready(app: App, play: LessonPlay) -> Callable[[], bool]:
             return False
         if isinstance(app.scene, GameOver):
             return True
-        if play.reads_on:  # the answer to your last choice: read on
+        if lesson_of(play).reads_on:  # the answer to your last choice: read on
             press(app, X)
             return False
-        return my_decision(play)() and not play.holding
+        return my_decision(play)() and not lesson_of(play).holding
 
     return ready
 
 
-def lesson_take(app: App, play: LessonPlay) -> None:
+def lesson_take(app: App, play: Play) -> None:
     """The decision on screen taken as the lesson suggests it: X on what it selected; a
     purchase of the selected chain; sell 1 share in a merger; YES, then END IT."""
     ui = play.screen
@@ -143,7 +143,7 @@ def lesson_take(app: App, play: LessonPlay) -> None:
         press(app, X)
 
 
-def lesson_to(app: App, index: int) -> LessonPlay:
+def lesson_to(app: App, index: int) -> Play:
     """The lesson (started from the title, or the one on screen) played as it suggests up to
     the decision of step `index`, or to the game over."""
     title = app.scene
@@ -151,10 +151,11 @@ def lesson_to(app: App, index: int) -> LessonPlay:
         title.menu.index = title.menu.items.index("Learn to play")
         press(app, X)
     play = app.scenes[0]
-    assert isinstance(play, LessonPlay)
+    assert isinstance(play, Play)
+    lesson = lesson_of(play)
     while True:
         run_until(app, lesson_ready(app, play))
-        if play.index == index or isinstance(app.scene, GameOver):
+        if lesson.index == index or isinstance(app.scene, GameOver):
             return play
         lesson_take(app, play)
 
@@ -282,7 +283,7 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
     yield "lesson", app
     lesson_to(app, 5)
     lesson_take(app, play)
-    run_until(app, lambda: play.reads_on)  # the answer to the purchase, then the card
+    run_until(app, lambda: lesson_of(play).reads_on)  # the answer to the purchase, then the card
     press(app, X)
     run_until(app, lambda: isinstance(app.scene, PartCard) and app.scene.armed)
     yield "lesson_part", app

@@ -4,10 +4,11 @@ every decision, with a prompt and a highlighted square or option at each new ide
 The lesson is data (LESSON: a list of Steps, each a position or "continue from here", the
 decision it is about, the prompt, what to highlight and what to say on another choice); the
 rules core plays it as an ordinary game from minimal positions (`Game.from_json`), and the
-computer players follow a fixed script (ScriptBot) so that the situations arise. LessonPlay is a
-Play that reads the step for the decision on screen, points at its option and answers what the
-person does: every choice is named and explained when it is taken, a wrong one too, unless it
-would break the lesson (a `strict` step): then the lesson says why and the person chooses
+computer players follow a fixed script (ScriptBot) so that the situations arise. LessonPlay makes
+an ordinary Play guided by a Lesson (`play.guide`, the Guide hooks of control/play.py), which
+reads the step for the decision on screen, points at its option and answers what the person
+does: every choice is named and explained when it is taken, a wrong one too, unless it would
+break the lesson (a `strict` step): then the lesson says why and the person chooses
 again. Each of its four parts opens with a card (PartCard: its title, what is new, why the board
 is a new one); the final standings lead to LessonDone (what was learned, what to play next).
 """
@@ -29,7 +30,7 @@ from acquire8.app.control.decisions import (
     preselect,
 )
 from acquire8.app.control.menus import Pause, Title
-from acquire8.app.control.play import Deciding, GameOver, Play, Showing, TurnShown
+from acquire8.app.control.play import Deciding, GameOver, Play, Showing, Stage, TurnShown
 from acquire8.app.control.scene import GUARD_FRAMES, Host, Pressed, Scene, quieter
 from acquire8.app.text import YOU, chain_name, money, wrap
 from acquire8.rules import (
@@ -338,16 +339,17 @@ class ScriptBot:
         """Nothing random to seed."""
 
 
-class LessonPlay(Play):
-    """A Play that runs LESSON: the step for the decision on screen, its prompt and highlight,
-    and what the lesson says about each choice. Never saved, never counted in the stats."""
+class Lesson:
+    """The guide that runs LESSON in a Play (`play.guide`, the Guide hooks of control/play.py):
+    the step for the decision on screen, its prompt and highlight, and what the lesson says
+    about each choice. Its play is never saved, never counted in the stats."""
 
-    UNDRAWN = (*Play.UNDRAWN, "steps", "due", "pointed", "card_due")
-    saved = False  # never saved (Continue keeps your own game) nor counted in the stats
+    UNDRAWN = ("play", "steps", "due", "pointed", "card_due")
 
-    def __init__(self, app: Host, steps: tuple[Step, ...] = LESSON):
+    def __init__(self, play: Play, steps: tuple[Step, ...] = LESSON):
         if not steps or steps[0].position is None:
             raise ValueError("a lesson starts from a position")
+        self.play = play
         self.steps = steps
         self.index = 0  # the step to come
         self.note = ""  # what the lesson said last (a wrong choice, what just happened)
@@ -362,8 +364,24 @@ class LessonPlay(Play):
         self.pointed: object = None  # the screen (and its question) whose option was preselected
         self.parts = [s.part for s in steps if s.position is not None and s.part is not None]
         self.card_due = steps[0].part  # the part whose card opens at the next frame
-        bots: dict[int, Bot] = {s: ScriptBot() for s in range(1, len(NAMES))}
-        super().__init__(app, Game.from_json(steps[0].position), bots, people={0}, seed=None)
+        self.said: str | None = None  # the answer to the decision being carried out (None: none)
+
+    # What the lesson reads of its play.
+    @property
+    def app(self) -> Host:
+        return self.play.app
+
+    @property
+    def game(self) -> Game:
+        return self.play.game
+
+    @property
+    def stage(self) -> Stage:
+        return self.play.stage
+
+    @property
+    def screen(self) -> Screen | None:
+        return self.play.screen
 
     # -------------------------------------------------------------- reading the lesson
 
@@ -415,7 +433,7 @@ class LessonPlay(Play):
     def reads_on(self) -> bool:
         """X now reads on past the answer (it has been let go since the answer came)."""
         stage = self.stage
-        if not self.holding or self.app.scene is not self:
+        if not self.holding or self.app.scene is not self.play:
             return False
         return stage.armed if isinstance(stage, Deciding) else self.quiet >= GUARD_FRAMES
 
@@ -462,9 +480,9 @@ class LessonPlay(Play):
     def done(self) -> bool:
         return self.index >= len(self.steps)
 
-    # -------------------------------------------------------------- the frame
+    # -------------------------------------------------------------- the Guide hooks
 
-    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+    def before_frame(self, pressed: Pressed, held: Pressed) -> Pressed | None:
         if self.aside and pressed - {UNDO}:
             # The person has read it: the prompt again. The key only dismisses: it must not
             # also move the selection or decide.
@@ -473,15 +491,17 @@ class LessonPlay(Play):
         if self.card_due is not None:  # a part begins: its card first, over its new board
             self.app.push(PartCard(self.app, self, self.card_due))
             self.card_due = None
-            return
+            return None
         if self.holding and pressed & READ_ON and self.reads_on:
             self.held = False  # read: the next prompt (or part), and the next press decides
             self.app.sound("move")
             self._point()
-            return
+            return None
         self.quiet = quieter(self.quiet, pressed, held) if self.held and self._part_waits else 0
-        super().update(pressed, held)
-        if self.card_due is not None and self.app.scene is self:
+        return pressed
+
+    def after_frame(self) -> None:
+        if self.card_due is not None and self.app.scene is self.play:
             self.app.push(PartCard(self.app, self, self.card_due))
             self.card_due = None
             return
@@ -499,33 +519,35 @@ class LessonPlay(Play):
         self.pointed = key
         point(screen, step)
         if isinstance(screen, PlaceScreen):
-            self.chosen.pick = screen.tile
+            self.play.chosen.pick = screen.tile
 
-    def take(self, decision: Decision) -> None:
+    def taking(self, decision: Decision) -> bool:
+        self.said = None
         step = self.step
         if step is None:
-            super().take(decision)
-            return
+            return True
         chosen = decision.action
         if decision.declined and step.strict and step.action == DeclareEnd():
             self._refuse(step)
-            return
+            return False
         if chosen is None:
-            super().take(decision)
-            return
-        right = step.right(chosen)
-        if not right and step.strict:
+            return True
+        if not step.right(chosen) and step.strict:
             self._refuse(step)
+            return False
+        self.said = answer(step, self.game, chosen)  # from the game before the action changes it
+        return True
+
+    def taken(self, applied: bool) -> None:
+        said, self.said = self.said, None
+        if said is None or not applied:  # not a step's action, or the rules refused it
             return
-        said = answer(step, self.game, chosen)  # from the game before the action changes it
-        done = len(self.actions)
-        super().take(decision)
-        if len(self.actions) == done:  # the rules refused it: the screen says why
-            return
+        step = self.steps[self.index]
         self._said(said)
         self.index += 1
         self.due = not self.done and self.steps[self.index].position is not None
-        soon = self.due or (isinstance(self.stage, Showing) and self.stage.own)  # replaced at once
+        stage = self.stage
+        soon = self.due or (isinstance(stage, Showing) and stage.own)  # replaced at once
         self.held = bool(said) and said != step.after and soon
 
     def _refuse(self, step: Step) -> None:
@@ -542,13 +564,12 @@ class LessonPlay(Play):
         screen = self.screen
         self.note_for = screen.labels[screen.index] if isinstance(screen, DeclareScreen) else ""
 
-    def all_shown(self, showing: Showing) -> None:
+    def all_shown(self, showing: Showing) -> bool:
         if self.due and not self.game.is_over:
-            if self.held:  # the answer to the part's last choice first
-                return
-            self._begin(Game.from_json(self.steps[self.index].position or ""))
-            return
-        super().all_shown(showing)
+            if not self.held:  # the answer to the part's last choice first
+                self._begin(Game.from_json(self.steps[self.index].position or ""))
+            return True
+        return False
 
     def _begin(self, game: Game) -> None:
         """The next part's position, as a fresh start of the same play (the log goes on); its
@@ -556,7 +577,8 @@ class LessonPlay(Play):
         self.due = False
         self.held = False
         self.card_due = self.steps[self.index].part
-        self.restart(game, TurnShown.opening(game, log=[*self.seen.log, "The lesson moves on"]))
+        play = self.play
+        play.restart(game, TurnShown.opening(game, log=[*play.seen.log, "The lesson moves on"]))
 
     def part_number(self, part: Part) -> int:
         """1 for the first part."""
@@ -564,20 +586,22 @@ class LessonPlay(Play):
 
     # -------------------------------------------------------------- what the lesson leaves out
 
-    def undo(self) -> None:
+    def undo(self) -> bool:
         """The lesson takes no decision back: each step follows from the one before. It says
         so in its own panel, which no decision screen hides."""
         self.app.sound("refuse")
-        self.message = "No undo in the lesson"
+        self.play.message = "No undo in the lesson"
         self.aside = NO_UNDO
+        return True
 
-    def show_hint(self) -> None:
+    def show_hint(self) -> bool:
         """The lesson's own choice, never another player's advice: it is selected again and
         the panel says why."""
+        play = self.play
         step = self._step()
-        if step is None or self.app.scene is not self:
-            self.message = "No hint now: not your decision"
-            return
+        if step is None or self.app.scene is not play:
+            play.message = "No hint now: not your decision"
+            return True
         stage = self.stage
         assert isinstance(stage, Deciding)
         stage.recap = []  # the hint is about the decision under it
@@ -587,14 +611,34 @@ class LessonPlay(Play):
         else:
             point(screen, step)
         if isinstance(screen, PlaceScreen):
-            self.chosen.pick = screen.tile
+            play.chosen.pick = screen.tile
         self.pointed = (screen, getattr(screen, "confirming", False))
         self._said(hint_words(step))
         self.held = False
-        self.message = "Hint: the lesson's choice"
+        play.message = "Hint: the lesson's choice"
+        return True
 
-    def standings(self) -> GameOver:
-        return LessonOver(self.app, self)
+    def standings(self) -> Scene | None:
+        return LessonOver(self.app, self.play)
+
+
+def LessonPlay(app: Host, steps: tuple[Step, ...] = LESSON) -> Play:
+    """The lesson's play: the person at seat 0 against the script's computers, from the first
+    step's position, guided by a Lesson (`play.guide`)."""
+    if not steps or steps[0].position is None:
+        raise ValueError("a lesson starts from a position")
+    bots: dict[int, Bot] = {s: ScriptBot() for s in range(1, len(NAMES))}
+    play = Play(app, Game.from_json(steps[0].position), bots, people={0}, seed=None)
+    play.guide = Lesson(play, steps)
+    return play
+
+
+def lesson_of(play: Play) -> Lesson:
+    """The Lesson guiding `play` (a ValueError if it is not the lesson's play)."""
+    guide = play.guide
+    if not isinstance(guide, Lesson):
+        raise ValueError("not the lesson's play")
+    return guide
 
 
 class PartCard(Scene):
@@ -604,11 +648,11 @@ class PartCard(Scene):
 
     full = False
 
-    def __init__(self, app: Host, play: LessonPlay, part: Part):
+    def __init__(self, app: Host, lesson: Lesson, part: Part):
         super().__init__(app)
-        self.play = play
+        self.play = lesson.play
         self.part = part
-        self.heading = f"PART {play.part_number(part)} OF {len(play.parts)}: {part.title.upper()}"
+        self.heading = f"PART {lesson.part_number(part)} OF {len(lesson.parts)}: {part.title.upper()}"
         self.quiet = 0
         self.shown = 0
 

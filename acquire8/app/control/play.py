@@ -21,7 +21,7 @@ import sys
 import time
 from collections import deque
 from dataclasses import dataclass, field, replace
-from typing import ClassVar
+from typing import ClassVar, Protocol
 
 from acquire8.ai.base import Bot, SteppingBot
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, O, X
@@ -236,18 +236,55 @@ class Snapshot:
     cursor: Cursor | None  # the decision screen's cursor (selection, cart, amounts) as the decision found it
 
 
+class Guide(Protocol):
+    """What a Play consults when something guides it (the lesson, control/lesson.py: its
+    prompts, expected choices and scripted computers). Each hook is asked at one point of the
+    play; without a guide the play does its own default (noted per hook)."""
+
+    def before_frame(self, pressed: Pressed, held: Pressed) -> Pressed | None:
+        """Asked first in each frame: the presses the play then acts on, or None when the
+        guide took the frame (a card opened, an answer read on). Default: `pressed`."""
+        ...
+
+    def after_frame(self) -> None:
+        """Told after the play's own frame (the guide may select its expected option)."""
+        ...
+
+    def taking(self, decision: Decision) -> bool:
+        """Asked before the person's decision is carried out: False refuses it (the guide has
+        said why). Default: True."""
+        ...
+
+    def taken(self, applied: bool) -> None:
+        """Told once the decision is carried out; `applied`: the rules took an action."""
+        ...
+
+    def all_shown(self, showing: Showing) -> bool:
+        """Asked when everything is shown: True when the guide went on itself (a new part).
+        Default: False, the next stage from whose decision it is."""
+        ...
+
+    def undo(self) -> bool:
+        """Asked on UNDO: True when the guide answered it (Play takes nothing back)."""
+        ...
+
+    def show_hint(self) -> bool:
+        """Asked for a hint: True when the guide gave its own (no computer's advice)."""
+        ...
+
+    def standings(self) -> Scene | None:
+        """Asked at the game's end: the final standings' scene, or None for GameOver."""
+        ...
+
+
 class Play(Scene):
     """The game: the person's decisions and the computer players' turns, shown one event at a
     time at the chosen pace. Its state besides the game and the stage is two values: `seen`
-    (what it has shown) and `chosen` (what the person chose). A variant of it (the lesson) uses
-    the public hooks: `take`, `all_shown`, `standings`, `undo`, `show_hint`, `restart` and
-    `saved`."""
+    (what it has shown) and `chosen` (what the person chose). A guide (`guide`, the lesson) is
+    consulted at a few points (Guide); `restart` starts its next part."""
 
     # What no view reads (the redraw key skips it; a test holds the views to it).
-    UNDRAWN: tuple[str, ...]  # as Scene's: the lesson adds its own
     UNDRAWN = ("bots", "seed", "undo_stack", "undo_block")
-    # Autosaved after every decision and counted in the stats (the lesson is neither).
-    saved: ClassVar[bool] = True
 
     def __init__(
         self,
@@ -280,6 +317,12 @@ class Play(Scene):
             self.chosen = resumed.chosen
             self.undo_block = "Can't undo past Continue"
         self.stage: Stage = Showing()
+        self.guide: Guide | None = None  # what guides this play (the lesson), if anything
+
+    @property
+    def saved(self) -> bool:
+        """Autosaved after every decision and counted in the stats (a guided play is neither)."""
+        return self.guide is None
 
     def restart(self, game: Game, seen: TurnShown) -> None:
         """A fresh start of this play on `game` (the lesson's next part): no actions, nothing
@@ -295,6 +338,17 @@ class Play(Scene):
     # -------------------------------------------------------------- the frame
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        guide = self.guide
+        if guide is not None:
+            asked = guide.before_frame(pressed, held)
+            if asked is None:
+                return
+            self._frame(asked, held)
+            guide.after_frame()
+        else:
+            self._frame(pressed, held)
+
+    def _frame(self, pressed: Pressed, held: Pressed) -> None:
         if MENU in pressed:
             self.app.push(Pause(self.app, self))
             return
@@ -352,7 +406,11 @@ class Play(Scene):
 
     def take(self, decision: Decision) -> None:
         """A hook: what the person's decision screen returned is carried out (an action, a
-        refusal's message, the end declined, a cart changed)."""
+        refusal's message, the end declined, a cart changed); a guide may refuse it."""
+        guide = self.guide
+        if guide is not None and not guide.taking(decision):
+            return
+        done = len(self.actions)
         if isinstance(self.screen, BuyScreen) and decision.action is None:
             self._progress()  # the cart or its cursor changed: saved, Continue restores them
         if decision.message is not None:
@@ -365,6 +423,8 @@ class Play(Scene):
         elif decision.sound:
             self.app.sound(decision.sound)
         self._hint_still_holds(decision)
+        if guide is not None:
+            guide.taken(len(self.actions) > done)
 
     def _hint_still_holds(self, decision: Decision) -> None:
         """The hint's words stay only while the cart is the one it advised: a share added or
@@ -396,7 +456,9 @@ class Play(Scene):
         self.all_shown(stage)
 
     def all_shown(self, showing: Showing) -> None:
-        """A hook: everything shown, the next stage, from whose decision it is."""
+        """Everything shown: the next stage, from whose decision it is (unless a guide goes on)."""
+        if self.guide is not None and self.guide.all_shown(showing):
+            return
         g = self.game
         if g.is_over:
             self.stage = Over()
@@ -534,6 +596,8 @@ class Play(Scene):
         """Take back the person's last decision of this turn: the kept copy of the game, the
         log and the screen as they were before it. Also while the next player is still
         thinking (the pause menu stops the game): until they decide, nothing is revealed."""
+        if self.guide is not None and self.guide.undo():
+            return
         if not self.undo_stack or isinstance(self.stage, Over | Passing):
             self.app.sound("refuse")
             self.message = self.undo_block
@@ -604,8 +668,9 @@ class Play(Scene):
             self.app.push(self.standings())
 
     def standings(self) -> Scene:
-        """A hook: the final standings' scene (the lesson has its own)."""
-        return GameOver(self.app, self)
+        """The final standings' scene (a guide may have its own)."""
+        own = self.guide.standings() if self.guide is not None else None
+        return own if own is not None else GameOver(self.app, self)
 
     # -------------------------------------------------------------- what the views read
 
@@ -733,6 +798,8 @@ class Play(Scene):
 
     def show_hint(self) -> None:
         """The hard computer's choice for the person deciding now, in the message line."""
+        if self.guide is not None and self.guide.show_hint():
+            return
         if not isinstance(self.stage, Deciding) or self.app.scene is not self:
             self.message = "No hint now: not your decision"
             return

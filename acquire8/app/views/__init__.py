@@ -9,7 +9,7 @@ import pyxel
 
 from acquire8.app import constants as k
 from acquire8.app.control.app import App
-from acquire8.app.control.lesson import LessonDone, LessonOver, LessonPlay, PartCard
+from acquire8.app.control.lesson import LessonDone, LessonOver, PartCard
 from acquire8.app.control.menus import (
     Chart,
     Confirm,
@@ -26,6 +26,15 @@ from acquire8.app.control.story import Replay, Replays, StoryScene
 from acquire8.app.views import lesson, menus, play, story
 from acquire8.app.views.common import clocks_read, use_palette
 
+
+def draw_game(p: Play) -> None:
+    """A play; a guided one (the lesson) with its guide's ring and panel."""
+    if p.guide is None:
+        play.draw_play(p)
+    else:
+        lesson.draw_lesson(p)
+
+
 DRAWERS: dict[type, Callable] = {
     Title: menus.draw_title,
     Setup: menus.draw_setup,
@@ -35,8 +44,7 @@ DRAWERS: dict[type, Callable] = {
     Confirm: menus.draw_confirm,
     Log: menus.draw_log,
     StatsScene: menus.draw_stats,
-    Play: play.draw_play,
-    LessonPlay: lesson.draw_lesson,
+    Play: draw_game,
     PartCard: lesson.draw_card,
     LessonOver: play.draw_game_over,
     LessonDone: lesson.draw_done,

@@ -7,7 +7,8 @@ from __future__ import annotations
 import pyxel
 
 from acquire8.app import constants as k
-from acquire8.app.control.lesson import CUE, LessonDone, LessonPlay, PartCard
+from acquire8.app.control.lesson import CUE, Lesson, LessonDone, PartCard, lesson_of
+from acquire8.app.control.play import Play
 from acquire8.app.text import LINE_CHARS, wrap
 from acquire8.app.views.common import blink, ctext, footer, rtext, text
 from acquire8.app.views.play import draw_play
@@ -19,7 +20,7 @@ CARD_ROWS = k.CARD_LINES  # the card's lines under its heading, above "X GO ON"
 CARD_Y = k.BOARD_Y + ROW_LETTERS.index("G") * k.CELL - 1  # from the board's row G (empty in every part) down
 
 
-def panel_box(p: LessonPlay) -> tuple[int, int, int, int]:
+def panel_box(p: Lesson) -> tuple[int, int, int, int]:
     """(x, y, w, h) of the prompt panel now (h 0: no panel)."""
     cue = p.cue_line
     n = max(len(p.lines), cue + 1 if cue is not None else 0)
@@ -35,8 +36,10 @@ def square_box(square: str) -> tuple[int, int, int, int]:
     return k.BOARD_X + col * k.CELL - 2, k.BOARD_Y + row * k.CELL - 2, ring, ring
 
 
-def draw_lesson(p: LessonPlay) -> None:
-    draw_play(p)
+def draw_lesson(play: Play) -> None:
+    """The lesson's play: the play, then the lesson's ring and panel over it."""
+    draw_play(play)
+    p = lesson_of(play)
     square = p.square
     if square is not None:
         pyxel.rectb(*square_box(square), k.ACCENT if blink(p.app, k.BLINK_FAST) else k.WHITE)
