@@ -76,7 +76,7 @@ def advice(r: float) -> tuple[str, str]:
     lv = nearest(r)
     up = next_up(lv)
     return f"You play about as well as {lv}", (
-        f"Try {up} for a challenge" if up else "The strongest level: keep at it"
+        f"Try the {up} level next" if up else "The strongest level: keep at it"
     )
 
 

@@ -233,7 +233,7 @@ def draw_stats_rating(s: StatsScene) -> None:
     first, second = s.advice()
     ctext(k.RATING_ADVICE_Y, first, k.TEXT)
     ctext(k.RATING_ADVICE_Y + k.LINE, second, k.DIM)
-    ctext(k.STATS_NOTE_Y, f"Over {r.games} games vs computers", k.DIM)
+    ctext(k.STATS_NOTE_Y, f"Over {r.games} game{'s' if r.games != 1 else ''} vs computers", k.DIM)
 
 
 def draw_stats_table(s: StatsScene) -> None:

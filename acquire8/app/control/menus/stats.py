@@ -65,7 +65,7 @@ class StatsScene(Scene):
         "cash": "Your final cash, on average",
         "best": "Your best final cash",
         "streak": "In a row: now (bright), best",
-        "rank": "Your place: 1 is first, shorter",
+        "rank": "Your average place: 1 is first",
     }
 
     def __init__(self, app: Host):
