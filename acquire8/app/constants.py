@@ -106,6 +106,12 @@ CHOICE_PITCH = CHOICE_BOX + CHOICE_GAP
 CHOICE_LABEL_PITCH, CHOICE_LABEL_W = 32, 24  # a worded option
 DECLARE_X, DECLARE_PITCH, DECLARE_W = 40, 48, 32  # "end the game?": its two options' centres
 DISPOSE_VALUE_X, DISPOSE_NOTE_X = 34, 66  # the disposal's columns after the row's label
+# The buy panel: a row of options (chains' boxes, worded labels) from BUY_X, as wide as BUY_ROW_W.
+BUY_X = 4
+BUY_ROW_W = WIDTH - 2 * BUY_X
+BUY_BOX, BUY_GAP = LABEL_H, 5  # an option's height (a chain's box: square); at most this apart
+BUY_LABEL_PAD = 2  # a worded option's text inside its box
+BUY_RING = 2  # the selected option's frame: this far outside it
 
 RECAP_Y, RECAP_H = BOARD_Y - 1, BOARD_H + 2  # the recap panel covers the board: a heading and its lines
 RECAP_LINES_Y = RECAP_Y + PAD + LINE  # under the heading
@@ -147,12 +153,16 @@ PRICES_NOTES_Y = 88
 CHAINS_Y, CHAINS_PITCH = 10, 16
 CHAINS_NAME_X = 11
 CHAINS_SIZE_RIGHT, CHAINS_PRICE_RIGHT = 72, 106
+CHAINS_LINE_CHARS = (WIDTH - CHAINS_NAME_X) // CHAR_W  # a chain's bonus line, under its name
 
 # The chart's board page: a larger, labelled board (column numbers above, row letters left).
 MAP_X, MAP_Y, MAP_CELL = 9, 19, 9  # 12x9 cells of 9 px: to x 117, y 100
 MAP_INFO_Y = 104  # the square's description, or the legend
 # The holdings page: a column per chain after the names, cash and worth on the right.
-SHEET_X, SHEET_COL = 20, 11
+SHEET_X, SHEET_COL, SHEET_Y = 20, 11, 10  # the chains' boxes (TILE), CASH on their row
+SHEET_ROWS_Y, SHEET_PITCH = 19, 2 * CHAR_H + 2  # a player's row: name and cash, level and worth
+SHEET_NAME_CHARS, SHEET_LEVEL_X = 4, 5  # a name, before the first column; the level under it
+SHEET_NOTE_GAP = 9  # the legend under the bank's row; the hidden note a line lower
 
 # The story screen: the worth chart's plot area (y1: worth 0), the key under it.
 STORY_X0, STORY_X1, STORY_Y0, STORY_Y1 = 18, 125, 10, 74

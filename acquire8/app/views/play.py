@@ -347,31 +347,34 @@ def draw_dispose(p: Play, ui: DisposeScreen) -> None:
 def draw_buy(p: Play, ui: BuyScreen) -> None:
     app = p.app
     short = _decision_panel(p)
-    y = k.PANEL_Y + 3
-    text(3, y, "BUY UP TO 3 SHARES", k.ACCENT)
-    rtext(126, y, money(ui.cash - ui.cost), k.TEXT)
-    widths = [9 if opt in CHAINS else len(opt) * 4 + 3 for opt in ui.options]
-    gap = min(5, (120 - sum(widths)) // max(1, len(widths) - 1))  # all seven chains still fit
-    x = 4
-    oy = y + 10
+    y = k.PANEL_TEXT_Y
+    text(k.PAD, y, "BUY UP TO 3 SHARES", k.ACCENT)
+    rtext(k.PANEL_RIGHT, y, money(ui.cash - ui.cost), k.TEXT)
+    label_w = 2 * k.BUY_LABEL_PAD - 1  # and the text's ink
+    widths = [k.BUY_BOX if opt in CHAINS else len(opt) * k.CHAR_W + label_w for opt in ui.options]
+    gap = min(k.BUY_GAP, (k.BUY_ROW_W - sum(widths)) // max(1, len(widths) - 1))  # all seven chains still fit
+    x = k.BUY_X
+    oy = k.PANEL_OPTIONS_Y
     for i, opt in enumerate(ui.options):
         sel = i == ui.index
         w = widths[i]
         if opt in CHAINS:
-            chain_box(x, oy, opt, 9, on=ui.can_add(opt), bg=k.PANEL)
+            chain_box(x, oy, opt, k.BUY_BOX, on=ui.can_add(opt), bg=k.PANEL)
         else:
             active = opt == "DONE" or bool(ui.cart)
-            pyxel.rect(x, oy, w, 9, k.BLUE if active else k.PANEL)
-            text(x + 2, oy + 2, opt, k.TEXT if active else k.FAINT)
+            pyxel.rect(x, oy, w, k.BUY_BOX, k.BLUE if active else k.PANEL)
+            text(x + k.BUY_LABEL_PAD, oy + k.BUY_LABEL_PAD, opt, k.TEXT if active else k.FAINT)
         if sel:
-            pyxel.rectb(x - 2, oy - 2, w + 4, 13, k.WHITE if blink(app) else k.ACCENT)
+            ring = k.BUY_RING
+            col = k.WHITE if blink(app) else k.ACCENT
+            pyxel.rectb(x - ring, oy - ring, w + 2 * ring, k.BUY_BOX + 2 * ring, col)
         x += w + gap
     if not short:  # compact: the cart a line higher, in place of what the option is
-        text(3, y + 24, ui.info, k.TEXT)
-    cy = y + (24 if short else 31)
+        text(k.PAD, k.PANEL_INFO_Y, ui.info, k.TEXT)
+    cy = k.PANEL_INFO_Y if short else k.PANEL_KEYS_Y
     cart = " ".join(ui.cart) if ui.cart else "empty"
-    text(3, cy, f"Cart: {cart}", k.TEXT)
-    rtext(126, cy, f"-{money(ui.cost)}", k.BAD if ui.cost else k.DIM)
+    text(k.PAD, cy, f"Cart: {cart}", k.TEXT)
+    rtext(k.PANEL_RIGHT, cy, f"-{money(ui.cost)}", k.BAD if ui.cost else k.DIM)
 
 
 # -------------------------------------------------------------- overlays
@@ -437,8 +440,8 @@ def draw_chains(s: Chart) -> None:
         rtext(k.CHAINS_SIZE_RIGHT, y + 1, str(size), k.TEXT)
         if g.is_safe(chain):
             text(k.CHAINS_SIZE_RIGHT + 1, y + 1, "*", k.ACCENT)
-        rtext(106, y + 1, money(g.price(chain)), k.TEXT)
-        text(11, y + 8, fit(lines[i], 29), k.DIM)
+        rtext(k.CHAINS_PRICE_RIGHT, y + 1, money(g.price(chain)), k.TEXT)
+        text(k.CHAINS_NAME_X, y + k.CELL, fit(lines[i], k.CHAINS_LINE_CHARS), k.DIM)
 
 
 def draw_holdings(s: Chart) -> None:
@@ -448,12 +451,13 @@ def draw_holdings(s: Chart) -> None:
     ctext(2, "HOLDINGS", k.ACCENT)
     x0, pitch = k.SHEET_X, k.SHEET_COL
     for i, chain in enumerate(CHAINS):
-        chain_box(x0 + i * pitch, 10, chain, 7, on=bool(sheet.sizes[i]))
-    rtext(127, 11, "CASH", k.DIM)
-    y = 19
+        chain_box(x0 + i * pitch, k.SHEET_Y, chain, k.TILE, on=bool(sheet.sizes[i]))
+    rtext(k.RIGHT_X, k.SHEET_Y + 1, "CASH", k.DIM)
+    mid = k.TILE // 2  # a column's centre in its box
+    y = k.SHEET_ROWS_Y
     for seat, name in enumerate(sheet.names):
         you = seat == sheet.viewer
-        text(1, y, name[:4], k.TEXT if you else k.SKY)
+        text(1, y, name[: k.SHEET_NAME_CHARS], k.TEXT if you else k.SKY)
         for i in range(len(CHAINS)):
             held, lead = sheet.shares[seat][i], sheet.leads[i]
             col = k.FAINT
@@ -463,18 +467,18 @@ def draw_holdings(s: Chart) -> None:
                     col = k.ACCENT
                 elif lead is not None and seat in lead.minority:
                     col = k.CORNFLOWER
-            ctext(y, "?" if held is None else str(held) if held else "-", col, x0 + i * pitch + 3)
-        rtext(127, y, short_money(sheet.cash[seat]), k.TEXT)
+            ctext(y, "?" if held is None else str(held) if held else "-", col, x0 + i * pitch + mid)
+        rtext(k.RIGHT_X, y, short_money(sheet.cash[seat]), k.TEXT)
         worth = sheet.worth[seat]
-        text(5, y + 6, s.level(seat), k.DIM)
-        rtext(127, y + 6, "worth ?" if worth is None else f"worth {short_money(worth)}", k.DIM)
-        y += 14
+        text(k.SHEET_LEVEL_X, y + k.CHAR_H, s.level(seat), k.DIM)
+        rtext(k.RIGHT_X, y + k.CHAR_H, "worth ?" if worth is None else f"worth {short_money(worth)}", k.DIM)
+        y += k.SHEET_PITCH
     text(1, y, "Bank", k.DIM)
     for i in range(len(CHAINS)):
-        ctext(y, str(sheet.bank[i]), k.DIM, x0 + i * pitch + 3)
-    text(1, y + 9, "Yellow: majority now, blue: 2nd", k.DIM)
+        ctext(y, str(sheet.bank[i]), k.DIM, x0 + i * pitch + mid)
+    text(1, y + k.SHEET_NOTE_GAP, "Yellow: majority now, blue: 2nd", k.DIM)
     if sheet.hidden:
-        text(1, y + 16, "Hidden holdings: only yours", k.DIM)
+        text(1, y + k.SHEET_NOTE_GAP + k.LINE, "Hidden holdings: only yours", k.DIM)
 
 
 def draw_board_page(s: Chart) -> None:
