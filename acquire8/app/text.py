@@ -96,7 +96,8 @@ SETUP_WORDS: dict[str, str] = {
 # Every text `fit` or `wrap` had to cut (text, width): a message that explains a decision or
 # its outcome must never be cut, so a test renders them all and holds this to empty. A label
 # that may lose its end (a date, a name in a narrow column) says so with `fit(cut_ok=True)`.
-cuts: list[tuple[str, int]] = []
+# A set: the views draw every frame, so a list would grow for as long as a cut text shows.
+cuts: set[tuple[str, int]] = set()
 
 
 def wrap(text: str, width: int = LINE_CHARS) -> list[str]:
@@ -106,7 +107,7 @@ def wrap(text: str, width: int = LINE_CHARS) -> list[str]:
         line = ""
         for word in para.split(" "):
             if len(word) > width:  # a word longer than a line is cut
-                cuts.append((text, width))
+                cuts.add((text, width))
             while len(word) > width:
                 if line:
                     lines.append(line)
@@ -138,7 +139,7 @@ def fit(text: str, width: int = LINE_CHARS, cut_ok: bool = False) -> str:
     if len(text) <= width:
         return text
     if not cut_ok:
-        cuts.append((text, width))
+        cuts.add((text, width))
     words = text.split(" ")
     line = words[0]
     for word in words[1:]:

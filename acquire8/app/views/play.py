@@ -95,7 +95,7 @@ def draw_message(message: str, standing: str = "") -> None:
     disposal's other holders."""
     lines = [standing] if standing else message_lines(message)
     if len(lines) > 2:  # never more than the two lines above the screen's edge
-        cuts.append((message, 2 * LINE_CHARS))
+        cuts.add((message, 2 * LINE_CHARS))
         lines = lines[-2:]
     for i, line in enumerate(lines):
         y = k.MESSAGE_Y - k.CHAR_H * (len(lines) - 1 - i)
@@ -311,7 +311,7 @@ def draw_declare(p: Play, ui: DeclareScreen) -> None:
         ctext(k.PANEL_OPTIONS_Y + 2, label, k.BLACK if sel else k.TEXT, cx)
     info = wrap(ui.info, PANEL_CHARS)
     if len(info) > (1 if short else 2):
-        cuts.append((ui.info, PANEL_CHARS))
+        cuts.add((ui.info, PANEL_CHARS))
     for i, line in enumerate(info[: 1 if short else 2]):
         text(k.PAD, k.PANEL_INFO_Y + k.LINE * i, line, k.TEXT)
     if len(info) == 1 and not short:
@@ -510,7 +510,7 @@ def draw_board_page(s: Chart) -> None:
     for i, line in enumerate(info[:2]):
         text(k.HEAD_Y, k.MAP_INFO_Y + k.LINE * i, line, k.TEXT)
     if len(info) > 2:
-        cuts.append((s.square_info, PANEL_CHARS))
+        cuts.add((s.square_info, PANEL_CHARS))
     if len(info) == 1:
         text(k.HEAD_Y, k.MAP_INFO_Y + k.LINE, "Lit corner: new since your turn", k.DIM)
 
