@@ -1,6 +1,7 @@
 import json
 
 from bench.ai import decision_times, expert_slices
+from bench.audio import report as audio_report
 from bench.frames import report as frame_report
 from bench.memory import report as memory_report
 from bench.rules import games_per_second
@@ -28,6 +29,12 @@ print(
 )
 
 figures["frames"] = frame_report()  # front end: update+draw per frame over computer-only games
+
+a = audio_report()
+figures["audio"] = a
+print(
+    f"music starts: {a['apart']} of {a['starts']} had a channel start apart (up to {a['apart_ms_max']:.1f} ms)"
+)
 
 # Shipping: start-up to the first title frame, peak memory of a game, .pyxapp size.
 figures["startup"] = startup_report()

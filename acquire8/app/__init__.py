@@ -7,7 +7,22 @@ audio.py, session.py (saves, settings, stats), shell.py (the per-frame glue).
 
 from __future__ import annotations
 
+import signal
 import sys
+
+
+def end_on_signals() -> None:
+    """Let SIGTERM and SIGINT end the process at once, whatever its main thread is doing.
+
+    SDL turns them into a quit event, which only a running frame loop reads: a game stuck in a
+    wait would ignore them, and only SIGKILL would end it. PortMaster's hotkey and a desktop's
+    close send SIGTERM first. Nothing is lost: the game is saved after every decision. Called
+    after `pyxel.init`, which installs SDL's handlers.
+    """
+    if sys.platform == "emscripten":  # the browser sends no signals
+        return
+    for sig in (signal.SIGTERM, signal.SIGINT):
+        signal.signal(sig, signal.SIG_DFL)
 
 
 def run(fullscreen: bool = False, scale: int = 0) -> None:
@@ -19,6 +34,7 @@ def run(fullscreen: bool = False, scale: int = 0) -> None:
     from acquire8.app.shell import Shell, settle_memory
 
     pyxel.init(WIDTH, HEIGHT, title="acquire8", fps=FPS, quit_key=pyxel.KEY_NONE, display_scale=scale or None)
+    end_on_signals()
     pyxel.integer_scale(True)  # whole pixels, centred, on any screen (handhelds: 320x240 ... 1280x720)
     if fullscreen:
         pyxel.fullscreen(True)

@@ -3,6 +3,11 @@
 Music plays on channels 0-2 and effects on channel 3, so an effect never cuts the tune.
 The sounds themselves are built by tools/make_sounds.py (and stay editable with `pyxel edit`);
 the index tables below are the contract between that script and this module.
+
+A tune is started as one `pyxel.play` per channel, never with `pyxel.playm`: from Pyxel 2.9.8
+`playm` holds Pyxel's channel lock while it waits for SDL's audio lock, the opposite order to
+SDL's audio thread, and the two can wait for each other for ever (docs/DESIGN.md, Sound).
+`play` and `stop` take SDL's lock first, as the audio thread does.
 """
 
 from __future__ import annotations
@@ -71,6 +76,12 @@ def _effect_of(e: object) -> tuple[int, str] | None:
     return None
 
 
+def score(music: int) -> list[list[int]]:
+    """The sound indices music `music` plays on each music channel (an empty list: silent)."""
+    seqs = pyxel.musics[music].seqs
+    return [list(seqs[ch]) if ch < len(seqs) else [] for ch in MUSIC_CHANNELS]
+
+
 class Audio:
     """Plays effects and music; silent (never failing) when the resource file is missing or broken."""
 
@@ -78,26 +89,18 @@ class Audio:
         self._music_on = music
         self._effects_on = effects
         self._tune: str | None = None  # the tune asked for, playing or not (music off)
+        # Each tune's sound sequence per music channel, read once: starting a tune reads no
+        # Pyxel music object (see the module's docstring).
+        self._scores: dict[str, list[list[int]]] = {}
         self.ready = False
         if RESOURCE.is_file():
             try:
                 # Sounds and musics only: the front end owns the image banks and tilemaps.
                 pyxel.load(str(RESOURCE), exclude_images=True, exclude_tilemaps=True)
+                self._scores = {name: score(index) for name, (index, _) in MUSICS.items()}
                 self.ready = True
             except Exception:  # a corrupt resource must not stop the game: run silent
                 self.ready = False
-
-    @property
-    def music_on(self) -> bool:
-        return self._music_on
-
-    @property
-    def effects_on(self) -> bool:
-        return self._effects_on
-
-    @property
-    def current_music(self) -> str | None:
-        return self._tune
 
     def effect(self, name: str) -> None:
         """Play one effect on the effect channel (cutting the previous effect). Unknown names are ignored."""
@@ -142,8 +145,10 @@ class Audio:
     def _start(self, name: str) -> None:
         if not self.ready:
             return
-        index, loop = MUSICS[name]
-        pyxel.playm(index, loop=loop)
+        loop = MUSICS[name][1]
+        for ch, seq in zip(MUSIC_CHANNELS, self._scores[name], strict=True):
+            if seq:
+                pyxel.play(ch, seq, loop=loop)
 
     def _stop_music(self) -> None:
         if not self.ready:
