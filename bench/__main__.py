@@ -33,7 +33,8 @@ figures["frames"] = frame_report()  # front end: update+draw per frame over comp
 a = audio_report()
 figures["audio"] = a
 print(
-    f"music starts: {a['apart']} of {a['starts']} had a channel start apart (up to {a['apart_ms_max']:.1f} ms)"
+    f"music starts: {a['apart']} of {a['starts']} had a channel start apart"
+    f" (up to {a['apart_ms_max']:.1f} ms)"
 )
 
 # Shipping: start-up to the first title frame, peak memory of a game, .pyxapp size.
