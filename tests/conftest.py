@@ -21,14 +21,19 @@ def pyxel_headless():
     return pyxel
 
 
+DESCENDERS = frozenset("gjpqy$")  # the characters with ink in the row below the baseline
+
+
 @pytest.fixture()
 def text_bounds(monkeypatch, pyxel_headless):
-    """Every text drawn must lie wholly on the 128x128 screen: nothing clipped, anywhere."""
+    """Every text drawn must lie wholly on the 128x128 screen, its descenders too: nothing
+    clipped, anywhere."""
     real = pyxel_headless.text
     out: list[tuple[int, int, str]] = []
 
     def text(x: int, y: int, s: str, col: int) -> None:
-        if x < 0 or y < 0 or x + 4 * len(s) - 1 > 128 or y + 5 > 128:
+        bottom = y + (5 if DESCENDERS.intersection(s) else 4)  # its lowest row of ink
+        if x < 0 or y < 0 or x + 4 * len(s) - 1 > 128 or bottom > 127:
             out.append((x, y, s))
         real(x, y, s, col)
 

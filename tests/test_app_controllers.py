@@ -268,7 +268,8 @@ def test_buy_three_shares_then_the_cursor_waits_on_done():
     app, play = buy_game(6000)
     ui = play.screen
     assert isinstance(ui, dec.BuyScreen) and ui.options == ["T", "I", "UNDO", "DONE"]
-    assert ui.option == "T"
+    assert ui.option == "DONE"  # nothing founded this turn: X alone buys nothing
+    press(app, bt.RIGHT)  # round to T
     press(app, bt.X, bt.X, bt.RIGHT, bt.X)
     assert ui.cart == ["T", "T", "I"] and ui.option == "DONE"
     assert ui.cost == 2 * 400 + 700
@@ -286,8 +287,8 @@ def test_buy_three_shares_then_the_cursor_waits_on_done():
 def test_buying_more_than_the_cash_allows_is_refused():
     app, play = buy_game(900)
     ui = play.screen
-    assert isinstance(ui, dec.BuyScreen) and ui.option == "T"
-    press(app, bt.X, bt.X)  # T at $400 twice; a third is more than the cash
+    assert isinstance(ui, dec.BuyScreen) and ui.option == "DONE"
+    press(app, bt.RIGHT, bt.X, bt.X)  # T at $400 twice; a third is more than the cash
     assert ui.cart == ["T", "T"]
     press(app, bt.LEFT, bt.LEFT, bt.LEFT, bt.X)  # back on T
     assert ui.cart == ["T", "T"] and "cash" in play.message
@@ -343,7 +344,7 @@ def test_declaring_the_end_finishes_the_game_after_the_purchase():
     press(app, bt.RIGHT, bt.X, bt.RIGHT, bt.X)  # YES, then END IT
     run_until(app, my_decision(play))
     assert play.game.declared and isinstance(play.screen, dec.BuyScreen)
-    press(app, bt.X, bt.X, bt.X, bt.X)  # three T shares, then DONE
+    press(app, bt.RIGHT, bt.X, bt.X, bt.X, bt.X)  # round to T: three T shares, then DONE
     run_until(app, lambda: isinstance(app.scene, cplay.GameOver))
     over = app.scene
     assert play.game.is_over
@@ -694,8 +695,8 @@ def test_the_log_names_your_drawn_tiles_but_only_counts_the_others():
     select_tile(app, play, "9I")
     press(app, bt.X)
     run_until(app, my_decision(play))
-    assert play.screen.option == "T"
-    press(app, bt.LEFT, bt.X)  # wraps to DONE: buy nothing
+    assert play.screen.option == "DONE"
+    press(app, bt.X)  # buy nothing
     run_until(app, my_decision(play))
     mine = [line for line in play.log if line.startswith("You draw")]
     assert mine and mine[0].split()[-1] in game.hand(0)
@@ -727,3 +728,152 @@ def test_a_mashed_or_held_x_that_hurried_the_computers_never_decides(held):
     assert not play.stage.recap and game.hand(0) == hand
     press(app, bt.X)
     assert len(game.hand(0)) == len(hand) - 1  # ... and now places
+
+
+# ------------------------------------------------------------------ play-test, round 4
+
+
+def test_the_buy_step_opens_on_the_chain_you_just_founded_and_x_x_x_buys_it():
+    game = make_game(
+        {"A": "#...........", "E": "TT.........."}, [["2A", "5G", "7G", "9I", "11C", "12H"], ["1I"]]
+    )
+    app, play = begin(game)
+    select_tile(app, play, "2A")
+    press(app, bt.X)  # place: a chain to found
+    run_until(app, my_decision(play))
+    ui = play.screen
+    assert isinstance(ui, dec.ChoiceScreen) and ui.kind == "found"
+    press(app, bt.RIGHT, bt.X)  # not the first chain offered: the second
+    run_until(app, my_decision(play))
+    ui = play.screen
+    assert isinstance(ui, dec.BuyScreen)
+    chain = next(e.chain for e in play.shown if isinstance(e, ev.ChainFounded))
+    assert ui.chains[0] == "T" and ui.option == chain != "T"  # not Tower, first on the board
+    press(app, bt.X, bt.X, bt.X)
+    assert ui.cart == [chain] * 3 and ui.option == "DONE"
+
+
+def test_x_at_your_turns_start_is_answered_at_once_when_you_were_not_pressing_it():
+    """The guard counts X's quiet time from before the turn began: after a long calm, the
+    first X acts (closes the recap); a tap shortly before the turn still guards it."""
+    game = Game.from_json(position())
+    game.apply(PlaceTile("9I"))
+    game.apply(BuyShares(()))  # Ana's turn: the computers play, the person waits without X
+    app = capp.App(seed=0)
+    play = start(app, game)
+    run_until(app, lambda: isinstance(play.stage, cplay.Deciding) and play.game.current == 0)
+    assert play.stage.armed and not play.guarding and play.stage.recap  # live at once
+    assert play.flashing  # YOUR TURN still flashes, for the eye
+    press(app, bt.X)
+    assert not play.stage.recap
+    for _ in range(cplay.TURN_QUIET_FRAMES):
+        app.update(NOTHING)
+    assert not play.flashing
+
+
+def test_a_tap_just_before_your_turn_still_guards_it():
+    game = Game.from_json(position())
+    game.apply(PlaceTile("9I"))
+    game.apply(BuyShares(()))
+    app = capp.App(seed=0)
+    play = start(app, game)
+    for frame in range(3000):  # a tap every 20 frames (0.67 s) until the turn comes
+        if isinstance(play.stage, cplay.Deciding) and play.game.current == 0:
+            break
+        app.update(frozenset({bt.X}) if frame % 20 == 0 else NOTHING)
+    assert play.guarding and play.stage.quiet < 20
+    press(app, bt.X)
+    assert play.stage.recap  # swallowed: a hurried X never decides
+
+
+def test_holding_x_hurries_the_computers_and_decides_nothing():
+    game = Game.from_json(position())
+    game.apply(PlaceTile("9I"))
+    game.apply(BuyShares(()))
+    held, calm = capp.App(seed=0), capp.App(seed=0)
+    plays = start(held, game.copy()), start(calm, game.copy())
+    frames = [0, 0]
+    for i, (app, play) in enumerate(zip((held, calm), plays, strict=True)):
+        down = frozenset({bt.X}) if app is held else NOTHING
+        while not (isinstance(play.stage, cplay.Deciding) and play.game.current == 0):
+            app.update(down if frames[i] == 0 else NOTHING, down)
+            frames[i] += 1
+    assert frames[0] * 3 < frames[1]  # held: far faster than the computers' own pace
+    assert plays[0].guarding and plays[0].game.hand(0) == game.hand(0)  # nothing decided
+
+
+def _summary(pays_you: bool, pace: str = "normal") -> tuple[capp.App, cplay.Summary]:
+    app = capp.App(settings=storage_mod.Settings(pace=pace), seed=0)
+    play = start(app, Game.from_json(position()))
+    merger = [
+        ev.MergerStarted(1, "Ana", "T", ("L",)),
+        ev.BonusPaid(0 if pays_you else 1, "You" if pays_you else "Ana", "L", 3000, "majority"),
+        ev.SharesSold(1, "Ana", "L", 2, 600),
+        ev.ChainDefunct(1, "Ana", "L", "T", 9),
+    ]
+    summary = cplay.Summary(app, play, merger)
+    app.push(summary)
+    return app, summary
+
+
+@pytest.mark.parametrize("pace", ["slow", "normal", "fast", "instant"])
+def test_the_others_merger_summary_goes_on_by_itself_after_a_reading_pause(pace):
+    app, summary = _summary(pays_you=False, pace=pace)
+    for _ in range(cplay.SUMMARY_READ_FRAMES[pace] - 1):
+        app.update(NOTHING)
+    assert app.scene is summary  # long enough to read, at the pace chosen
+    app.update(NOTHING)
+    assert app.scene is not summary
+    assert (
+        cplay.SUMMARY_READ_FRAMES["slow"]
+        > cplay.SUMMARY_READ_FRAMES["normal"]
+        > cplay.SUMMARY_READ_FRAMES["fast"]
+    )
+
+
+def test_a_merger_summary_that_pays_you_waits_for_x_and_x_closes_any_at_once():
+    app, summary = _summary(pays_you=True)
+    assert summary.yours
+    for _ in range(cplay.SUMMARY_READ_FRAMES["slow"] * 2):
+        app.update(NOTHING)
+    assert app.scene is summary
+    press(app, bt.X)
+    assert app.scene is not summary
+    app, summary = _summary(pays_you=False)
+    press(app, bt.X)
+    assert app.scene is not summary
+
+
+def test_disposing_says_who_sold_theirs_when_no_one_else_holds_the_chain():
+    rows = {"A": "LL.TTT......"}
+    game = make_game(rows, [["3A", "5E"], ["9I"], ["10I"]], shares=[{"L": 2}, {"L": 2}, {}])
+    turn = [
+        ev.MergerStarted(0, "You", "T", ("L",)),
+        ev.BonusPaid(0, "You", "L", 3000, "both"),
+        ev.SharesSold(1, "Ana", "L", 2, 600),
+    ]
+    game.apply(PlaceTile("3A"))
+    game_after_ana = make_game(rows, [["5E"], ["9I"], ["10I"]], shares=[{"L": 2}, {}, {}])
+    screen = dec.DisposeScreen(game, turn)
+    assert screen.holders == "Ana 2 hold L"  # she still holds them in this position
+    merged = game_after_ana
+    assert dec._other_holders(merged, "L", turn) == "Ana sold all: only you hold L"
+    assert dec._other_holders(merged, "L", turn[:2]) == "No one else holds L"
+
+
+def test_equal_cash_shares_the_place_in_the_final_standings():
+    over = game_over_with_cash([22400, 30000, 22400, 9000])
+    assert [(row[2], place) for row, place in zip(over.rows, over.places, strict=True)] == [
+        ("Ana", 1),
+        ("You", 2),
+        ("Bob", 2),
+        ("Cy", 4),
+    ]
+
+
+def game_over_with_cash(cash: list[int]) -> cplay.GameOver:
+    game = make_game({}, [["1A"], ["2B"], ["3C"], ["4D"]], cash=cash)
+    app = capp.App(seed=0)
+    play = start(app, game)
+    play.game = game
+    return cplay.GameOver(app, play)

@@ -33,7 +33,7 @@ def to_second_turn(seed: int = 5, holdings: str = "open") -> tuple[App, Play]:
     select_tile(app, play, "12D")
     press(app, X)
     run_until(app, my_decision(play))
-    press(app, LEFT, X)  # DONE: nothing bought
+    press(app, X)  # DONE, where the buy step opens: nothing bought
     run_until(app, lambda: isinstance(play.stage, Deciding) and play.stage.armed)
     return app, play
 

@@ -279,9 +279,8 @@ def test_dead_no_eighth_chain_and_bad_tiles():
 # ---------------------------------------------------------------------- buy standing
 
 STANDING = re.compile(
-    r"(?:you'd lead (\w): (\d+) vs|tie for lead in (\w): (\d+)-"
-    r"|(?:tie for 2nd|2nd|no bonus) in (\w): (\d+) vs|you'd be sole holder of (\w): (\d+)"
-    r"|you'd hold (\d+) (\w); bank keeps (\d+))"
+    r"\+1 (\w): (?:you lead (\d+) vs|tie 1st (\d+)-|(?:tie 2nd|2nd|no bonus), (\d+) vs"
+    r"|sole holder with (\d+)|you'd hold (\d+), bank (\d+))"
 )
 
 
@@ -317,23 +316,23 @@ def test_buy_standing_matches_the_holdings_after_the_purchase():
                 continue
             if not after.is_over:
                 assert mine == after.shares(seat, chain)
-            kind = line.split(" in ")[0].split(":")[0]
+            kind = line.split(": ", 1)[1]
             top = max(others)
             leaders = [g.names[s] for s in range(g.players) if s != seat and g.shares(s, chain) == top]
-            if top and not line.startswith("tie for lead"):
+            if top and not kind.startswith("tie 1st"):
                 assert f"vs {'+'.join(leaders)} {top}" in line or f"vs {leaders[0]}" in line, line
-            if line.startswith("you'd lead"):
+            if kind.startswith("you lead"):
                 assert mine > top > 0
-            elif line.startswith("tie for lead"):
+            elif kind.startswith("tie 1st"):
                 assert mine == top
-            elif line.startswith("you'd be sole"):
+            elif kind.startswith("sole"):
                 assert top == 0
             else:
                 assert mine < top
                 if not after.is_over:
-                    assert (after.bonus_payouts(chain)[seat] > 0) == (not line.startswith("no bonus")), line
-            seen[kind.split(" ")[0]] += 1
-    for kind in ("you'd", "tie", "2nd", "no", "hidden"):
+                    assert (after.bonus_payouts(chain)[seat] > 0) == (not kind.startswith("no bonus")), line
+            seen[kind.split(" ")[0].rstrip(",")] += 1
+    for kind in ("you", "tie", "2nd", "no", "hidden"):
         assert seen[kind] >= 3, seen
 
 
@@ -341,7 +340,9 @@ def test_the_buy_screen_says_what_its_option_is():
     g = load(cells=fill("I", "1A-4A"), players=[player(hand=["12I"]), player(), player()], pool=["1I"])
     g.apply(PlaceTile("12I"))
     ui = BuyScreen(g)
-    assert ui.option == "I" and ui.info == "Imperial $600 bank 25"
+    assert ui.option == "DONE"  # nothing founded this turn: a tap of X buys nothing unchosen
+    ui.index = ui.options.index("I")
+    assert ui.info == "Imperial $600 bank 25"
     ui.index = ui.options.index("DONE")
     assert ui.info == "Buy nothing and end the turn"
     ui.cart.append("I")
@@ -368,13 +369,14 @@ def test_buy_standing_in_a_hand_made_position():
         g.apply(PlaceTile("12I"))
         return buy_standing(g, "I", cart, hidden)
 
-    assert standing(3, 4, 0, ("I",)) == "you'd lead I: 5 vs Ana 4"
-    assert standing(2, 3, 1) == "tie for lead in I: 3-3 w/ Ana"
-    assert standing(1, 5, 0) == "2nd in I: 2 vs Ana 5"
-    assert standing(1, 5, 2) == "tie for 2nd in I: 2 vs Ana 5"
-    assert standing(0, 5, 5) == "no bonus in I: 1 vs Ana+Bob 5"  # tied leaders share both bonuses
-    assert standing(0, 0, 0, ("I", "I")) == "you'd be sole holder of I: 3"
-    assert standing(3, 4, 0, ("I",), hidden=True) == "you'd hold 5 I; bank keeps 16"
+    # 3 held, 1 in the cart, 1 more: the line counts the share X would add, and says so.
+    assert standing(3, 4, 0, ("I",)) == "+1 I: you lead 5 vs Ana 4"
+    assert standing(2, 3, 1) == "+1 I: tie 1st 3-3 w/ Ana"
+    assert standing(1, 5, 0) == "+1 I: 2nd, 2 vs Ana 5"
+    assert standing(1, 5, 2) == "+1 I: tie 2nd, 2 vs Ana 5"
+    assert standing(0, 5, 5) == "+1 I: no bonus, 1 vs Ana+Bob 5"  # tied leaders share both bonuses
+    assert standing(0, 0, 0, ("I", "I")) == "+1 I: sole holder with 3"
+    assert standing(3, 4, 0, ("I",), hidden=True) == "+1 I: you'd hold 5, bank 16"
     try:
         standing(0, 0, 0, ("I", "I", "I"))
     except ValueError as e:

@@ -434,9 +434,12 @@ def test_the_turn_guard_still_holds_in_the_lesson():
     app = lesson_app()
     play = lesson_to(app, 0)
     lesson_take(app, play)  # 6E; then the computers play and your next turn begins
-    run_until(app, lambda: isinstance(play.stage, Deciding) and play.game.current == 0)
+    for _ in range(2000):  # X held through the computers' turns, hurrying them
+        if isinstance(play.stage, Deciding) and play.game.current == 0:
+            break
+        app.update(X, X)
     assert not play.stage.armed
-    for _ in range(3 * GUARD_FRAMES):  # X held (hurrying the computers) decides nothing
+    for _ in range(3 * GUARD_FRAMES):  # X still held into your turn decides nothing
         app.update(X)
     assert play.guide.index == 1 and play.game.board.get("7E") is None and play.stage.recap
     run_until(app, lesson_ready(app, play))  # released: the recap closes, then X places

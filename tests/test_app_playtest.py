@@ -12,6 +12,7 @@ from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control import scene as cscene
 from acquire8.app.demo import game_over
+from acquire8.rules import BuyShares
 from acquire8.rules import events as ev
 
 
@@ -135,7 +136,6 @@ def test_the_hint_preselects_the_chain_to_found():
 
 
 def test_the_hint_puts_the_advised_shares_in_the_cart():
-    from acquire8.rules import BuyShares
 
     app, play = _demo("9I")  # a lone tile: the purchase comes next
     ui = play.screen
@@ -172,3 +172,50 @@ def test_the_log_wraps_at_words_with_an_indent_and_opens_on_an_entry():
     assert log.top == 21  # already at the bottom: down does not move it back up
     log.update(frozenset({bt.UP}))
     assert log.top == 20
+
+
+# ---------------------------------------------------------------- play-test, round 4
+
+
+def _taps_in_own_turns(seed: int, every: int) -> list[tuple[tuple[str, ...], str | None]]:
+    """A whole game against three normal players in which the person takes a turn's first
+    decision once X is live, then only taps X, every `every` frames (30: once a second),
+    whatever is on screen; each of the person's purchases with the chain they founded in
+    that turn (None)."""
+    app = capp.App(settings=storage_mod.Settings(opponents=3, levels=["normal"] * 5, pace="fast"), seed=seed)
+    app.update(frozenset({bt.X}))  # New game
+    app.update(frozenset({bt.X}))  # Start
+    play = app.scene
+    assert isinstance(play, cplay.Play)
+    for frame in range(60_000):
+        if isinstance(app.scene, cplay.GameOver):
+            break
+        stage = play.stage
+        # The first decision after others played (a tile, a disposal in their merger) is made
+        # once X is live: a steady tap never makes it (test_app_turn_guard.py).
+        calm = isinstance(stage, cplay.Deciding) and stage.need == cplay.TURN_QUIET_FRAMES
+        tap = (stage.armed and frame % 2 == 0) if calm else frame % every == 0
+        app.update(frozenset({bt.X}) if tap else frozenset())
+    assert isinstance(app.scene, cplay.GameOver)
+    bought, founded = [], None
+    for e in play.shown:
+        if isinstance(e, ev.TurnStarted):
+            founded = None
+        elif isinstance(e, ev.ChainFounded) and e.seat == 0:
+            founded = e.chain
+        elif isinstance(e, ev.SharesBought) and e.seat == 0:
+            bought.append((e.chains, founded))
+    return bought
+
+
+def test_tapping_x_in_your_own_turns_never_buys_a_chain_you_did_not_choose():
+    """The buy step opens on the chain just founded, else on DONE: taps of X at one and two a
+    second through whole games buy nothing but shares of a chain the person founded then."""
+    founded_and_bought = 0
+    for seed, every in ((1, 30), (2, 15), (3, 30)):
+        bought = _taps_in_own_turns(seed, every)
+        assert bought, "the person never bought or passed"
+        for chains, founded in bought:
+            assert set(chains) <= ({founded} if founded else set()), (seed, chains, founded)
+            founded_and_bought += bool(chains)
+    assert founded_and_bought, "no chain founded by tapping: the founded-chain case went untested"

@@ -57,7 +57,7 @@ def to_your_turn(shell: Shell) -> cplay.Play:
     play = shell.app.scene
     assert isinstance(play, cplay.Play)
     for _ in range(2000):
-        if play.screen is not None and not play.guarding and not shell.app.anim.active:
+        if play.screen is not None and not play.flashing and not shell.app.anim.active:
             return play
         frame(shell)
     pytest.fail("the person's turn never came")

@@ -12,6 +12,7 @@ from acquire8.app import buttons as bt
 from acquire8.app import session
 from acquire8.app.control import app as capp
 from acquire8.app.control import decisions as dec
+from acquire8.app.control import insight
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control.hint import hint
@@ -445,8 +446,8 @@ def test_a_pass_and_play_game_reaches_the_end(tmp_path):
     assert isinstance(play, cplay.Play)
     assert app.scene.headline.endswith(("win", "wins"))  # no "You win" when several people play
     stats, _ = app.load_stats()
-    # Pass-and-play counts under "people", won when any person won.
-    assert stats.total().played == 1 and list(stats.by_level) == ["people"]
+    # Pass-and-play counts under "people" alone, won when any person won: no one player's game.
+    assert stats.total().played == 0 and list(stats.by_level) == ["people"]
     g = play.game
     assert stats.by_level["people"].won == int(bool(set(g.winners()) & play.people))
     assert stats.by_level["people"].best_cash == max(g.scores()[s] for s in play.people)
@@ -644,7 +645,7 @@ def test_new_game_over_a_saved_one_asks_first_saying_what_is_lost(tmp_path):
     assert kept is not None
     g = kept.game
     turn = 1 + sum(isinstance(a, BuyShares) for a in kept_actions(kept))
-    lead = g.cash(0) - max(g.cash(s) for s in range(1, g.players))
+    lead = g.net_worth(0) - max(g.net_worth(s) for s in range(1, g.players))
     title_pick(app, "New game")
     ask = app.scene
     assert isinstance(ask, menus.Confirm) and ask.labels == ("KEEP IT", "NEW GAME") and ask.index == 0
@@ -695,11 +696,25 @@ def test_a_saved_game_in_a_few_words(cash, seats, words):
     text = json.loads(position())
     for player, amount in zip(text["players"], cash, strict=True):
         player["cash"] = amount
+        player["shares"] = {}  # worth is cash here: see the next test for shares
     game = Game.from_json(json.dumps(text))
     played = (PlaceTile("9I"), BuyShares(()), PlaceTile("2C"), BuyShares(("A",)))
     actions = [action_to_dict(a) for a in played]
     meta = {"format": 1, "seed": 1, "seats": seats, "actions": actions}
     assert session.describe(SavedGame(game, meta)) == f"turn 3, {words}"
+
+
+def test_a_saved_game_is_told_by_net_worth_as_every_other_screen_compares():
+    from acquire8.storage import SavedGame
+
+    game = Game.from_json(position())
+    worth = [game.net_worth(s) for s in range(game.players)]
+    cash = [game.cash(s) for s in range(game.players)]
+    assert worth != cash  # the demo's players hold shares: the two comparisons differ
+    gap = worth[0] - max(worth[1:])
+    meta = {"format": 1, "seed": 1, "seats": [PERSON, "easy", "easy", "easy"], "actions": []}
+    said = session.describe(SavedGame(game, meta))
+    assert said == f"turn 1, you {'lead' if gap > 0 else 'trail'} by {txt_money(abs(gap))}"
 
 
 def test_hidden_holdings_show_only_your_own_and_the_banks(pyxel_headless, monkeypatch):
@@ -871,3 +886,26 @@ def test_the_autosave_follows_undo_and_a_different_decision(tmp_path):
     saved, _ = store.load_game()
     assert saved is not None and saved.meta["actions"] == [session.action_to_dict(a) for a in play.actions]
     assert play.actions[-1] == PlaceTile("9I") and saved.game.to_json() == play.game.to_json()
+
+
+def test_after_continue_the_recap_tells_every_move_since_your_turn(tmp_path):
+    """The game killed after two computers' turns, before the third's and yours: Continue's
+    recap still has a line for every other player's turn since yours (the game's events are
+    replayed from its seed)."""
+    app = open_app(store_in(tmp_path, pace="normal", opponents=3), seed=8)
+    play = new_game(app)
+    g = play.game
+    play_until(app, lambda: sum(isinstance(a, BuyShares) for a in play.actions) >= 5 and g.turn == 0)
+    play_until(app, lambda: g.turn == 3)  # Ana and Bob have played since your turn
+    while len(kept_actions(store_in(tmp_path).load_game()[0])) < len(play.actions):
+        app.update(NOTHING)  # ... and that is saved: now the game is "killed"
+    again = open_app(store_in(tmp_path), seed=8)
+    title_pick(again, "Continue")
+    resumed = again.scene
+    assert isinstance(resumed, cplay.Play)
+    for _ in range(20_000):
+        if deciding(resumed) and resumed.game.turn == 0 and resumed.stage.recap:
+            break
+        again.update(NOTHING)
+    recap = " / ".join(resumed.stage.recap)
+    assert all(f"{name} " in recap for name in resumed.game.names[1:]), recap

@@ -7,7 +7,9 @@ standings, the story and the replay of every step; after each drawn frame
 - `text.cuts` is empty: no explanation lost words to "..", none wrapped past its lines;
 - every text lies on the screen (`text_bounds`);
 - no text is drawn over another, and no fill covers part of a text (a hint over the cart
-  line, a message over a panel): a fill may hide a text only whole (a panel over the table).
+  line, a message over a panel): a fill may hide a text only whole (a panel over the table);
+- no text touches another text or a fill or line it does not lie inside: a pixel of space
+  around its ink (an amount against its bar, a cursor against the date beside it).
 """
 
 from __future__ import annotations
@@ -23,6 +25,7 @@ from acquire8.ai import make_bot
 from acquire8.app import buttons as bt
 from acquire8.app import text as txt
 from acquire8.app import views
+from acquire8.app.constants import BG, CORNER
 from acquire8.app.control import app as capp
 from acquire8.app.control import decisions as dec
 from acquire8.app.control.insight import end_standing
@@ -52,6 +55,7 @@ class Layout:
     """The texts on screen now, as the views draw them (rectangles of the 4x6 font)."""
 
     texts: list[tuple[tuple[int, int, int, int], str]] = field(default_factory=list)
+    fills: list[tuple[int, int, int, int]] = field(default_factory=list)  # rects and lines drawn
     faults: list[str] = field(default_factory=list)
 
     def text(self, x: int, y: int, s: str) -> None:
@@ -59,25 +63,62 @@ class Layout:
         s = s.strip()
         if not s:
             return
-        box = (x + 4 * lead, y, x + 4 * (lead + len(s)) - 1, y + 5)
+        box = (x + 4 * lead, y, x + 4 * (lead + len(s)) - 1, y + 5)  # its ink, half-open
         for other, t in self.texts:
             if _meet(box, other):
                 self.faults.append(f"{s!r} drawn over {t!r}")
+            elif _meet(_ring(box), other):
+                self.faults.append(f"{s!r} touches {t!r}")
+        for fill in self.fills:
+            if _meet(_ring(box), fill) and not _inside(box, fill):
+                self.faults.append(f"{s!r} touches a fill or line at {fill}")
         self.texts.append((box, s))
 
-    def rect(self, x: int, y: int, w: int, h: int) -> None:
+    def rect(self, x: int, y: int, w: int, h: int, seen: bool = True) -> None:
+        """A fill; `seen`: not of the background's colour (one that is may touch a text)."""
         fill = (x, y, x + w, y + h)
         kept = []
         for box, t in self.texts:
-            if not _meet(box, fill):
-                kept.append((box, t))
-            elif not (fill[0] <= box[0] and fill[1] <= box[1] and box[2] <= fill[2] and box[3] <= fill[3]):
+            if _inside(box, fill):
+                continue  # hidden whole (a panel over the table)
+            if _meet(box, fill):
                 self.faults.append(f"{t!r} partly covered by a fill at {fill}")
+                continue
+            if seen and _meet(_ring(box), fill):
+                self.faults.append(f"{t!r} touched by a fill at {fill}")
+            kept.append((box, t))
         self.texts = kept
+        self.fills = [f for f in self.fills if not _inside(f, fill)]  # hidden under it
+        if seen:
+            self.fills.append(fill)
+
+    def line(self, x1: int, y1: int, x2: int, y2: int) -> None:
+        edge = (min(x1, x2), min(y1, y2), max(x1, x2) + 1, max(y1, y2) + 1)
+        if max(edge[2] - edge[0], edge[3] - edge[1]) <= CORNER:
+            return  # a tile's lit corner, in the corner of the square its letter is centred on
+        for box, t in self.texts:
+            if _meet(_ring(box), edge) and not _inside(box, edge):
+                self.faults.append(
+                    f"{t!r} {'crossed' if _meet(box, edge) else 'touched'} by a line at {edge}"
+                )
+        self.fills.append(edge)
 
 
-def _meet(a: tuple[int, int, int, int], b: tuple[int, int, int, int]) -> bool:
+Box = tuple[int, int, int, int]
+
+
+def _meet(a: Box, b: Box) -> bool:
     return a[0] < b[2] and b[0] < a[2] and a[1] < b[3] and b[1] < a[3]
+
+
+def _ring(a: Box) -> Box:
+    """The box with the pixel of space around it."""
+    return (a[0] - 1, a[1] - 1, a[2] + 1, a[3] + 1)
+
+
+def _inside(a: Box, b: Box) -> bool:
+    """Whether `a` lies within `b`."""
+    return b[0] <= a[0] and b[1] <= a[1] and a[2] <= b[2] and a[3] <= b[3]
 
 
 @pytest.fixture()
@@ -86,22 +127,28 @@ def screen(monkeypatch, pyxel_headless, text_bounds):
     text), as a list of lines; the frame drawn is kept only for that check."""
     px = pyxel_headless
     layout = Layout()
-    real_text, real_rect, real_cls = px.text, px.rect, px.cls
+    real_text, real_rect, real_line, real_cls = px.text, px.rect, px.line, px.cls
 
     def text(x, y, s, col, *rest):
         layout.text(x, y, s)
         real_text(x, y, s, col, *rest)
 
     def rect(x, y, w, h, col):
-        layout.rect(x, y, w, h)
+        layout.rect(x, y, w, h, seen=col != BG)
         real_rect(x, y, w, h, col)
+
+    def line(x1, y1, x2, y2, col):
+        layout.line(x1, y1, x2, y2)
+        real_line(x1, y1, x2, y2, col)
 
     def cls(col):
         layout.texts.clear()
+        layout.fills.clear()
         real_cls(col)
 
     monkeypatch.setattr(px, "text", text)
     monkeypatch.setattr(px, "rect", rect)
+    monkeypatch.setattr(px, "line", line)
     monkeypatch.setattr(px, "cls", cls)
 
     def draw(app: capp.App, where: str) -> list[str]:
@@ -304,6 +351,7 @@ def test_where_undo_stops_shows_over_a_two_line_preview_and_the_buy_screens_stan
     press(app, bt.X)
     run_until(app, my_decision(play))
     ui = play.screen
+    press(app, bt.RIGHT)  # from DONE round to the first chain: its standing
     assert isinstance(ui, dec.BuyScreen) and ui.standing
     play.undo_stack.clear()  # as after a tile was drawn
     play.undo_block = "Can't undo: a tile was drawn"
@@ -311,7 +359,7 @@ def test_where_undo_stops_shows_over_a_two_line_preview_and_the_buy_screens_stan
     texts = drawn_texts(app, screen)
     assert "Can't undo: a tile was drawn" in texts and ui.standing not in texts
     press(app, bt.RIGHT)
-    assert play.screen.standing in drawn_texts(app, screen)
+    assert play.screen.standing and play.screen.standing in drawn_texts(app, screen)
 
 
 MARGIN = re.compile(r"You'd (win|lose) by (\$[\d,]+)(?:-(\$[\d,]+))?$")

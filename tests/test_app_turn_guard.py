@@ -40,6 +40,7 @@ def drive(app: App, rng: random.Random, frames: int, until_over: bool = True) ->
     passed = False  # the device was just handed over: the decision after it needs GUARD_FRAMES
     turn = app.scene.game.turn
     burst, gap, calm, rest = rng.randint(20, 200), rng.randint(2, 8), 0, GUARD_FRAMES
+    last_guarded = None  # the last guarded decision or hand-over counted
     for frame in range(frames):
         if until_over and isinstance(app.scene, GameOver):
             break
@@ -61,8 +62,9 @@ def drive(app: App, rng: random.Random, frames: int, until_over: bool = True) ->
         actor = play.game.current
         if app.scene is not play:
             fresh = True  # a merger summary: the decision after it opens afresh
-        if guarded and stage.quiet == 0 and isinstance(stage, Deciding | Passing):
+        if guarded and stage is not last_guarded and isinstance(stage, Deciding | Passing):
             seen["guarded_turns"] += 1
+            last_guarded = stage
         quiet_before = quiet
         screen_before = looks(stage)
         app.update(frozenset(pressed))
@@ -211,8 +213,10 @@ def tap_steadily(app: App, play: Play, every: float, seconds: float, hold: int) 
 
 def finish_my_turn(app: App, play: Play) -> int:
     """The rest of the person's turn taken with X, each once X is live, as a calm player would;
-    returns the frames it took."""
+    returns the frames it took (-1: the game ended)."""
     for frame in range(5000):
+        if isinstance(app.scene, GameOver):
+            return -1
         if app.scene is not play:  # a merger summary
             app.update(frozenset({X}))
         elif play.game.turn != 0 and not isinstance(play.stage, Deciding):
@@ -233,24 +237,27 @@ def test_steady_taps_at_any_pace_up_to_a_second_never_decide_and_waiting_for_the
     play = app.scene
     assert isinstance(play, Play)
     finish_my_turn(app, play)  # the first turn, so that the taps start in the computers' turns
-    for _ in range(3):
-        for every in TAP_PACES:
-            actions = len(play.actions)
-            assert tap_steadily(app, play, every, 8.0, hold) == 0, every
-            while app.scene is not play:  # a merger summary the last taps left open: closed
-                app.update(frozenset({X}))
-            assert len(play.actions) > actions, "the taps did not hurry the computers to you"
-            assert isinstance(play.stage, Deciding) and play.game.current == 0 and play.guarding
-            waited = 0
-            while play.guarding:  # YOUR TURN flashes until X is live
-                app.update(NOTHING)
-                waited += 1
-            assert waited <= TURN_QUIET_FRAMES
-            stage, recap, before = play.stage, bool(play.stage.recap), len(play.actions)
-            screen = looks(stage)
-            app.update(frozenset({X}))  # the first X after the flash acts at once: it closes the
-            # recap, decides, or moves on in its screen (a disposal's next row)
-            assert (
-                (recap and not stage.recap) or len(play.actions) == before + 1 or looks(play.stage) != screen
-            )
-            finish_my_turn(app, play)
+    tested = 0
+    for every in TAP_PACES * 3:  # three rounds of every pace, as long as the game lasts
+        actions = len(play.actions)
+        assert tap_steadily(app, play, every, 8.0, hold) == 0, every
+        while app.scene is not play and not isinstance(app.scene, GameOver):  # a summary left open
+            app.update(frozenset({X}))
+        if play.game.is_over:
+            break
+        assert len(play.actions) > actions, "the taps did not hurry the computers to you"
+        assert isinstance(play.stage, Deciding) and play.game.current == 0 and play.guarding
+        waited = 0
+        while play.guarding:  # X is live once it has been up for 1.1 s
+            app.update(NOTHING)
+            waited += 1
+        assert waited <= TURN_QUIET_FRAMES
+        stage, recap, before = play.stage, bool(play.stage.recap), len(play.actions)
+        screen = looks(stage)
+        app.update(frozenset({X}))  # the first X after the flash acts at once: it closes the
+        # recap, decides, or moves on in its screen (a disposal's next row)
+        assert (recap and not stage.recap) or len(play.actions) == before + 1 or looks(play.stage) != screen
+        tested += 1
+        if finish_my_turn(app, play) < 0:
+            break
+    assert tested >= len(TAP_PACES), "the game ended before every pace was tried"

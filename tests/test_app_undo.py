@@ -194,7 +194,7 @@ def test_undo_a_purchase_while_the_next_player_has_not_decided(px):
     select_tile(app, play, "9E")
     press(app, X)
     settle(app, play)
-    press(app, X)  # one Tower share in the cart
+    press(app, RIGHT, X)  # from DONE round to Tower: one Tower share in the cart
     while play.screen.option != "DONE":
         press(app, RIGHT)
     buying = look(app, play, px)
@@ -209,7 +209,7 @@ def test_the_undo_key_on_the_buy_screen_takes_back_a_share_first(px):
     select_tile(app, play, "9E")
     press(app, X)
     settle(app, play)
-    press(app, X, X)  # two Tower shares
+    press(app, RIGHT, X, X)  # from DONE round to Tower: two Tower shares
     screen = play.screen
     assert screen.cart == ["T", "T"]
     undo(app, play)

@@ -287,8 +287,8 @@ def test_stats_of_format_1_migrate_without_losing_counts(store, tmp_path):
         assert got.average_cash is None and got.average_rank is None  # unknown for old games
         assert got.streak == 0 and got.best_streak == min(row["won"], 1)
     assert stats.by_level["hard"].win_share == 3 / 7
-    total = stats.total()
-    assert (total.played, total.won, total.best_cash) == (10, 4, 61200)
+    total = stats.total()  # the person's own games: the pass-and-play one stays in its bucket
+    assert (total.played, total.won, total.best_cash) == (9, 3, 61200)
     # The next game is counted on top and stored in the new format.
     stats, message = store.record_game(GameResult(won=True, cash=50000, level="hard", rank=1.0))
     assert message is None
@@ -300,9 +300,27 @@ def test_stats_of_format_1_migrate_without_losing_counts(store, tmp_path):
         50000,
         1.0,
     )
-    assert json.loads((tmp_path / "stats.json").read_text())["format"] == storage.STATS_FORMAT == 3
+    assert json.loads((tmp_path / "stats.json").read_text())["format"] == storage.STATS_FORMAT == 4
     assert Storage.in_directory(tmp_path).load_stats() == (stats, None)
     assert aside(tmp_path, "stats.json") == []  # a migration is not a set-aside
+
+
+def test_stats_of_format_3_leave_pass_and_play_out_of_all(store, tmp_path):
+    stats = Stats()
+    for won, cash, level in ((True, 40000, "hard"), (False, 20000, "hard"), (True, 30000, "people")):
+        stats.record(GameResult(won=won, cash=cash, level=level, rank=1.0 if won else 3.0))
+    older = stats.to_dict()
+    people = stats.by_level["people"]
+    for f in ("played", "won", "cash_games", "cash_total", "rank_games", "rank_total"):
+        older["all"][f] += getattr(people, f)  # format 3 counted them in "all" too
+    older["all"]["streak"] = older["all"]["best_streak"] = 1
+    older["format"] = 3
+    (tmp_path / "stats.json").write_text(json.dumps(older))
+    got, message = store.load_stats()
+    assert message is None and got.by_level == stats.by_level
+    total = got.total()
+    assert (total.played, total.won, total.average_cash) == (2, 1, 30000)
+    assert aside(tmp_path, "stats.json") == []
 
 
 def test_streaks_win_share_and_rank_on_hand_made_results():
@@ -362,7 +380,7 @@ def stats_v2(**changes) -> str:
         (stats_v2(cash_games=2), storage.MSG_STATS_DAMAGED),  # more than played
         (stats_v2(played=4), storage.MSG_STATS_DAMAGED),  # the levels no longer add up to all
         (stats_v2(colour=1), storage.MSG_STATS_DAMAGED),
-        (json.dumps({"format": 4, "levels": {}, "all": {}}), storage.MSG_STATS_NEWER),
+        (json.dumps({"format": 5, "levels": {}, "all": {}}), storage.MSG_STATS_NEWER),
     ],
 )
 def test_bad_or_newer_stats_of_format_2_are_set_aside(store, tmp_path, text, message):

@@ -92,9 +92,11 @@ TABLE_VALUES_Y = TABLE_Y + CELL  # its size, price and shares rows under the cha
 TABLE_LABEL_W, TABLE_COL_W = 9, 17  # 4-digit prices side by side stay apart
 HAND_Y = 108
 HAND_X, HAND_PITCH, HAND_BOX_W = 2, 21, 17
-HAND_BOX_H = CELL  # a tile of the hand, lit when selected
-PREVIEW_Y = 117
-MESSAGE_Y = 123
+HAND_BOX_H = CELL - 1  # a tile of the hand, lit when selected
+# The preview and message lines: a line of text and its descenders (g, y, p, $) on the screen,
+# a pixel clear of the hand above.
+PREVIEW_Y = HAND_Y + HAND_BOX_H + 1
+MESSAGE_Y = PREVIEW_Y + CHAR_H
 PANEL_Y, PANEL_H = TABLE_Y - 1, MESSAGE_Y - TABLE_Y  # decision panels cover the table and the hand
 # A decision panel's rows: its title, the options, what the option does, the keys.
 PANEL_TEXT_Y = PANEL_Y + PAD

@@ -81,13 +81,15 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 5000) -> None:
 
 
 def my_decision(play: Play) -> Callable[[], bool]:
-    """A `run_until` condition: the person's decision is on screen and X is live (the turn's
-    guard has passed). A recap of the others' turns on the way is closed with X, as a person
-    would, so the next X decides."""
+    """A `run_until` condition: the person's decision is on screen, X is live (the turn's
+    guard has passed) and YOUR TURN no longer flashes. A recap of the others' turns on the way
+    is closed with X, as a person would, so the next X decides."""
 
     def ready() -> bool:
         stage = play.stage
         if play.app.scene is not play or not isinstance(stage, Deciding) or not stage.armed:
+            return False
+        if play.flashing:
             return False
         if stage.recap:
             press(play.app, X)  # type: ignore[arg-type]

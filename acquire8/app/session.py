@@ -24,8 +24,9 @@ from acquire8.app.control.app import App, make_play
 from acquire8.app.control.decisions import BuyScreen
 from acquire8.app.control.play import Play, Resumed, TurnChoice, game_record
 from acquire8.app.text import log_line, money
-from acquire8.rules import Action, Game
-from acquire8.rules.record import action_from_dict, action_to_dict
+from acquire8.rules import Action, Game, IllegalAction
+from acquire8.rules import events as ev
+from acquire8.rules.record import GameRecord, action_from_dict, action_to_dict
 from acquire8.storage.settings import PERSON, Settings
 from acquire8.storage.stats import GameResult, Stats
 from acquire8.storage.store import SAVE, SavedGame, Storage
@@ -97,19 +98,37 @@ def restore(app: App, saved: SavedGame) -> Play:
         chosen.buy_kept = ([c for c in cart if type(c) is str] if type(cart) is list else [], str(at))
         chosen.declined = buy.get("declined") is True
     actions = [action_from_dict(a) for a in meta["actions"]]
-    resumed = Resumed(actions, list(meta.get("log") or []), chosen)
+    events = replayed_events(saved.game, meta["seed"], meta["seats"], actions)
+    resumed = Resumed(actions, list(meta.get("log") or []), chosen, events)
     play = make_play(app, saved.game, list(meta["seats"]), meta["seed"], resumed)
     app.settings.remember(list(meta["seats"]), saved.game.options)  # the next setup starts from it
     return play
 
 
+def replayed_events(game: Game, seed: int | None, seats: list[str], actions: list[Action]) -> list[ev.Event]:
+    """Every event of a saved game, its actions replayed from its seed by the rules: after
+    Continue the recap tells every move since the person's last turn, and the story and the
+    end line have the whole game. Empty when the save has no seed or the replay does not end
+    where the save does (the game goes on all the same, with a shorter recap)."""
+    if seed is None:
+        return []
+    try:
+        record = GameRecord(seed, tuple(game.names), tuple(seats), tuple(actions), game.options)
+        replayed, events = record.start(), []
+        for action in actions:
+            events += replayed.apply(action)
+    except (ValueError, IllegalAction):
+        return []
+    return events if replayed == game else []
+
+
 def describe(saved: SavedGame) -> str:
     """A saved game in a few words, for the question before it is replaced: its turn and who
-    leads in cash ("turn 23, you lead by $4,100")."""
+    leads in net worth, as every other screen compares players ("turn 23, you lead by $4,100")."""
     g, seats = saved.game, saved.meta["seats"]
     # Every turn ends with a purchase (an empty one too).
     turn = 1 + sum(a.get("type") == "BuyShares" for a in saved.meta["actions"])
-    cash = [g.cash(s) for s in range(g.players)]
+    cash = [g.net_worth(s) for s in range(g.players)]
     top = sorted(range(g.players), key=lambda s: -cash[s])
     people = [s for s, kind in enumerate(seats) if kind == PERSON]
     if len(people) == 1:

@@ -4,7 +4,7 @@ game's result (`GameResult`), the person's rating, and the migration of older st
 from __future__ import annotations
 
 from collections.abc import Iterable
-from dataclasses import asdict, dataclass, field, fields
+from dataclasses import asdict, dataclass, field, fields, replace
 from typing import Any
 
 from acquire8.ai import LEVELS
@@ -13,7 +13,9 @@ from acquire8.rules import Game
 from acquire8.rules.record import PERSON, GameRecord
 from acquire8.storage.settings import MAX_PLAYERS
 
-STATS_FORMAT = 3  # 2 added average cash and rank and the winning streaks, 3 the rating; older migrate
+# 2 added average cash and rank and the winning streaks, 3 the rating, 4 left pass-and-play out
+# of "all" (a game P1 won is no one player's win); older formats migrate
+STATS_FORMAT = 4
 PEOPLE = "people"  # the stats bucket of pass-and-play games
 
 
@@ -149,28 +151,22 @@ class GameResult:
 
 @dataclass
 class Stats:
-    """Per opponent level (a GameResult.level) and over all games: see LevelStats; and the
-    person's rating from the games against computers (acquire8.rating)."""
+    """Per opponent level (a GameResult.level) and over all the person's games against
+    computers: see LevelStats; and the person's rating from those games (acquire8.rating).
+    Pass-and-play games count only in their own bucket, PEOPLE."""
 
     by_level: dict[str, LevelStats] = field(default_factory=dict)
-    overall: LevelStats = field(default_factory=LevelStats)  # every game: its streak spans levels
+    overall: LevelStats = field(default_factory=LevelStats)  # all but pass-and-play; streaks span levels
     rating: PersonRating = field(default_factory=PersonRating)
     migrated: bool = field(default=False, compare=False)  # read from an older format: no rating yet
 
     def total(self) -> LevelStats:
         return self.overall
 
-    def solo(self) -> LevelStats:
-        """The games of the one person against computers: every game but pass-and-play."""
-        people = self.by_level.get(PEOPLE)
-        if people is None:
-            return self.overall
-        return LevelStats(played=self.overall.played - people.played, won=self.overall.won - people.won)
-
     def record(self, result: GameResult) -> None:
         self.by_level.setdefault(result.level, LevelStats()).record(result)
-        self.overall.record(result)
         if result.level != PEOPLE:
+            self.overall.record(result)
             self.rating.record(result.versus)
 
     def to_dict(self) -> dict[str, Any]:
@@ -191,7 +187,7 @@ class Stats:
             raise ValueError("stats: 'levels' must be an object")
         if fmt == 1:
             by_level = {lv: LevelStats.from_v1(row, repr(lv)) for lv, row in levels.items()}
-            rows = by_level.values()
+            rows = [r for lv, r in by_level.items() if lv != PEOPLE]
             overall = LevelStats(
                 played=sum(r.played for r in rows),
                 won=sum(r.won for r in rows),
@@ -199,17 +195,31 @@ class Stats:
                 best_streak=min(sum(r.won for r in rows), 1),
             )
             return cls(by_level, overall, migrated=True)
-        if fmt not in (2, STATS_FORMAT):
+        if fmt not in (2, 3, STATS_FORMAT):
             raise ValueError(f"stats: unknown format {fmt!r}")
         by_level = {lv: LevelStats.from_dict(row, repr(lv)) for lv, row in levels.items()}
         overall = LevelStats.from_dict(data.get("all"), "'all'")
-        if overall.played != sum(r.played for r in by_level.values()):
+        counted = [r for lv, r in by_level.items() if lv != PEOPLE or fmt < 4]
+        if overall.played != sum(r.played for r in counted):
             raise ValueError("stats: the games of all levels do not add up")
+        if fmt < 4 and PEOPLE in by_level:
+            overall = _without_people(overall, by_level[PEOPLE])
         if fmt == 2:
             return cls(by_level, overall, migrated=True)
         # (its games may outnumber the counted ones: a rating rebuilt from the kept games
         # outlives counts that were damaged)
         return cls(by_level, overall, PersonRating.from_dict(data.get("rating")))
+
+
+def _without_people(overall: LevelStats, people: LevelStats) -> LevelStats:
+    """An older "all" bucket without its pass-and-play games: the counts and totals less
+    theirs; the best cash and the streaks, which cannot be taken apart, as they were."""
+    less = {f: getattr(overall, f) - getattr(people, f) for f in _ADDITIVE}
+    best = min(overall.best_streak, less["won"])
+    return replace(overall, **less, best_streak=best, streak=min(overall.streak, best))
+
+
+_ADDITIVE = ("played", "won", "cash_games", "cash_total", "rank_games", "rank_total")
 
 
 def rating_from(records: Iterable[GameRecord]) -> PersonRating:

@@ -13,7 +13,7 @@ from acquire8.app.buttons import X
 from acquire8.app.control.lesson import LessonPlay
 from acquire8.app.control.menus import Setup, Title
 from acquire8.app.control.play import Play, Resumed
-from acquire8.app.control.scene import Pressed, Scene
+from acquire8.app.control.scene import RESULT_QUIET_FRAMES, Pressed, Scene, quieter
 from acquire8.app.control.story import MSG_NO_STORAGE, GameFiles
 from acquire8.app.text import YOU
 from acquire8.rules import Game
@@ -78,6 +78,7 @@ class App:
         self.anim = Animator()  # what the views animate; it never holds up the controllers
         self.notices: list[str] = []  # one-line storage problems shown on the title
         self.first_start = False  # nothing stored yet: the title offers the lesson (once)
+        self.x_quiet = 0  # frames X has been up, this one included (capped: only short spells matter)
         # With a keeper: Continue, autosave, stats (tests set their own hooks too).
         self.resumer: Callable[[], Play | None] | None = None
         self.on_progress: Callable[[Play], None] | None = None
@@ -116,6 +117,8 @@ class App:
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         self.frame += 1
         self.saving = self.progress_due is not None
+        # Before the scene: a turn that begins in this frame counts X's quiet time from before it.
+        self.x_quiet = quieter(self.x_quiet, pressed, held, RESULT_QUIET_FRAMES)
         self.scene.update(pressed, held)
         if self.saving:  # after the scene, so that a failed save's message is the last word
             self.keep_progress()

@@ -4,6 +4,7 @@ Options and their effects come from the rules core (`legal_actions`, `tile_effec
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -22,6 +23,7 @@ from acquire8.rules import (
     Phase,
     PlaceTile,
 )
+from acquire8.rules import events as ev
 from acquire8.rules.tables import MAX_BUY
 
 
@@ -177,7 +179,7 @@ class DisposeScreen:
     kind = "dispose"
     ROWS = ("sell", "trade", "done")
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, turn: Sequence[ev.Event] = ()):
         state = game.merger_state() or {}
         self.chain = state.get("defunct") or ""
         self.survivor = state.get("survivor") or ""
@@ -187,7 +189,7 @@ class DisposeScreen:
         self.bank = game.bank_shares(self.survivor)
         self.sell = self.trade = 0
         self.row = 0
-        self.holders = _other_holders(game, self.chain) if self.chain else ""
+        self.holders = _other_holders(game, self.chain, turn) if self.chain else ""
 
     @property
     def keep(self) -> int:
@@ -220,16 +222,24 @@ class DisposeScreen:
         return result
 
 
-def _other_holders(game: Game, chain: str) -> str:
-    """The others' holdings of the chain being disposed of ("Ana 4, Bob 2 hold L"), "" when
-    holdings are hidden or no one else holds any."""
+def _other_holders(game: Game, chain: str, turn: Sequence[ev.Event] = ()) -> str:
+    """The others' holdings of the chain being disposed of ("Ana 4, Bob 2 hold L"), and when
+    no one else holds any now, who sold or traded theirs in this merger ("Ana sold all: only
+    you hold L"); "" when holdings are hidden."""
     if is_hidden(game):
         return ""
     seat = game.current
     held = [(game.names[s], game.shares(s, chain)) for s in range(game.players) if s != seat]
     held = [(name, n) for name, n in held if n]
     if not held:
-        return fit(f"No one else holds {chain}")
+        gone = [e for e in turn if isinstance(e, ev.SharesSold | ev.SharesTraded) and e.chain == chain]
+        names = list(dict.fromkeys(e.name for e in gone if e.seat != seat))
+        if not names:
+            return fit(f"No one else holds {chain}")
+        sold = any(isinstance(e, ev.SharesSold) for e in gone if e.seat != seat)
+        traded = any(isinstance(e, ev.SharesTraded) for e in gone if e.seat != seat)
+        verb = "sold/traded" if sold and traded else "sold" if sold else "traded"
+        return fit(f"{'+'.join(names)} {verb} all: only you hold {chain}")
     return fit(", ".join(f"{name} {n}" for name, n in held) + f" hold {chain}")
 
 
@@ -237,11 +247,13 @@ EMPTY_CART = "Cart empty: nothing to undo"  # why UNDO is greyed
 
 
 class BuyScreen:
-    """Up to three shares: X on a chain adds one, UNDO takes the last back, DONE buys."""
+    """Up to three shares: X on a chain adds one, UNDO takes the last back, DONE buys. It opens
+    on the chain the player just founded, else on DONE: a tap of X never buys a chain the
+    player did not move to."""
 
     kind = "buy"
 
-    def __init__(self, game: Game):
+    def __init__(self, game: Game, founded: str | None = None):
         self.game = game
         self.legal = {a.chains for a in game.legal_actions() if isinstance(a, BuyShares)}
         self.chains = game.chains_on_board()
@@ -249,8 +261,8 @@ class BuyScreen:
         self.cart: list[str] = []
         self._standings: dict[tuple[str, tuple[str, ...]], str] = {}
         self.cash = game.cash(game.current)
-        firsts = [c for c in self.chains if self.can_add(c)]
-        self.index = self.options.index(firsts[0]) if firsts else len(self.options) - 1
+        opening = founded if founded in self.chains and self.can_add(founded) else "DONE"
+        self.index = self.options.index(opening)
         self.standing = self._standing()
 
     @property
@@ -333,6 +345,21 @@ class BuyScreen:
 Screen = PlaceScreen | ChoiceScreen | DeclareScreen | DisposeScreen | BuyScreen
 
 
+def this_turn(shown: Sequence[ev.Event]) -> list[ev.Event]:
+    """The events shown since the turn began."""
+    start = next((i for i in range(len(shown) - 1, -1, -1) if isinstance(shown[i], ev.TurnStarted)), -1)
+    return list(shown[start + 1 :])
+
+
+def founded_this_turn(turn: Sequence[ev.Event], game: Game) -> str | None:
+    """The chain the player deciding now founded in this turn, if any: their buy step opens on
+    it (a tap of X then buys what they chose to found, never another chain)."""
+    for e in turn:
+        if isinstance(e, ev.ChainFounded) and e.seat == game.current and e.chain in game.chains_on_board():
+            return e.chain
+    return None
+
+
 def nothing_to_buy(game: Game) -> str | None:
     """Why the purchase has no choice to offer (the rules list only the empty one), or None."""
     legal = game.legal_actions()
@@ -347,9 +374,12 @@ def nothing_to_buy(game: Game) -> str | None:
     return "Nothing to buy: the bank is out"
 
 
-def make_screen(game: Game, pick: str | None = None, declined: bool = False) -> Screen:
+def make_screen(
+    game: Game, pick: str | None = None, declined: bool = False, shown: Sequence[ev.Event] = ()
+) -> Screen:
     """The decision screen for the rules' current phase (`pick`: the hand tile selected last;
-    `declined`: the end was already refused this turn)."""
+    `declined`: the end was already refused this turn; `shown`: the events shown so far, for
+    the chain founded this turn and what the others did in a merger)."""
     phase = game.phase
     legal: list[Any] = game.legal_actions()  # the actions' type follows the phase
     if phase == Phase.PLACE:
@@ -378,10 +408,10 @@ def make_screen(game: Game, pick: str | None = None, declined: bool = False) -> 
         ]
         return ChoiceScreen("defunct", "Which defunct chain first?", options)
     if phase == Phase.DISPOSE:
-        return DisposeScreen(game)
+        return DisposeScreen(game, this_turn(shown))
     if DeclareEnd() in legal and not declined:
         return DeclareScreen(game)
-    return BuyScreen(game)
+    return BuyScreen(game, founded_this_turn(this_turn(shown), game))
 
 
 def preselect(screen: Screen, advice: Action) -> None:

@@ -4,8 +4,9 @@
   (X hurries them); a computer's next decision is worked out meanwhile;
 - Thinking: a computer player decides, a slice of time per frame;
 - Deciding: a person's decision screen; the first of a turn acts only once X has been up for
-  TURN_QUIET_FRAMES (the YOUR TURN flash meanwhile), so X mashed, held or tapped to hurry the
-  computers never decides; a later one after others played waits GUARD_FRAMES;
+  TURN_QUIET_FRAMES, counted from before the turn began, so X mashed, held or tapped to hurry
+  the computers never decides, and a player who was not pressing X is answered at once; a
+  later one after others played waits GUARD_FRAMES;
 - Passing: pass-and-play, the device goes to the next person, every hand hidden (X takes it
   only once it has been up for TURN_QUIET_FRAMES too);
 - Over: the final standings are shown (GameOver, over the board).
@@ -66,11 +67,20 @@ PACE_FRAMES: dict[Pace, int] = {"slow": 36, "normal": 22, "fast": 8, "instant": 
 # larger there: its frames stay under 6 ms, 50 frames a decision.
 RESULT_FRAMES = 2 * FPS  # the final standings stay this long whatever is pressed
 BOT_BUDGET_MS = 3.0 if sys.platform == "emscripten" else 1.5
-SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
+# A merger summary of the others' moves closes by itself after a reading pause at the pace
+# chosen (X closes it at once); one that pays or asks a person waits for X.
+SUMMARY_READ_FRAMES: dict[Pace, int] = {
+    "slow": 8 * FPS,
+    "normal": 5 * FPS,
+    "fast": 3 * FPS,
+    "instant": 2 * FPS,
+}
 # A merger's steps after it starts (each shown briefly, gathered for the summary).
 MERGER_STEPS = (
     ev.BonusPaid | ev.MarketBonus | ev.MarketHolds | ev.SharesSold | ev.SharesTraded | ev.SharesKept
 )
+# The events a player's own decision makes (a person's clears the marks of the others' tiles).
+PERSONS_DECISIONS = ev.TilePlaced | ev.SharesBought | ev.SharesSold | ev.SharesTraded | ev.SharesKept
 # What a decision can reveal that the person could not have known: undo stops there.
 REVEALING = {
     ev.TilesDrawn: "a tile was drawn",
@@ -133,11 +143,12 @@ class Thinking:
 @dataclass
 class Deciding:
     screen: Screen
-    quiet: int  # frames X has been up since this decision began (X acts from `need` on)
+    quiet: int  # frames X has been up, from before this decision began (X acts from `need` on)
     recap: list[str] = field(default_factory=list)  # what the others did, shown until X
     recap_top: int = 0  # its first line shown (up/down scroll a long one)
     recap_head: str = "SINCE YOUR TURN"  # "BEFORE YOUR TURN" when the person had no turn yet
     need: int = GUARD_FRAMES  # TURN_QUIET_FRAMES for the first decision of a turn
+    flash: int = 0  # frames the YOUR TURN flash still shows
 
     @property
     def armed(self) -> bool:
@@ -223,6 +234,7 @@ class Resumed:
     actions: list[Action]  # every action so far
     log: list[str]  # the log as saved (empty: the play's own opening lines)
     chosen: TurnChoice  # the hand tile selected, the buy step under way
+    events: list[ev.Event] = field(default_factory=list)  # the actions' events, replayed (none: unknown)
 
 
 @dataclass
@@ -313,11 +325,22 @@ class Play(Scene):
         if resumed is not None:  # a continued game: where it stood, nothing before it to undo
             self.actions = resumed.actions
             log = [*resumed.log, "Game continued"] if resumed.log else self.seen.log
-            self.seen = replace(self.seen, log=log, notice="Game continued")
+            events, marked = list(resumed.events), self._unseen(resumed)
+            self.seen = replace(self.seen, log=log, notice="Game continued", events=events, marked=marked)
             self.chosen = resumed.chosen
             self.undo_block = "Can't undo past Continue"
         self.stage: Stage = Showing()
         self.guide: Guide | None = None  # what guides this play (the lesson), if anything
+
+    def _unseen(self, resumed: Resumed) -> list[str]:
+        """The tiles the others placed since the person's last decision (their corners lit)."""
+        tiles: list[str] = []
+        for e in resumed.events:
+            if isinstance(e, PERSONS_DECISIONS) and self.is_person(e.seat):
+                tiles = []
+            elif isinstance(e, ev.TilePlaced):
+                tiles.append(e.tile)
+        return tiles
 
     @property
     def saved(self) -> bool:
@@ -364,8 +387,8 @@ class Play(Scene):
             self.app.push(Chart(self.app, self))
             return
         stage = self.stage
-        if isinstance(stage, Showing | Thinking) and X in pressed:
-            stage.hurry = True  # X during computer turns hurries them; it decides nothing
+        if isinstance(stage, Showing | Thinking) and (X in pressed or X in held):
+            stage.hurry = True  # X tapped or held during computer turns hurries them; it decides nothing
         if isinstance(stage, Showing):
             self._show_step(stage)
             if isinstance(self.stage, Thinking):  # everything shown: the computer thinks at once
@@ -385,6 +408,7 @@ class Play(Scene):
             self._deciding(stage, pressed, held)
 
     def _deciding(self, stage: Deciding, pressed: Pressed, held: Pressed) -> None:
+        stage.flash = max(0, stage.flash - 1)
         if not stage.armed:
             stage.quiet = quieter(stage.quiet, pressed, held, stage.need)
             pressed = pressed - {X}
@@ -478,7 +502,7 @@ class Play(Scene):
             self.act(BuyShares(()), notice=reason)
             return
         self.seen.notice = None  # what was said before this decision no longer holds
-        screen = make_screen(g, self.chosen.pick, self.chosen.declined)
+        screen = make_screen(g, self.chosen.pick, self.chosen.declined, self.seen.events)
         if self.chosen.hint is not None:
             preselect(screen, self.chosen.hint)
         if isinstance(screen, BuyScreen) and self.chosen.buy_kept:
@@ -488,7 +512,8 @@ class Play(Scene):
         # only an X after a quiet spell; a pass screen just asked for one.
         first = guarded and not self.chosen.acted and not passed
         need = TURN_QUIET_FRAMES if first else GUARD_FRAMES
-        self.stage = Deciding(screen, 0 if guarded else GUARD_FRAMES, need=need)
+        quiet = min(self.app.x_quiet, need) if guarded else GUARD_FRAMES
+        self.stage = Deciding(screen, quiet, need=need, flash=TURN_QUIET_FRAMES if first else 0)
         if guarded and g.turn == g.current and g.phase == Phase.PLACE and self.human is not None:
             self.seen.last_recap = recap(self.seen.events, self.human, g.names)  # a new turn of yours opens
             self.stage.recap = list(self.seen.last_recap)
@@ -501,7 +526,7 @@ class Play(Scene):
         self.chosen.pick = None
         self.chosen.hint = None
         self.undo_stack = []
-        self.stage = Passing(seat)
+        self.stage = Passing(seat, quiet=min(self.app.x_quiet, TURN_QUIET_FRAMES))
 
     def _think(self, stage: Showing | Thinking) -> None:
         """A slice of the computer player's thinking; its decision waits in `stage.ready`."""
@@ -606,7 +631,7 @@ class Play(Scene):
         self.game = snap.game
         del self.actions[snap.actions :]
         self.seen, self.chosen = snap.seen, snap.chosen
-        screen = make_screen(self.game, self.chosen.pick, self.chosen.declined)
+        screen = make_screen(self.game, self.chosen.pick, self.chosen.declined, self.seen.events)
         put_cursor(screen, snap.cursor)  # the cursor where it was when you decided
         self.stage = Deciding(screen, GUARD_FRAMES)
         self.app.anim.reset(self)  # the board and cash as they are again, nothing moving
@@ -655,7 +680,7 @@ class Play(Scene):
         stage = self.stage
         queue = stage.queue if isinstance(stage, Showing) else deque()
         if isinstance(e, ev.ChainDefunct) and not (queue and isinstance(queue[0][0], ev.ChainDefunct)):
-            self.app.push(Summary(self.app, self, self.seen.merger, auto=not self.people))
+            self.app.push(Summary(self.app, self, self.seen.merger))
             self.seen.merger = []
             if isinstance(stage, Showing):
                 stage.hurry = False  # the summary stops the hurry: it is worth reading
@@ -743,9 +768,14 @@ class Play(Scene):
 
     @property
     def guarding(self) -> bool:
-        """Your turn has begun (or the device is being passed) and X is not live yet: the view
-        makes it plain that it is your turn."""
+        """Your turn has begun (or the device is being passed) and X is not live yet."""
         return isinstance(self.stage, Deciding | Passing) and not self.stage.armed
+
+    @property
+    def flashing(self) -> bool:
+        """The turn bar flashes YOUR TURN: for a while when the turn begins, and as long as X
+        is not live yet."""
+        return self.guarding or (isinstance(self.stage, Deciding) and self.stage.flash > 0)
 
     @property
     def viewer(self) -> int | None:
@@ -824,25 +854,29 @@ def restore_cart(screen: BuyScreen, cart: list[str], option: str) -> None:
 
 
 class Summary(Scene):
-    """What a merger did: per defunct chain, the bonuses then each holder's sell/trade/keep."""
+    """What a merger did: per defunct chain, the bonuses then each holder's sell/trade/keep.
+    It closes by itself after a reading pause (the pace's), unless it pays a person (`yours`):
+    then it waits for X, and says so."""
 
     full = False
     ROWS = 12
-    UNDRAWN = ("auto",)  # it closes by itself: the close is drawn, the countdown is not
+    UNDRAWN = ("auto",)  # the countdown: the view says only whether it closes by itself
 
-    def __init__(self, app: Host, table: Play, merger: list[ev.Event], auto: bool = False):
+    def __init__(self, app: Host, table: Play, merger: list[ev.Event]):
         super().__init__(app)
         self.table = table
         self.lines = summary_lines(merger)
         self.top = 0
-        self.auto = SUMMARY_AUTO_FRAMES if auto else 0
+        steps = [e for e in merger if isinstance(e, MERGER_STEPS)]
+        self.yours = any(table.is_person(e.seat) for e in steps)
+        self.auto = 0 if self.yours else SUMMARY_READ_FRAMES[app.settings.pace]
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         if self.auto:
             self.auto -= 1
             if not self.auto:
                 self.app.pop()
-            return
+                return
         if MENU in pressed:
             self.app.push(Pause(self.app, self.table))
             return
@@ -929,6 +963,8 @@ class GameOver(Scene):
             ((g.cash(s), s, g.names[s], bonus[s], sold[s]) for s in range(g.players)),
             key=lambda r: (-r[0], r[1]),
         )
+        # Each row's place: equal cash shares it ("1, 2, 2, 4"), as the win is shared.
+        self.places = [1 + sum(other[0] > row[0] for other in self.rows) for row in self.rows]
         self.winners = g.winners()
         self.ending = end_line(play.seen.events, {c: g.chain_size(c) for c in g.chains_on_board()})
         self.record = game_record(play)

@@ -16,9 +16,10 @@ from acquire8.storage.stats import Stats
 Pressed = frozenset[Button]  # the buttons newly pressed (or repeating) this frame
 GUARD_FRAMES = round(0.4 * FPS)  # X must have been up this long before a new screen takes it
 # The first decision of a person's turn (and a pass-and-play hand-over) waits longer: X up this
-# long, the YOUR TURN flash showing meanwhile. A player tapping X to hurry the computers at any
+# long, counted from before the turn began. A player tapping X to hurry the computers at any
 # pace up to one tap in 0.95 s never leaves X up so long, so the tap that follows the turn's
-# start cannot decide it.
+# start cannot decide it; a player who was not pressing X is answered at once. The YOUR TURN
+# flash lasts this long whatever X does.
 TURN_QUIET_FRAMES = round(1.1 * FPS)
 # The final standings cannot be seen again: X leaves them only after a longer quiet spell, so
 # that a player still tapping to hurry the computers (taps seen up to 1.5 s apart) stays on them.
@@ -45,6 +46,7 @@ class Host(Protocol):
     on_progress: Callable[[Any], None] | None  # after each decision and turn: autosave
     saving: bool  # an autosave is made at the end of this frame
     first_start: bool  # nothing stored yet: the title offers the lesson (once)
+    x_quiet: int  # frames X has been up, this one included (a new turn's guard starts from it)
 
     @property
     def scene(self) -> Scene:

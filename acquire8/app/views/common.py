@@ -21,6 +21,8 @@ class Canvas(Protocol):
 
     def rect(self, x: float, y: float, w: float, h: float, col: int, /) -> None: ...
 
+    def rectb(self, x: float, y: float, w: float, h: float, col: int, /) -> None: ...
+
     def text(self, x: float, y: float, s: str, col: int, /) -> None: ...
 
 
@@ -43,8 +45,8 @@ def blink(app: Host, period: int = k.BLINK) -> bool:
 
 def text(x: int, y: int, s: str, col: int = k.TEXT) -> None:
     pyxel.text(x, y, s, col)
-    if "s" in s:
-        _reshape_s(x, y, s)
+    if "s" in s or "$" in s:
+        _redraw_glyphs(x, y, s, col)
 
 
 def rtext(right: int, y: int, s: str, col: int = k.TEXT) -> None:
@@ -56,16 +58,30 @@ def ctext(y: int, s: str, col: int = k.TEXT, cx: int = k.MID) -> None:
     text(cx - (len(s) * k.CHAR_W - 1) // 2, y, s, col)
 
 
-def _reshape_s(x: int, y: int, s: str) -> None:
-    """The built-in font's "s" (.## ##. .## ##.) has a stem down its middle and reads as "f":
-    its two middle pixels go back to the background, which leaves .## #.. ..# ##., an "s".
-    The background is read where neither glyph has ink (the cell's left, second row)."""
+# Glyphs of the built-in font drawn anew: its "s" and its "$" have a stem down the middle and
+# read as "f" ("f7,800"). Rows 0-4 are the character's cell; row 5, below the baseline, holds
+# the dollar's lower stroke.
+REDRAWN: dict[str, tuple[str, ...]] = {
+    "s": ("...", ".##", "#..", "..#", "##."),
+    "$": (".#.", "###", "#..", "..#", "###", ".#."),
+}
+
+
+def _redraw_glyphs(x: int, y: int, s: str, col: int) -> None:
+    """The REDRAWN characters of `s` over the built-in ones. The background is read where
+    neither glyph has ink (the cell's left, first row for "$", second for "s")."""
     for i, ch in enumerate(s):
-        if ch == "s":
-            gx = x + i * k.CHAR_W
-            bg = pyxel.pget(gx, y + 1)
-            pyxel.pset(gx + 1, y + 2, bg)
-            pyxel.pset(gx + 1, y + 3, bg)
+        rows = REDRAWN.get(ch)
+        if rows is None:
+            continue
+        gx = x + i * k.CHAR_W
+        bg = pyxel.pget(gx, y + (1 if ch == "s" else 0))
+        for r, row in enumerate(rows):
+            for c, ink in enumerate(row):
+                if ink == "#":
+                    pyxel.pset(gx + c, y + r, col)
+                elif r < k.GLYPH_H:
+                    pyxel.pset(gx + c, y + r, bg)
 
 
 def short_money(amount: int) -> str:
@@ -78,10 +94,14 @@ def chain_box(
     x: int, y: int, chain: str, size: int = k.TILE, on: bool = True, bg: int = k.BG, to: Canvas = pyxel
 ) -> None:
     """A chain's letter on its colour; off the board (or not on offer) the letter alone, in
-    its colour readable on the background `bg` (black or the navy panel): no dark box.
-    Drawn on the screen, or on the image `to`."""
+    its colour readable on the background `bg` (black or the navy panel): no dark box. A
+    chain too dark for its letter to be read in its colour has a white letter in a frame of
+    its colour, so that two such chains (L and W) never look alike. Drawn on the screen, or
+    on the image `to`."""
     to.rect(x, y, size, size, k.CHAIN_COLOR[chain] if on else bg)
     ink = k.CHAIN_INK[chain] if on else chain_text(chain, bg)
+    if not on and ink != k.CHAIN_COLOR[chain]:
+        to.rectb(x, y, size, size, k.CHAIN_COLOR[chain])
     to.text(x + (size - k.GLYPH_W) // 2, y + (size - k.GLYPH_H) // 2, chain, ink)
 
 

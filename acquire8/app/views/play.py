@@ -36,7 +36,7 @@ def draw_play(p: Play) -> None:
         return
     g, app = p.game, p.app
     who = p.banner
-    if p.guarding:  # your turn has just begun: the bar says so until X is live
+    if p.flashing:  # your turn has just begun: the bar says so
         lit = blink(app, k.BLINK_FAST)
         pyxel.rect(0, 0, len(who) * k.CHAR_W + k.BAR_PAD, k.BOARD_Y - 1, k.ACCENT if lit else k.PANEL)
         text(k.EDGE, k.TOP_Y, who, k.BLACK if lit else k.ACCENT)
@@ -256,7 +256,7 @@ def draw_hand(p: Play, screen: PlaceScreen | None) -> None:
         lines = ui.details or [ui.previews[ui.index]]
         text(k.EDGE, k.PREVIEW_Y, fit(lines[0]), k.GOOD if ok else k.BAD)
         if len(lines) > 1:  # the second line where the message goes: the preview is what matters now
-            pyxel.rect(0, k.MESSAGE_Y - 1, k.WIDTH, k.HEIGHT - k.MESSAGE_Y + 1, k.BG)
+            pyxel.rect(0, k.MESSAGE_Y, k.WIDTH, k.HEIGHT - k.MESSAGE_Y, k.BG)
             text(k.EDGE, k.MESSAGE_Y, fit(lines[1]), k.GOOD if ok else k.DIM)
     elif p.human is not None and not p.game.is_over:
         rtext(k.RIGHT_X, k.PREVIEW_Y, "X hurry  Z chart", k.DIM)
@@ -551,7 +551,8 @@ def draw_summary(s: Summary) -> None:
         else:
             text(k.SUMMARY_X, y, fit(line, k.SUMMARY_CHARS), k.TEXT)
     more = "UP/DOWN MORE  " if len(s.lines) > s.ROWS else ""
-    ctext(k.SUMMARY_KEYS_Y, f"{more}X OK", k.DIM)
+    keys = "PAYS YOU: X OK" if s.yours else "X OK"  # else it goes on by itself
+    ctext(k.SUMMARY_KEYS_Y, more + keys, k.ACCENT if s.yours else k.DIM)
 
 
 def draw_game_over(s: GameOver) -> None:
@@ -564,7 +565,7 @@ def draw_game_over(s: GameOver) -> None:
     for rank, (cash, seat, name, bonus, sold) in enumerate(s.rows):
         win = seat in s.winners
         col = k.ACCENT if win else (k.TEXT if seat == s.play.human else k.SKY)
-        text(k.OVER_X, y, f"{rank + 1}  {name}", col)
+        text(k.OVER_X, y, f"{s.places[rank]}  {name}", col)
         rtext(k.OVER_RIGHT, y, money(cash), col)
         text(k.OVER_SMALL_X, y + k.CHAR_H, f"bonus {money(bonus)} sold {money(sold)}", k.DIM)
         y += k.OVER_PITCH

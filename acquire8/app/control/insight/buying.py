@@ -12,8 +12,9 @@ from acquire8.rules import BuyShares, Game, Phase
 
 def buy_standing(game: Game, chain: str, cart: Sequence[str] = (), hidden: bool | None = None) -> str:
     """How buying `cart` (the chains added so far) plus one more `chain` leaves the buyer's
-    standing in `chain`, in one line: "you'd lead I: 5 vs Ana 4", "tie for lead in I: 3-3",
-    "2nd in I: 2 vs Ana 5". With hidden holdings only the buyer's and the bank's counts."""
+    standing in `chain`, in one line that says it counts that one more share: "+1 I: you
+    lead 5 vs Ana 4", "+1 I: tie 1st 3-3 w/ Ana", "+1 I: 2nd, 2 vs Ana 5". With hidden
+    holdings only the buyer's and the bank's counts."""
     if game.phase != Phase.BUY:
         raise ValueError(f"shares are bought in the buy phase, not in {game.phase}")
     bundle = BuyShares((*cart, chain))
@@ -21,22 +22,23 @@ def buy_standing(game: Game, chain: str, cart: Sequence[str] = (), hidden: bool 
         raise ValueError(f"cannot buy {'+'.join(bundle.chains) or 'nothing'} now")
     seat = game.current
     mine = game.shares(seat, chain) + bundle.chains.count(chain)
+    more = f"+1 {chain}:"  # the count includes the share X would add now, besides the cart
     if is_hidden(game, hidden):
         bank = game.bank_shares(chain) - bundle.chains.count(chain)
-        return fit(f"you'd hold {mine} {chain}; bank keeps {bank}")
+        return fit(f"{more} you'd hold {mine}, bank {bank}")
     others = [s for s in range(game.players) if s != seat]
     top = max(game.shares(s, chain) for s in others)
     if not top:
-        return fit(f"you'd be sole holder of {chain}: {mine}")
+        return fit(f"{more} sole holder with {mine}")
     leaders = [game.names[s] for s in others if game.shares(s, chain) == top]
-    versus = f"{leaders[0]} {top}" if len(leaders) == 1 else f"{'+'.join(leaders)} {top}"
+    # Three or more tied leaders: the first and how many more ("Ana+2 6"), so the line fits.
+    names = "+".join(leaders) if len(leaders) <= 2 else f"{leaders[0]}+{len(leaders) - 1}"
+    versus = f"{names} {top}"
     if mine > top:
-        return fit(f"you'd lead {chain}: {mine} vs {versus}")
+        return fit(f"{more} you lead {mine} vs {versus}")
     if mine == top:
-        return fit(
-            f"tie for lead in {chain}: {mine}-{top}" + (f" w/ {leaders[0]}" if len(leaders) == 1 else "")
-        )
+        return fit(f"{more} tie 1st {mine}-{top}" + (f" w/ {leaders[0]}" if len(leaders) == 1 else ""))
     if bonus_after_buying(game, bundle, chain) == 0:
-        return fit(f"no bonus in {chain}: {mine} vs {versus}")
+        return fit(f"{more} no bonus, {mine} vs {versus}")
     tied = any(game.shares(s, chain) == mine for s in others)
-    return fit(f"{'tie for 2nd' if tied else '2nd'} in {chain}: {mine} vs {versus}")
+    return fit(f"{more} {'tie 2nd' if tied else '2nd'}, {mine} vs {versus}")

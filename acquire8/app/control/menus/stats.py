@@ -166,8 +166,8 @@ class StatsScene(Scene):
 
     def solo_line(self) -> str:
         """The person's own record against computers, in counts that agree with the table."""
-        solo = self.stats.solo()
-        return f"You won {solo.won} of {solo.played} vs computers" if solo.played else ""
+        mine = self.stats.total()  # every game but pass-and-play
+        return f"You won {mine.won} of {mine.played} vs computers" if mine.played else ""
 
     def people_line(self) -> str:
         """Pass-and-play games are everyone's (won when any person won) and stay out of "your"
