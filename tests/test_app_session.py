@@ -12,7 +12,6 @@ from acquire8.app import buttons as bt
 from acquire8.app import session
 from acquire8.app.control import app as capp
 from acquire8.app.control import decisions as dec
-from acquire8.app.control import insight
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control.hint import hint
