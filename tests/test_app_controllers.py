@@ -484,7 +484,7 @@ def test_setup_changes_opponents_levels_and_end_rule():
         == menus.LEVELS[(menus.LEVELS.index(menus.DEFAULT_LEVEL) + 1) % len(menus.LEVELS)]
     )
     press(app, bt.DOWN, bt.RIGHT)
-    assert app.settings.end == "auto"
+    assert app.settings.options.end == "auto"
     app.settings.levels[0] = "random"  # a fast one for this test
     press(app, bt.X)
     play = app.scene

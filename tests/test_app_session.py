@@ -18,7 +18,7 @@ from acquire8.app.control.hint import hint
 from acquire8.app.control.play import TURN_QUIET_FRAMES
 from acquire8.app.demo import NOTHING, position, press, start
 from acquire8.app.session import open_app
-from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Phase, PlaceTile
+from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Options, Phase, PlaceTile
 from acquire8.rules import events as ev
 from acquire8.rules.record import action_to_dict
 from acquire8.storage import (
@@ -105,8 +105,7 @@ def test_settings_persist_across_restarts(tmp_path):
         music=False,
         pace="instant",
         high_contrast=True,
-        end="auto",
-        holdings="hidden",
+        options=Options(end="auto", holdings="hidden"),
         opponents=2,
         levels=["normal", "expert", "normal", "normal", "normal"],
     )
@@ -134,7 +133,7 @@ def test_setup_changes_are_the_next_defaults(tmp_path):
 
 def test_the_setup_after_a_continued_game_offers_its_opponents(tmp_path):
     # A game against one hard opponent, saved; the settings meanwhile back at three normal.
-    app = open_app(store_in(tmp_path, opponents=1, levels=["hard", *["normal"] * 4], holdings="hidden"))
+    app = open_app(store_in(tmp_path, opponents=1, levels=["hard", *["normal"] * 4], options=Options(holdings="hidden")))
     play = new_game(app)
     assert play.levels == {1: "hard"}
     # Saved while the person decides, so no computer moves between Continue and the undo.
@@ -160,7 +159,7 @@ def test_the_setup_after_a_continued_game_offers_its_opponents(tmp_path):
     setup = again.scene
     assert isinstance(setup, menus.Setup)
     assert setup.rows == ["opponents", "level0", "end", "first", "start"]
-    assert again.settings.levels[0] == "hard" and again.settings.holdings == "hidden"
+    assert again.settings.levels[0] == "hard" and again.settings.options.holdings == "hidden"
     assert open_app(store_in(tmp_path)).settings.opponents == 1  # and stored so
 
 

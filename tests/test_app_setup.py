@@ -31,9 +31,9 @@ def test_each_row_says_what_its_value_means():
     app, setup = setup_app()
     select(app, setup, "end")
     declare = setup.describe()
-    assert app.settings.end == "declare" and "41+" in declare and "safe" in declare
+    assert app.settings.options.end == "declare" and "41+" in declare and "safe" in declare
     press(app, bt.RIGHT)
-    assert app.settings.end == "auto" and setup.describe() == SETUP_WORDS["auto"] != declare
+    assert app.settings.options.end == "auto" and setup.describe() == SETUP_WORDS["auto"] != declare
     select(app, setup, "level0")
     for _ in range(len(menus.LEVELS) + 1):  # every level, then a person
         level = app.settings.levels[0]

@@ -311,3 +311,21 @@ def test_legal_actions_in_the_place_phase_are_exactly_the_playable_tiles():
 def test_round_trip_of_a_view():
     v = Game.new(players=4, seed=3).view(0)
     assert Game.from_json(v.to_json()) == v
+
+
+def test_options_are_written_and_read_in_one_place_with_the_formats_rules():
+    every = Options(end="auto", holdings="hidden")
+    assert every.to_dict() == {"end": "auto", "holdings": "hidden"}
+    assert Options.from_dict(every.to_dict()) == every
+    assert Options.from_dict({}) == Options()  # an option left out: its default
+    with pytest.raises(ValueError, match="unknown option 'speed'"):
+        Options.from_dict({"end": "auto", "speed": 2})  # a newer game's option
+    with pytest.raises(ValueError, match=r"options\.holdings must be 'open' or 'hidden'"):
+        Options.from_dict({"holdings": "secret"})
+    assert Options.salvage({"end": "auto", "holdings": "secret"}) == (Options(end="auto"), ["holdings"])
+    # A position saved today (both options) and one without options load as before.
+    g = Game.from_json(minimal_position({"5E": "#"}, [{"name": "A"}, {"name": "B"}], options=every))
+    assert g.options == every
+    data = json.loads(g.to_json())
+    del data["options"]
+    assert Game.from_json(json.dumps(data)).options == Options()

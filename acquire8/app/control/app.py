@@ -206,7 +206,7 @@ class App:
         s = self.settings
         seats = [PERSON, *s.opponent_levels()]
         seed = self.rng.randrange(2**31) if seed is None else seed
-        game = Game.new(players=len(seats), seed=seed, options=s.game_options(), names=seat_names(seats))
+        game = Game.new(players=len(seats), seed=seed, options=s.options, names=seat_names(seats))
         self.notices = []
         return self.show(make_play(self, game, seats, seed))
 

@@ -96,7 +96,7 @@ def draw_setup(s: Setup) -> None:
             _choice_row(y, f"  {_seat_label(st, n)}", s.level_text(st.levels[n]), sel, app)
         elif row == "end":
             y += k.SETUP_GAP
-            _choice_row(y, "End rule", st.end, sel, app)
+            _choice_row(y, "End rule", st.options.end, sel, app)
         elif row == "first":
             _choice_row(y, "First player", "by the draw", sel, app, fixed=True)
         elif row == "start":
@@ -133,8 +133,8 @@ def draw_settings(s: SettingsScene) -> None:
         "effects": onoff[st.effects],
         "pace": st.pace,
         "contrast": onoff[st.high_contrast],
-        "end": st.end,
-        "holdings": st.holdings,
+        "end": st.options.end,
+        "holdings": st.options.holdings,
         "opponents": str(st.opponents),
     }
     labels = {

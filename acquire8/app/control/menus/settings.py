@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from acquire8.app.buttons import LEFT, MENU, RIGHT, O, X
 from acquire8.app.control.menus.setup import cycle_level, cycle_opponents
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
@@ -49,9 +51,9 @@ class SettingsScene(Scene):
         elif row == "contrast":
             s.high_contrast = not s.high_contrast
         elif row == "end":
-            s.end = "auto" if s.end == "declare" else "declare"
+            s.options = replace(s.options, end="auto" if s.options.end == "declare" else "declare")
         elif row == "holdings":
-            s.holdings = "hidden" if s.holdings == "open" else "open"
+            s.options = replace(s.options, holdings="hidden" if s.options.holdings == "open" else "open")
         elif row == "opponents":
             cycle_opponents(s, turn)
             self.menu.items = self._rows()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 from acquire8 import ai, rating
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.scene import Host, Pressed, Scene
@@ -49,7 +51,7 @@ class Setup(Scene):
         level plays like and its rating, why the first player is not a choice."""
         s, row = self.app.settings, self.rows[self.row]
         if row == "end":
-            return SETUP_WORDS[s.end]
+            return SETUP_WORDS[s.options.end]
         if row.startswith("level"):
             level = s.levels[int(row[5:])]
             words = SETUP_WORDS.get(level, "")  # a baseline (random, greedy) has only its rating
@@ -87,7 +89,7 @@ class Setup(Scene):
         elif row.startswith("level"):
             cycle_level(s, int(row[5:]), turn)
         elif row == "end":
-            s.end = "auto" if s.end == "declare" else "declare"
+            s.options = replace(s.options, end="auto" if s.options.end == "declare" else "declare")
         elif row == "first":  # the rules fix it: the line under the menu says so
             self.app.sound("refuse")
             return
