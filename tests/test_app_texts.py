@@ -29,7 +29,7 @@ from acquire8.app.control.insight import end_standing
 from acquire8.app.control.menus import Chart
 from acquire8.app.control.play import Deciding, GameOver, Passing, Play, Summary, game_record
 from acquire8.app.control.story import Replay, StoryScene, story_of
-from acquire8.app.demo import NOTHING, my_decision, position, press, run_until, select_tile, start
+from acquire8.app.demo import NOTHING, my_decision, position, press, run_until, select, select_tile, start
 from acquire8.rules import BuyShares, DeclareEnd, Game, Options
 from acquire8.storage import PERSON, Settings
 
@@ -149,8 +149,8 @@ def explore(app: capp.App, play: Play, rng: random.Random, look) -> None:
     if rng.random() < 0.15:
         press(app, bt.O)
         for page in Chart.PAGES:
+            select(app, page)
             look(f"chart {page}")
-            press(app, bt.RIGHT)
         press(app, bt.O)
     if isinstance(ui, dec.PlaceScreen):
         for _ in ui.tiles:
