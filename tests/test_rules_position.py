@@ -329,3 +329,28 @@ def test_options_are_written_and_read_in_one_place_with_the_formats_rules():
     data = json.loads(g.to_json())
     del data["options"]
     assert Game.from_json(json.dumps(data)).options == Options()
+
+
+def _shared_lists(a: object, b: object, where: str) -> list[str]:
+    """The lists (at any depth) that two values share instead of holding their own."""
+    if isinstance(a, list) and isinstance(b, list):
+        shared = [where] if a is b else []
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            shared += _shared_lists(x, y, f"{where}[{i}]")
+        return shared
+    return []
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_copy_sets_every_slot_of_the_state_and_shares_no_list(players):
+    """Game.copy lists the fields by hand (it must be fast): a state field added to __slots__
+    and forgotten there, or assigned without copying its list, fails here."""
+    g = Game.new(players=players, seed=5)
+    for _ in range(30):  # into the game: chains, shares, a merger on the way perhaps
+        g.apply(g.legal_actions()[-1])
+    for game in (g, g.view(1)):  # a view holds hand sizes besides
+        h = game.copy()
+        for slot in Game.__slots__:
+            assert hasattr(h, slot), f"Game.copy leaves {slot} unset"
+            assert getattr(h, slot) == getattr(game, slot) or slot == "_rng", slot
+            assert not _shared_lists(getattr(game, slot), getattr(h, slot), slot), slot
