@@ -14,7 +14,7 @@ from acquire8.app.control import app as capp
 from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
-from acquire8.app.demo import NOTHING, my_decision, position, press, run_until, select_tile, start
+from acquire8.app.demo import NOTHING, my_decision, position, press, run_until, select, select_tile, start
 from acquire8.rules import BuyShares, Dispose, Game, Phase, PlaceTile
 from acquire8.rules import events as ev
 from acquire8.rules.tables import TILE_NAMES
@@ -373,8 +373,8 @@ def test_presses_during_computer_turns_never_act_for_the_person():
     assert play.screen is None and game.hand(0) == hand
     press(app, bt.O)  # the chart opens during computer turns
     assert isinstance(app.scene, menus.Chart)
-    press(app, bt.RIGHT)
-    assert app.scene.page == 1
+    select(app, "chains")  # the pages flip by presses then too
+    assert app.scene.PAGES[app.scene.page] == "chains"
     press(app, bt.O)
     assert app.scene is play
     press(app, bt.X)  # hurry
@@ -479,13 +479,15 @@ def test_setup_changes_opponents_levels_and_end_rule():
     assert app.settings.opponents == 5 and setup.rows.count("end") == 1 and len(setup.rows) == 9
     press(app, bt.RIGHT)  # wraps to 1
     assert app.settings.opponents == 1
-    press(app, bt.DOWN, bt.RIGHT)
+    select(app, "level0")
+    press(app, bt.RIGHT)
     assert (
         app.settings.levels[0]
         == menus.LEVELS[(menus.LEVELS.index(menus.DEFAULT_LEVEL) + 1) % len(menus.LEVELS)]
     )
-    press(app, bt.DOWN, bt.RIGHT)
-    assert app.settings.end == "auto"
+    select(app, "end")
+    press(app, bt.RIGHT)
+    assert app.settings.options.end == "auto"
     app.settings.levels[0] = "random"  # a fast one for this test
     press(app, bt.X)
     play = app.scene
@@ -539,13 +541,16 @@ def test_pause_menu_log_help_and_quit_to_title():
     assert isinstance(app.scene, menus.Pause)
     press(app, bt.MENU)
     assert app.scene is play
-    press(app, bt.MENU, *[bt.DOWN] * menus.Pause.ITEMS.index("Log"), bt.X)
+    press(app, bt.MENU)
+    select(app, "Log")
+    press(app, bt.X)
     log = app.scene
     assert isinstance(log, menus.Log) and log.lines
     press(app, bt.X)  # closes the log, back to the pause menu, on Resume: X does not reopen it
     pause = app.scene
     assert isinstance(pause, menus.Pause) and pause.menu.item == "Resume"
-    press(app, *[bt.DOWN] * menus.Pause.ITEMS.index("How to play"), bt.X)
+    select(app, "How to play")
+    press(app, bt.X)
     assert isinstance(app.scene, menus.Help)
     for _ in range(len(menus.HELP_PAGES)):
         press(app, bt.X)  # page on, then close

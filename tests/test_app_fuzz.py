@@ -27,7 +27,7 @@ DRAW_EVERY = 16  # drawing every frame would only repeat the same calls; every 1
 @pytest.fixture()
 def fast_levels(monkeypatch):
     """Computer players of the fast levels only, so the fuzz spends its time on the front end."""
-    monkeypatch.setattr(menus.setup, "LEVELS", ("greedy", "random"))
+    monkeypatch.setattr(menus.rows, "LEVELS", ("greedy", "random"))
 
 
 def presses(rng: random.Random, x_chance: float, menu: bool = True) -> frozenset[str]:

@@ -16,7 +16,7 @@ from acquire8.app.control import decisions as dec
 from acquire8.app.control import insight, menus
 from acquire8.app.control.app import App
 from acquire8.app.control.play import Deciding, Play
-from acquire8.app.demo import my_decision, position, press, run_until, select_tile, start
+from acquire8.app.demo import my_decision, position, press, run_until, select, select_tile, start
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.storage import Settings
@@ -111,7 +111,8 @@ def test_the_buy_screen_shows_your_standing_for_the_selected_chain():
 def test_the_holdings_page_shows_what_the_setting_allows(pyxel_headless, monkeypatch, holdings):
     app, play = to_second_turn(holdings=holdings)
     press(app, X)  # the recap
-    press(app, O, RIGHT, RIGHT)
+    press(app, O)
+    select(app, "holdings")
     chart = app.scene
     assert isinstance(chart, menus.Chart) and chart.PAGES[chart.page] == "holdings"
     texts = drawn_texts(app, pyxel_headless, monkeypatch)
@@ -129,7 +130,8 @@ def test_the_holdings_page_shows_what_the_setting_allows(pyxel_headless, monkeyp
 def test_the_board_page_names_every_square_under_its_cursor(pyxel_headless, monkeypatch):
     app, play = to_second_turn()
     press(app, X)
-    press(app, O, *[RIGHT] * 3)
+    press(app, O)
+    select(app, "board")
     chart = app.scene
     assert chart.PAGES[chart.page] == "board"
     newest = play.marked[-1]
@@ -156,8 +158,8 @@ def test_the_board_page_names_every_square_under_its_cursor(pyxel_headless, monk
     assert all(str(c) in texts for c in range(1, 13)) and all(r in texts for r in "ABCDEFGHI")
     while chart.cursor[0] > 0:
         press(app, LEFT)
-    press(app, LEFT)  # past column 1: back to the holdings
-    assert chart.PAGES[chart.page] == "holdings"
+    press(app, LEFT)  # past column 1: back to the page before
+    assert chart.page == chart.PAGES.index("board") - 1
     press(app, UP, X)
     assert app.scene is play
 

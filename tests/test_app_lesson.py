@@ -28,9 +28,10 @@ from acquire8.app.control.lesson import (
     hint_words,
     lesson_of,
     prompt_lines,
+    refusal,
 )
 from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver, Play
-from acquire8.app.demo import lesson_ready, lesson_take, lesson_to, press, run_until, select_tile
+from acquire8.app.demo import lesson_ready, lesson_take, lesson_to, press, run_until, select, select_tile
 from acquire8.app.session import open_app
 from acquire8.app.text import chain_name
 from acquire8.rules import BuyShares, ChooseSurvivor, Dispose, FoundChain, Game, PlaceTile
@@ -187,6 +188,13 @@ def test_every_choice_is_named_and_explained_or_refused_with_the_reason():
                 assert said == step.after
             elif step.strict or not step.right(action):  # the lesson needs its own: it says why
                 assert said == step.wrong and said, (index, action)
+                if step.strict:  # refused: the choice named, then why the lesson needs its own
+                    refused = refusal(step, play.game, action)
+                    assert fits(refused), refused
+                    if isinstance(action, PlaceTile) and isinstance(step.action, PlaceTile):
+                        assert action.tile in refused and step.action.tile in refused, refused
+                    else:
+                        assert refused == step.wrong
             else:  # accepted: what was chosen, in words
                 assert all(w in said for w in named(action)), (index, action, said)
 
@@ -253,7 +261,7 @@ def test_after_a_refusal_the_lessons_choice_is_selected_again():
     play = lesson_to(app, 0)
     select_tile(app, play, "1G")
     press(app, bt.X)
-    assert play.guide.words == LESSON[0].wrong and play.screen.tile == "6E"
+    assert play.guide.words == refusal(LESSON[0], play.game, PlaceTile("1G")) and play.screen.tile == "6E"
 
 
 def selected(ui: DeclareScreen) -> str:
@@ -344,7 +352,8 @@ def test_undo_is_answered_with_a_chain_selected_and_from_the_pause_menu():
     ui = play.screen
     assert isinstance(ui, BuyScreen) and ui.option in ui.chains and ui.standing  # the message line is hidden
     press(app, bt.MENU)
-    press(app, *[bt.DOWN] * menus.Pause.ITEMS.index("Undo"), bt.X)
+    select(app, "Undo")
+    press(app, bt.X)
     assert "No undo in the lesson" in " ".join(play.guide.lines)
     press(app, bt.X)  # read: the X only dismisses the word on undo
     assert not ui.cart and "No undo in the lesson" not in " ".join(play.guide.lines)
@@ -367,7 +376,11 @@ def test_the_lesson_ends_with_lesson_complete_and_x_goes_to_new_game():
     press(app, bt.X)
     done = app.scene
     assert isinstance(done, LessonDone) and not done.armed
-    assert any("New game" in line for line in done.NEXT) and any("Normal" in line for line in done.NEXT)
+    assert any("New game" in line for line in done.NEXT)
+    # The level it advises is the one the setup suggests for a first game: one answer.
+    suggested = menus.Setup(app).suggestion()
+    assert f"New? {menus.first_level()} suits" in suggested
+    assert f"{menus.first_level().capitalize()} is a good first level." in done.NEXT
     app.update(X)  # the X that closed the standings, held: nothing yet
     assert app.scene is done
     run_until(app, lambda: done.armed)
@@ -383,7 +396,8 @@ def test_a_wrong_tile_on_a_strict_step_is_refused_with_the_reason_and_chosen_aga
     assert isinstance(play.screen, PlaceScreen) and play.screen.tile == "6E"  # pointed at
     select_tile(app, play, "1G")
     press(app, bt.X)
-    assert play.guide.index == 0 and play.game.board == {} and play.guide.words == LESSON[0].wrong
+    assert play.guide.index == 0 and play.game.board == {}
+    assert play.guide.words.startswith("Not 1G: a lone tile, in no chain.") and "needs 6E" in play.guide.words
     assert "refuse" in app.effects
     select_tile(app, play, "6E")
     press(app, bt.X)
@@ -539,3 +553,20 @@ def test_the_first_start_puts_the_cursor_on_the_lesson_only_for_a_newcomer(tmp_p
     store.record_game(GameResult(won=True, cash=6000, level="normal", versus=(("normal", 1.0),)))
     title = open_app(store).scene
     assert isinstance(title, menus.Title) and not title.offer and title.menu.item == "New game"
+
+
+def test_another_tile_than_the_taught_8e_is_named_with_why_it_is_not_the_lessons_move():
+    app = lesson_app()
+    play = lesson_to(app, 4)
+    assert LESSON[4].action == PlaceTile("8E") and play.screen.tile == "8E"
+    select_tile(app, play, "1G")
+    press(app, bt.X)
+    assert play.guide.words == "Not 1G: a lone tile, in no chain. Place 8E to grow your chain."
+    assert play.screen.tile == "8E" and "1G" not in play.game.board
+
+
+def test_the_lessons_holdings_page_says_its_computers_are_computers():
+    app = lesson_app()
+    play = lesson_to(app, 0)
+    chart = menus.Chart(app, play)
+    assert [chart.level(seat) for seat in range(play.game.players)] == ["you", "computer", "computer"]

@@ -86,10 +86,10 @@ def test_settings_during_a_game_offer_only_what_the_game_follows():
     settings = app.scene
     assert isinstance(settings, menus.SettingsScene) and settings.in_game
     assert settings.menu.items == ["music", "effects", "pace", "contrast", "back"]
-    end, opponents = app.settings.end, app.settings.opponents
+    options, opponents = app.settings.options, app.settings.opponents
     for _ in settings.menu.items:  # every row changed once: no game rule among them
         press(app, bt.RIGHT, bt.DOWN)
-    assert (app.settings.end, app.settings.opponents) == (end, opponents)
+    assert (app.settings.options, app.settings.opponents) == (options, opponents)
     assert not app.settings.music and app.settings.pace == "fast"
     # From the title every row is there.
     title_settings = menus.SettingsScene(app)

@@ -137,8 +137,11 @@ def test_golden_screens_match_pixel_for_pixel(px, text_bounds):
         golden.load(0, 0, str(path))
         diff = [(x, y) for y in range(128) for x in range(128) if px.screen.pget(x, y) != golden.pget(x, y)]
         assert not diff, f"{name}: {len(diff)} pixels differ, first at {diff[0]}"
-    for key in ("title", "play", "found", "merger", "buy", "chart", "gameover"):
+    for key in ("title", "play", "found", "merger", "buy", "gameover"):
         assert key in names
+    from acquire8.app.control.menus import Chart
+
+    assert set(Chart.PAGES) <= set(names)  # every page Z opens has its golden, by its name
     assert not text_bounds, f"text off the screen: {text_bounds[:5]}"
 
 
@@ -172,3 +175,10 @@ def test_the_shell_passes_effects_music_events_and_settings_to_the_audio(px):
     fake.calls.clear()
     shell.update(frozenset())
     assert not any(c[0] == "set_music" for c in fake.calls)  # told once, not every frame
+
+
+def test_the_chart_view_draws_every_page_the_controller_lists():
+    from acquire8.app.control.menus import Chart
+    from acquire8.app.views.chart import CHART_PAGES
+
+    assert list(CHART_PAGES) == list(Chart.PAGES)

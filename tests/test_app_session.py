@@ -16,9 +16,9 @@ from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control.hint import hint
 from acquire8.app.control.play import TURN_QUIET_FRAMES
-from acquire8.app.demo import NOTHING, position, press, start
+from acquire8.app.demo import NOTHING, position, press, select, start
 from acquire8.app.session import open_app
-from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Phase, PlaceTile
+from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Options, Phase, PlaceTile
 from acquire8.rules import events as ev
 from acquire8.rules.record import action_to_dict
 from acquire8.storage import (
@@ -105,8 +105,7 @@ def test_settings_persist_across_restarts(tmp_path):
         music=False,
         pace="instant",
         high_contrast=True,
-        end="auto",
-        holdings="hidden",
+        options=Options(end="auto", holdings="hidden"),
         opponents=2,
         levels=["normal", "expert", "normal", "normal", "normal"],
     )
@@ -134,7 +133,9 @@ def test_setup_changes_are_the_next_defaults(tmp_path):
 
 def test_the_setup_after_a_continued_game_offers_its_opponents(tmp_path):
     # A game against one hard opponent, saved; the settings meanwhile back at three normal.
-    app = open_app(store_in(tmp_path, opponents=1, levels=["hard", *["normal"] * 4], holdings="hidden"))
+    app = open_app(
+        store_in(tmp_path, opponents=1, levels=["hard", *["normal"] * 4], options=Options(holdings="hidden"))
+    )
     play = new_game(app)
     assert play.levels == {1: "hard"}
     # Saved while the person decides, so no computer moves between Continue and the undo.
@@ -160,7 +161,7 @@ def test_the_setup_after_a_continued_game_offers_its_opponents(tmp_path):
     setup = again.scene
     assert isinstance(setup, menus.Setup)
     assert setup.rows == ["opponents", "level0", "end", "first", "start"]
-    assert again.settings.levels[0] == "hard" and again.settings.holdings == "hidden"
+    assert again.settings.levels[0] == "hard" and again.settings.options.holdings == "hidden"
     assert open_app(store_in(tmp_path)).settings.opponents == 1  # and stored so
 
 
@@ -727,8 +728,9 @@ def test_hidden_holdings_show_only_your_own_and_the_banks(pyxel_headless, monkey
         if play.screen is not None and not play.busy:
             break
         app.update(NOTHING)
-    press(app, bt.O, bt.RIGHT)  # the chart's second page: every chain's standing
-    assert isinstance(app.scene, menus.Chart) and app.scene.page == 1
+    press(app, bt.O)
+    select(app, "chains")  # every chain's standing
+    assert isinstance(app.scene, menus.Chart) and app.scene.PAGES[app.scene.page] == "chains"
     drawn: list[str] = []
     real = pyxel_headless.text
     monkeypatch.setattr(pyxel_headless, "text", lambda x, y, s, c: (drawn.append(s), real(x, y, s, c)))
@@ -824,7 +826,7 @@ def test_random_presses_with_records_and_people_raise_nothing(tmp_path, monkeypa
     """Title, settings, stats, pass screens, Continue and autosaves under random presses."""
     import random
 
-    monkeypatch.setattr(menus.setup, "LEVELS", ("normal", "easy"))  # fast computer players only
+    monkeypatch.setattr(menus.rows, "LEVELS", ("normal", "easy"))  # fast computer players only
     monkeypatch.setattr("os.fsync", lambda fd: None)  # hundreds of autosaves: skip the disk flushes
     rng = random.Random(5)
     buttons = (bt.LEFT, bt.RIGHT, bt.UP, bt.DOWN, bt.O, bt.MENU)

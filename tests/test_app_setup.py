@@ -10,8 +10,8 @@ from acquire8 import rating
 from acquire8.app import buttons as bt
 from acquire8.app.control import app as capp
 from acquire8.app.control import menus
-from acquire8.app.demo import press
-from acquire8.app.text import LINE_CHARS, SETUP_WORDS, wrap
+from acquire8.app.demo import press, select
+from acquire8.app.text import SETUP_WORDS, WORDS_CHARS, wrap
 from acquire8.storage import PERSON, Settings
 
 
@@ -22,19 +22,14 @@ def setup_app(opponents: int = 3) -> tuple[capp.App, menus.Setup]:
     return app, setup
 
 
-def select(app: capp.App, setup: menus.Setup, row: str) -> None:
-    while setup.rows[setup.row] != row:
-        press(app, bt.DOWN)
-
-
 def test_each_row_says_what_its_value_means():
     app, setup = setup_app()
-    select(app, setup, "end")
+    select(app, "end")
     declare = setup.describe()
-    assert app.settings.end == "declare" and "41+" in declare and "safe" in declare
+    assert app.settings.options.end == "declare" and "41+" in declare and "safe" in declare
     press(app, bt.RIGHT)
-    assert app.settings.end == "auto" and setup.describe() == SETUP_WORDS["auto"] != declare
-    select(app, setup, "level0")
+    assert app.settings.options.end == "auto" and setup.describe() == SETUP_WORDS["auto"] != declare
+    select(app, "level0")
     for _ in range(len(menus.LEVELS) + 1):  # every level, then a person
         level = app.settings.levels[0]
         if level == PERSON:
@@ -43,16 +38,16 @@ def test_each_row_says_what_its_value_means():
             assert setup.describe().startswith(f"Rated {round(rating.LADDER[level][0])}: ")
             assert setup.describe().endswith(SETUP_WORDS[level])
         press(app, bt.RIGHT)
-    select(app, setup, "first")
+    select(app, "first")
     assert "rules" in setup.describe()
-    select(app, setup, "start")
+    select(app, "start")
     assert setup.describe() == ""
 
 
 def test_the_first_player_row_is_selectable_but_fixed():
     app, setup = setup_app()
     before = (app.settings, list(setup.rows))
-    select(app, setup, "first")
+    select(app, "first")
     press(app, bt.LEFT, bt.RIGHT)
     assert setup.rows[setup.row] == "first" and (app.settings, setup.rows) == before
     assert app.effects[-2:] == ["refuse", "refuse"]  # said, not silently ignored
@@ -60,10 +55,11 @@ def test_the_first_player_row_is_selectable_but_fixed():
 
 def test_every_description_fits_two_lines():
     for words in SETUP_WORDS.values():
-        assert len(wrap(words)) <= 2, words
+        assert len(wrap(words, WORDS_CHARS)) <= 2, words
     for level in menus.LEVELS:
         line = f"Rated {round(rating.LADDER[level][0])}: {SETUP_WORDS[level]}"
-        assert len(wrap(line)) <= 2 and all(len(x) <= LINE_CHARS for x in wrap(line)), line
+        lines = wrap(line, WORDS_CHARS)
+        assert len(lines) <= 2 and all(len(x) <= WORDS_CHARS for x in lines), line
 
 
 def test_the_setup_screen_shows_every_row_and_value_whole(screen):  # noqa: F811
@@ -71,16 +67,50 @@ def test_the_setup_screen_shows_every_row_and_value_whole(screen):  # noqa: F811
     for opponents in range(1, 6):
         app, setup = setup_app(opponents)
         for row in list(setup.rows):
-            select(app, setup, row)
+            select(app, row)
             turns = len(menus.LEVELS) + 1 if row.startswith("level") else 2 if row == "end" else 1
             for _ in range(turns):
                 faults = screen(app, f"{opponents} opponents, {row}")
                 assert not faults, faults
                 drawn = [t for _, t in screen.layout.texts]
-                words = wrap(setup.describe()) if setup.describe() else []
+                words = wrap(setup.describe(), WORDS_CHARS) if setup.describe() else []
                 assert all(line in drawn for line in words), (row, words, drawn)
                 assert drawn[-1] == "UP/DOWN <> CHANGE  X START"  # the keys line still shows
+                for box, line in screen.layout.texts:
+                    if line in words:  # a margin at both edges (a box's last column is blank)
+                        assert box[0] >= 2 and box[2] <= 126, (line, box)
                 seen += len(words)
                 if turns > 1:
                     press(app, bt.RIGHT)
     assert seen > 50
+
+
+def test_one_row_more_fits_the_setup_even_with_five_opponents(screen, monkeypatch):  # noqa: F811
+    """The rows are laid out from the space there is: a rules option more (the holdings, as
+    a stand-in) still leaves Start, the suggestion and the row's line whole above the keys."""
+    real = menus.setup_rows
+    monkeypatch.setattr(menus.setup, "setup_rows", lambda s: [*real(s), menus.ROWS["holdings"]])
+    app, setup = setup_app(5)
+    assert setup.rows[-2:] == ["holdings", "start"]
+    for row in ("holdings", "start"):
+        select(app, row)
+        faults = screen(app, f"five opponents and one row more, {row}")
+        assert not faults, faults
+        drawn = [t for _, t in screen.layout.texts]
+        assert "Holdings" in drawn and "START" in drawn and drawn[-1] == "UP/DOWN <> CHANGE  X START"
+        words = wrap(setup.describe(), WORDS_CHARS) if setup.describe() else []
+        assert all(line in drawn for line in words), (row, words, drawn)
+        assert words or row == "start"
+
+
+def test_the_in_game_settings_explain_the_selected_row(screen):  # noqa: F811
+    app = capp.App(settings=Settings(), seed=2)
+    settings = menus.SettingsScene(app, in_game=True)
+    app.push(settings)
+    for row in settings.table:
+        settings.menu.index = settings.menu.items.index(row.name)
+        faults = screen(app, f"in-game settings, {row.name}")
+        assert not faults, faults
+        words = wrap(settings.describe(), WORDS_CHARS)
+        drawn = [t for _, t in screen.layout.texts]
+        assert words and all(line in drawn for line in words), (row.name, words, drawn)

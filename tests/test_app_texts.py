@@ -32,8 +32,8 @@ from acquire8.app.control.insight import end_standing
 from acquire8.app.control.menus import Chart
 from acquire8.app.control.play import Deciding, GameOver, Passing, Play, Summary, game_record
 from acquire8.app.control.story import Replay, StoryScene, story_of
-from acquire8.app.demo import NOTHING, my_decision, position, press, run_until, select_tile, start
-from acquire8.rules import BuyShares, DeclareEnd, Game
+from acquire8.app.demo import NOTHING, my_decision, position, press, run_until, select, select_tile, start
+from acquire8.rules import BuyShares, DeclareEnd, Game, Options
 from acquire8.storage import PERSON, Settings
 
 # (players, people, holdings) per game; seeds run over them in turn.
@@ -170,12 +170,12 @@ def new_play(seed: int) -> tuple[capp.App, Play]:
     players, people, holdings = TABLES[seed % len(TABLES)]
     levels = ("greedy", "random")
     seats = [PERSON if s < people else levels[(seed + s) % 2] for s in range(players)]
-    app = capp.App(settings=Settings(pace="instant", holdings=holdings), seed=seed)
+    app = capp.App(settings=Settings(pace="instant", options=Options(holdings=holdings)), seed=seed)
     game = Game.new(
         players=players,
         seed=seed,
         names=capp.seat_names(seats),
-        options=Settings(holdings=holdings).game_options(),
+        options=Options(holdings=holdings),
     )
     return app, app.show(capp.make_play(app, game, seats, seed))
 
@@ -196,8 +196,8 @@ def explore(app: capp.App, play: Play, rng: random.Random, look) -> None:
     if rng.random() < 0.15:
         press(app, bt.O)
         for page in Chart.PAGES:
+            select(app, page)
             look(f"chart {page}")
-            press(app, bt.RIGHT)
         press(app, bt.O)
     if isinstance(ui, dec.PlaceScreen):
         for _ in ui.tiles:

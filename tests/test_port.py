@@ -212,7 +212,11 @@ def launch(device: dict, timeout: float = 240, **options) -> tuple[subprocess.Co
         raise Hung(f"the launcher did not finish in {timeout} s:\n{out[-2000:]}{err[-2000:]}") from None
     proc = subprocess.CompletedProcess(launcher.args, launcher.returncode, out, err)
     reports = [line for line in out.splitlines() if line.startswith("DRIVE_REPORT ")]
-    return proc, json.loads(reports[-1].removeprefix("DRIVE_REPORT ")) if reports else {}
+    if not reports:  # the drive died before its report: what the game's process said is why
+        pytest.fail(f"no drive report (exit {proc.returncode}); the game said:\n{out[-3000:]}\n{err[-3000:]}")
+    report = json.loads(reports[-1].removeprefix("DRIVE_REPORT "))
+    assert "error" not in report, f"the drive failed: {report['error']}"
+    return proc, report
 
 
 def calls(device: dict) -> list[str]:

@@ -311,3 +311,46 @@ def test_legal_actions_in_the_place_phase_are_exactly_the_playable_tiles():
 def test_round_trip_of_a_view():
     v = Game.new(players=4, seed=3).view(0)
     assert Game.from_json(v.to_json()) == v
+
+
+def test_options_are_written_and_read_in_one_place_with_the_formats_rules():
+    every = Options(end="auto", holdings="hidden")
+    assert every.to_dict() == {"end": "auto", "holdings": "hidden"}
+    assert Options.from_dict(every.to_dict()) == every
+    assert Options.from_dict({}) == Options()  # an option left out: its default
+    with pytest.raises(ValueError, match="unknown option 'speed'"):
+        Options.from_dict({"end": "auto", "speed": 2})  # a newer game's option
+    with pytest.raises(ValueError, match=r"options\.holdings must be 'open' or 'hidden'"):
+        Options.from_dict({"holdings": "secret"})
+    assert Options.salvage({"end": "auto", "holdings": "secret"}) == (Options(end="auto"), ["holdings"])
+    # A position saved today (both options) and one without options load as before.
+    g = Game.from_json(minimal_position({"5E": "#"}, [{"name": "A"}, {"name": "B"}], options=every))
+    assert g.options == every
+    data = json.loads(g.to_json())
+    del data["options"]
+    assert Game.from_json(json.dumps(data)).options == Options()
+
+
+def _shared_lists(a: object, b: object, where: str) -> list[str]:
+    """The lists (at any depth) that two values share instead of holding their own."""
+    if isinstance(a, list) and isinstance(b, list):
+        shared = [where] if a is b else []
+        for i, (x, y) in enumerate(zip(a, b, strict=False)):
+            shared += _shared_lists(x, y, f"{where}[{i}]")
+        return shared
+    return []
+
+
+@pytest.mark.parametrize("players", [2, 4])
+def test_copy_sets_every_slot_of_the_state_and_shares_no_list(players):
+    """Game.copy lists the fields by hand (it must be fast): a state field added to __slots__
+    and forgotten there, or assigned without copying its list, fails here."""
+    g = Game.new(players=players, seed=5)
+    for _ in range(30):  # into the game: chains, shares, a merger on the way perhaps
+        g.apply(g.legal_actions()[-1])
+    for game in (g, g.view(1)):  # a view holds hand sizes besides
+        h = game.copy()
+        for slot in Game.__slots__:
+            assert hasattr(h, slot), f"Game.copy leaves {slot} unset"
+            assert getattr(h, slot) == getattr(game, slot) or slot == "_rng", slot
+            assert not _shared_lists(getattr(game, slot), getattr(h, slot), slot), slot

@@ -229,7 +229,7 @@ def test_bad_records_are_refused_with_the_problem_named(four):
         edited(r, seats=[PERSON, "hard", "easy", "Hard!"]): "seat 4: 'Hard!' is neither",
         edited(r, seats="person"): "seats must be a list",
         edited(r, options={"end": "never"}): "options.end must be",
-        edited(r, options={"speed": 2}): "options must be an object",
+        edited(r, options={"speed": 2}): "options: unknown option 'speed'",
         edited(r, played=5): "played must be text",
         edited(r, actions=[*actions[:3], {"type": "Fly"}, *actions[4:]]): "action 4: unknown action type",
         edited(
@@ -303,3 +303,11 @@ def test_key_turns_of_one_seat_n_and_bad_seat(four):
     assert len(key_turns(four.record, 0, n=10)) == 10
     with pytest.raises(ValueError, match="no seat 4"):
         key_turns(four.record, 4)
+
+
+def test_records_in_todays_format_load_unchanged_and_options_left_out_take_their_default(four):
+    data = json.loads(four.record.to_json())
+    assert data["options"] == {"end": "declare", "holdings": "open"}  # the format as written today
+    assert GameRecord.from_json(json.dumps(data)) == four.record
+    data["options"] = {"end": "declare"}  # written before an option existed
+    assert GameRecord.from_json(json.dumps(data)).options == Options()

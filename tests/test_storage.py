@@ -13,7 +13,7 @@ import pytest
 
 from acquire8 import storage
 from acquire8.ai import make_bot
-from acquire8.rules import Game
+from acquire8.rules import Game, Options
 from acquire8.storage import (
     MAX_OPPONENTS,
     FileBackend,
@@ -227,7 +227,7 @@ def test_messages_fit_one_line_of_the_screen():
 def test_settings_default_when_missing(store):
     assert store.load_settings() == (Settings(), None)
     s = Settings()
-    assert (s.music, s.effects, s.pace, s.opponents, s.end, s.holdings, s.high_contrast) == (
+    assert (s.music, s.effects, s.pace, s.opponents, s.options.end, s.options.holdings, s.high_contrast) == (
         True,
         True,
         "normal",
@@ -246,8 +246,7 @@ def test_settings_persist_across_restarts(tmp_path):
         pace="instant",
         opponents=2,
         levels=["expert", "easy", "hard", "normal", "hard"],
-        end="auto",
-        holdings="hidden",
+        options=Options(end="auto", holdings="hidden"),
         high_contrast=True,
     )
     assert Storage.in_directory(tmp_path).save_settings(chosen) is None
@@ -255,7 +254,7 @@ def test_settings_persist_across_restarts(tmp_path):
     assert message is None
     assert loaded == chosen
     assert loaded.opponent_levels() == ["expert", "easy"]
-    assert (loaded.game_options().end, loaded.game_options().holdings) == ("auto", "hidden")
+    assert (loaded.options.end, loaded.options.holdings) == ("auto", "hidden")
 
 
 def test_out_of_range_settings_are_replaced_by_defaults_with_a_message(store, tmp_path):
@@ -265,7 +264,7 @@ def test_out_of_range_settings_are_replaced_by_defaults_with_a_message(store, tm
     loaded, message = store.load_settings()
     assert message == storage.MSG_SETTINGS_RESET
     assert loaded.music is False and loaded.pace == "fast"  # good values are kept
-    assert loaded.opponents == 3 and loaded.holdings == "open" and loaded.effects is True
+    assert loaded.opponents == 3 and loaded.options.holdings == "open" and loaded.effects is True
     assert loaded.levels == ["hard", "normal"] + ["normal"] * (MAX_OPPONENTS - 2)
 
 
@@ -506,3 +505,26 @@ def test_local_storage_treats_pyodides_jsnull_as_missing():
     backend = LocalStorageBackend(PyodideLikeStorage({"acquire8.save": "{broken"}))
     target = backend.set_aside("save", "bad")  # must not loop forever on jsnull
     assert backend.read("save") is None and backend.storage.items[target] == "{broken"
+
+
+def test_settings_written_by_the_previous_build_load_unchanged(store, tmp_path):
+    """The settings file keeps its format: the rules options flat beside the preferences."""
+    old = {
+        "format": 1,
+        "music": False,
+        "effects": True,
+        "pace": "fast",
+        "opponents": 2,
+        "levels": ["hard", "person", "normal", "normal", "normal"],
+        "end": "auto",
+        "holdings": "hidden",
+        "high_contrast": False,
+        "lesson_offered": True,
+    }
+    (tmp_path / "settings.json").write_text(json.dumps(old))
+    loaded, message = store.load_settings()
+    assert message is None
+    assert loaded.options == Options(end="auto", holdings="hidden")
+    assert (loaded.pace, loaded.opponent_levels()) == ("fast", ["hard", "person"])
+    assert loaded.lesson_offered
+    assert loaded.to_dict() == old  # and written back the same way

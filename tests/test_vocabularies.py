@@ -79,5 +79,5 @@ def test_options_outside_the_vocabulary_are_refused():
     with pytest.raises(ValueError, match=r"options\.end"):
         Options(end="sudden")  # type: ignore[arg-type]
     settings, fixed = storage.Settings.from_dict({"end": "sudden", "pace": "glacial", "holdings": "open"})
-    assert (settings.end, settings.pace, settings.holdings) == ("declare", "normal", "open")
+    assert (settings.options.end, settings.pace, settings.options.holdings) == ("declare", "normal", "open")
     assert set(fixed) == {"end", "pace"}

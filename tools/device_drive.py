@@ -7,11 +7,13 @@ Needs only Python and Pyxel (no checkout of the project: it runs inside the arm6
 game starts as `pyxel play` starts it, with three Pyxel calls swapped: `init` forces headless
 and no frame pacing, `run` drives update/draw/flip itself and `quit` ends the drive. Presses
 go in through `pyxel.set_btn` on the first gamepad's buttons, as a person with a handheld
-would press them: on the title up to New game and A; on the setup screen four opponents, one of each
-computer level; then A every K frames (14: a new screen's A acts after 0.4 s
-without it), holding off at the start of each of the person's turns for as long as the game
-wants A up there (turn_quiet_frames), until the final standings. The deal is fixed (--seed),
-so both runs play the same game as far as the expert's time-bounded thinking allows.
+would press them: on the title up to New game and A; on the setup screen four opponents, one
+of each computer level, each row reached by its name (the game's own control/reach.py says
+which press brings it closer, so a row more never shifts the presses); then A every K frames
+(14: a new screen's A acts after 0.4 s without it), holding off at the start of each of the
+person's turns for as long as the game wants A up there (turn_quiet_frames), until the final
+standings. The deal is fixed (--seed), so both runs play the same game as far as the expert's
+time-bounded thinking allows.
 
 Prints FIRST_FRAME when the title is first drawn (the caller times start-up from it), then one
 JSON line: frames, update+draw mean / p99 / max in ms (wall and thread CPU time), the slowest
@@ -20,8 +22,10 @@ garbage collections), and the process's peak resident size.
 
 This is the one module that knows the front end's insides; everything it reads of them is in
 the FRONT END block below (`control.app.App` via `Shell.app`, scene and controller class
-names, `Play.stage` / `Play.screen` / `Play.shown`, `Shell.draws`, `App.settings`). Adapt that block when the
-front end changes; the presses themselves are what a person does.
+names, `Play.stage` / `Play.screen` / `Play.shown`, `Shell.draws`, `App.settings`, and
+`control.reach.next_press` for the setup's rows by name). Adapt that block when the front end
+changes; the presses themselves are what a person does. A drive that cannot go on says in its
+report's "error" on what screen it was and what it looked for.
 """
 
 from __future__ import annotations
@@ -40,6 +44,12 @@ from pathlib import Path
 os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 WANTED_LEVELS = ["easy", "normal", "hard", "expert"]  # the four opponents, one of each level
+# The setup's rows by name and the value each is set to, in order; then Start.
+SETUP_GOALS = [
+    ("opponents", str(len(WANTED_LEVELS))),
+    *((f"level{i}", level) for i, level in enumerate(WANTED_LEVELS)),
+    ("start", None),
+]
 # What the game's process was given, for the launcher's checks (tools/handheld_check.py).
 REPORTED_ENV = ("SDL_GAMECONTROLLERCONFIG", "ACQUIRE8_DATA_DIR", "ACQUIRE8_CACHE_DIR", "TMPDIR", "HOME")
 REPORT_PREFIX = "DRIVE_REPORT "  # the report's line when the driver rides in a launched game
@@ -107,6 +117,26 @@ def turn_quiet_frames() -> int:
     return int(getattr(scene, "TURN_QUIET_FRAMES", getattr(scene, "GUARD_FRAMES", 12)))
 
 
+def reach_module():
+    """The game's control/reach.py (loaded with the game): the press toward a row by name."""
+    import importlib
+
+    return importlib.import_module("acquire8.app.control.reach")
+
+
+def setup_press(app, goals: list) -> str | None:
+    """The abstract button ("UP", "RIGHT", ...) toward the first goal (row, value) not met on
+    the setup screen, dropping those met; None when all are (Start selected)."""
+    reach = reach_module()
+    while goals:
+        name, value = goals[0]
+        button = reach.next_press(app.scenes[-1], name, value)
+        if button is not None:
+            return button.name
+        goals.pop(0)
+    return None
+
+
 def fix_seed(app, seed: int) -> None:
     """The same deal natively and emulated: New game draws the game's seed from app.rng."""
     app.rng.seed(seed)
@@ -116,16 +146,22 @@ GAME_OVER, SETUP, TITLE = "GameOver", "Setup", "Title"
 
 
 # ---------------------------------------------------------------- presses
-def setup_presses(pyxel) -> list[int]:
-    """From the setup screen's Start row, with a fresh settings file (three opponents, all
-    normal): four opponents and their levels easy, normal, hard, expert.
+SETUP_PRESS_LIMIT = 200  # taps on the setup screen: far more than its rows and values need
 
-    Rows: opponents, level 0..n-1, end rule, first player, start. Levels cycle easy, normal,
-    hard, expert, person with RIGHT.
-    """
-    up, down = pyxel.GAMEPAD1_BUTTON_DPAD_UP, pyxel.GAMEPAD1_BUTTON_DPAD_DOWN
-    left, right = pyxel.GAMEPAD1_BUTTON_DPAD_LEFT, pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT
-    return [up] * 6 + [right] + [down, left] + [down] + [down, right] + [down, right, right]
+
+def pad_buttons(pyxel) -> dict[str, int]:
+    """The first gamepad's buttons by the game's abstract button names."""
+    return {
+        "UP": pyxel.GAMEPAD1_BUTTON_DPAD_UP,
+        "DOWN": pyxel.GAMEPAD1_BUTTON_DPAD_DOWN,
+        "LEFT": pyxel.GAMEPAD1_BUTTON_DPAD_LEFT,
+        "RIGHT": pyxel.GAMEPAD1_BUTTON_DPAD_RIGHT,
+        "X": pyxel.GAMEPAD1_BUTTON_A,
+    }
+
+
+class DriveFailed(RuntimeError):
+    """The drive could not go on: the message says on what screen and what it looked for."""
 
 
 class _Quit(Exception):
@@ -194,7 +230,9 @@ def drive(
         cpu: list[float] = []
         slowest: list[dict] = []
         every: list[dict] | None = [] if keep_all else None  # every frame's record (--every-frame)
-        queue: list[int] = []  # pad buttons still to tap
+        pad = pad_buttons(pyxel)
+        goals: list = []  # the setup's rows still to set (SETUP_GOALS)
+        setup_taps = 0
         stage = "title"
         tap_frame = 0
         was_mine, turn_began_at = False, 0
@@ -203,89 +241,103 @@ def drive(
         job_since: tuple[object, int, float, float] | None = None  # the job, its frame, wall, CPU
         fix_seed(app, seed)
         gc.callbacks.append(on_gc)
-        for frame in range(max_frames):
-            button = None
-            name = scene_name(app)
-            if frame >= 2 and frame % 2 == 0:  # taps: down one frame, up the next
-                if stage == "title" and name == TITLE and title_item(app) != "New game":
-                    button = pyxel.GAMEPAD1_BUTTON_DPAD_UP
-                elif stage == "title" and name == TITLE:
-                    button, stage = pyxel.GAMEPAD1_BUTTON_A, "setup"
-                elif stage == "setup" and name == SETUP:
-                    queue, stage = setup_presses(pyxel), "levels"
-                if stage == "levels" and queue:
-                    button = queue.pop(0)
-                elif stage == "levels":
-                    if opponent_levels(app) != WANTED_LEVELS:
-                        raise RuntimeError(f"setup presses gave levels {opponent_levels(app)}")
-                    button, stage, tap_frame = pyxel.GAMEPAD1_BUTTON_A, "play", frame
-            elif stage == "play" and not hold:
-                mine = persons_turn(app)
-                if mine and not was_mine:
-                    turn_began_at = actions_taken(app)
-                was_mine = mine
-                gap = tap_every
-                if mine and actions_taken(app) == turn_began_at:
-                    # Until the person's turn has its first decision, each A comes after A has
-                    # been up as long as that decision wants (a later one is quicker).
-                    gap = max(tap_every, turn_quiet_frames() + 2)
-                if frame - tap_frame >= gap:
-                    button, tap_frame = pyxel.GAMEPAD1_BUTTON_A, frame
-            for b in (pyxel.GAMEPAD1_BUTTON_A, *setup_presses(pyxel)):
-                pyxel.set_btn(b, b == button)
-            before = frame_facts(shell)
-            collections.clear()
-            t0, c0 = time.perf_counter(), time.thread_time()
-            update()
-            draw()
-            t1, c1 = time.perf_counter(), time.thread_time()
-            pyxel.flip()
-            ms = (t1 - t0) * 1000
-            wall.append(ms)
-            cpu.append((c1 - c0) * 1000)
-            if frame == 0:
-                out["first_frame_s"] = time.perf_counter() - started
-                out["first_frame_cpu_s"] = time.process_time()  # since the process began, all threads
-                print("FIRST_FRAME", flush=True)
-                if first_frame_only:
+        try:
+            for frame in range(max_frames):
+                button = None
+                name = scene_name(app)
+                if frame >= 2 and frame % 2 == 0:  # taps: down one frame, up the next
+                    if stage == "title" and name == TITLE and title_item(app) != "New game":
+                        button = pyxel.GAMEPAD1_BUTTON_DPAD_UP
+                    elif stage == "title" and name == TITLE:
+                        button, stage = pyxel.GAMEPAD1_BUTTON_A, "setup"
+                    elif stage == "setup" and name == SETUP:
+                        goals, stage = list(SETUP_GOALS), "levels"
+                    if stage == "levels":
+                        if name != SETUP:
+                            raise DriveFailed(f"on {name}: looked for the setup's row {goals[0][0]!r}")
+                        setup_taps += 1
+                        try:
+                            toward = setup_press(app, goals)
+                        except LookupError as e:  # reach.NotReached: its message names the screen
+                            raise DriveFailed(str(e)) from None
+                        if toward is not None and setup_taps > SETUP_PRESS_LIMIT:
+                            wanted = goals[0]
+                            raise DriveFailed(f"on {name}: {wanted} not reached in {SETUP_PRESS_LIMIT} taps")
+                        if toward is not None:
+                            button = pad[toward]
+                        elif opponent_levels(app) != WANTED_LEVELS:
+                            raise DriveFailed(f"on {name}: the setup gave levels {opponent_levels(app)}")
+                        else:
+                            button, stage, tap_frame = pyxel.GAMEPAD1_BUTTON_A, "play", frame
+                elif stage == "play" and not hold:
+                    mine = persons_turn(app)
+                    if mine and not was_mine:
+                        turn_began_at = actions_taken(app)
+                    was_mine = mine
+                    gap = tap_every
+                    if mine and actions_taken(app) == turn_began_at:
+                        # Until the person's turn has its first decision, each A comes after A has
+                        # been up as long as that decision wants (a later one is quicker).
+                        gap = max(tap_every, turn_quiet_frames() + 2)
+                    if frame - tap_frame >= gap:
+                        button, tap_frame = pyxel.GAMEPAD1_BUTTON_A, frame
+                for b in pad.values():
+                    pyxel.set_btn(b, b == button)
+                before = frame_facts(shell)
+                collections.clear()
+                t0, c0 = time.perf_counter(), time.thread_time()
+                update()
+                draw()
+                t1, c1 = time.perf_counter(), time.thread_time()
+                pyxel.flip()
+                ms = (t1 - t0) * 1000
+                wall.append(ms)
+                cpu.append((c1 - c0) * 1000)
+                if frame == 0:
+                    out["first_frame_s"] = time.perf_counter() - started
+                    out["first_frame_cpu_s"] = time.process_time()  # since the process began, all threads
+                    print("FIRST_FRAME", flush=True)
+                    if first_frame_only:
+                        break
+                if hold:  # the title at 30 fps until something ends the process
+                    time.sleep(1 / 30)
+                    continue
+                job_after = frame_facts(shell)[1]
+                if job_since is None and job_after is not None:
+                    job_since = (job_after, frame, t0, cpu[-1])
+                elif job_since is not None and job_after is not job_since[0]:
+                    _, began, w0, spent = job_since
+                    spent += sum(cpu[began + 1 :])
+                    decisions.append((str(before[4]), frame - began + 1, (t1 - w0) * 1000, spent))
+                    job_since = (job_after, frame, t0, cpu[-1]) if job_after is not None else None
+                slow = len(slowest) < SLOWEST_KEPT or cpu[-1] > slowest[-1]["cpu_ms"]  # by CPU time
+                if every is not None or slow:
+                    after = frame_facts(shell)
+                    record = {
+                        "ms": round(ms, 3),
+                        "cpu_ms": round(cpu[-1], 3),
+                        "frame": frame,
+                        "scene": scene_name(app),
+                        "ui": after[3],
+                        "drawn": after[0] > before[0],
+                        "thinking": before[1] is not None or after[1] is not None,
+                        "decided": before[1] is not None and after[1] is None,
+                        "level": before[4],  # the seat whose turn the frame began in
+                        "events_shown": after[2] - before[2],
+                        "gc": [[g, round(t, 2)] for g, t in collections],
+                        "pressed": button is not None,
+                    }
+                    if every is not None:
+                        every.append(record)
+                    if slow:
+                        slowest.append(record)
+                        slowest.sort(key=lambda r: -r["cpu_ms"])
+                        del slowest[SLOWEST_KEPT:]
+                if scene_name(app) == GAME_OVER:
+                    out["game_over"] = True
                     break
-            if hold:  # the title at 30 fps until something ends the process
-                time.sleep(1 / 30)
-                continue
-            job_after = frame_facts(shell)[1]
-            if job_since is None and job_after is not None:
-                job_since = (job_after, frame, t0, cpu[-1])
-            elif job_since is not None and job_after is not job_since[0]:
-                _, began, w0, spent = job_since
-                spent += sum(cpu[began + 1 :])
-                decisions.append((str(before[4]), frame - began + 1, (t1 - w0) * 1000, spent))
-                job_since = (job_after, frame, t0, cpu[-1]) if job_after is not None else None
-            slow = len(slowest) < SLOWEST_KEPT or cpu[-1] > slowest[-1]["cpu_ms"]  # by CPU time
-            if every is not None or slow:
-                after = frame_facts(shell)
-                record = {
-                    "ms": round(ms, 3),
-                    "cpu_ms": round(cpu[-1], 3),
-                    "frame": frame,
-                    "scene": scene_name(app),
-                    "ui": after[3],
-                    "drawn": after[0] > before[0],
-                    "thinking": before[1] is not None or after[1] is not None,
-                    "decided": before[1] is not None and after[1] is None,
-                    "level": before[4],  # the seat whose turn the frame began in
-                    "events_shown": after[2] - before[2],
-                    "gc": [[g, round(t, 2)] for g, t in collections],
-                    "pressed": button is not None,
-                }
-                if every is not None:
-                    every.append(record)
-                if slow:
-                    slowest.append(record)
-                    slowest.sort(key=lambda r: -r["cpu_ms"])
-                    del slowest[SLOWEST_KEPT:]
-            if scene_name(app) == GAME_OVER:
-                out["game_over"] = True
-                break
+        except DriveFailed as e:  # said in the report, which the caller shows
+            out["error"] = str(e)
         gc.callbacks.remove(on_gc)
         out["frames"] = len(wall)
         out["wall"] = {"mean_ms": sum(wall) / len(wall), "p99_ms": pct(wall, 0.99), "max_ms": max(wall)}
@@ -396,7 +448,7 @@ def main(argv: list[str] | None = None) -> None:
         f"{out['frames']} frames, {out['actions']} actions, opponents {', '.join(out['levels'])}"
     )
     if not out["game_over"]:
-        sys.exit(1)
+        sys.exit(f"drive failed: {out.get('error', 'no final standings')}")
 
 
 if __name__ == "__main__":

@@ -206,12 +206,17 @@ TITLE_TILES_X, TITLE_TILES_Y, TITLE_TILE, TITLE_TILE_PITCH = 22, 36, 9, 12
 TITLE_TILE_FRAMES = 6  # each tile lifts for this many frames in turn
 TITLE_FEW = 5  # menu items at the wider pitch
 TITLE_MENU_Y, TITLE_MENU_Y_MANY = 66, 62
-# Setup: its rows, a gap before the end rule, START and the line under it.
+# The selected row's line on the setup and settings pages: up to EXPLAIN_LINES lines, on the
+# settings page at EXPLAIN_Y, above the footer.
+EXPLAIN_LINES = 2
+EXPLAIN_Y = FOOTER_Y - EXPLAIN_LINES * LINE - 1
+# Setup: its rows, a gap between their groups (seats, rules), START and the lines under it
+# (the suggestion, the selected row's line). The rows' pitch is what fits them above
+# SETUP_START_MAX_Y, the lowest START that leaves its lines above the footer.
 SETUP_Y, SETUP_GAP, SETUP_START_GAP, SETUP_NOTE_GAP = 16, 3, 6, 11
-SETUP_FEW = 8  # rows at MENU_PITCH (four opponents); more at MENU_PITCH_MANY
-SETUP_WORDS_LINES = 2  # the selected row's line, under the suggestion
-# Settings: its rows (closer past SETTINGS_FEW), the in-game note's three lines.
-SETTINGS_HEAD_Y, SETTINGS_Y, SETTINGS_FEW, SETTINGS_NOTE_Y = 3, 12, 11, 64
+SETUP_START_MAX_Y = FOOTER_Y - SETUP_NOTE_GAP - (1 + EXPLAIN_LINES) * LINE - 1
+# Settings: its rows (their pitch what fits above the lines under them), the in-game note.
+SETTINGS_HEAD_Y, SETTINGS_Y, SETTINGS_NOTE_Y = 3, 12, 64
 # The stats pages: the table's columns, the charts' bars (a glyph's height), their notes.
 STATS_X, STATS_RIGHT = 4, WIDTH - 4
 STATS_HEAD_Y, STATS_TABLE_Y, STATS_ROW_PITCH = 16, 25, LINE + 1

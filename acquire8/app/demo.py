@@ -9,11 +9,12 @@ from dataclasses import replace
 
 from acquire8.ai import level_of, make_bot
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, Button, O, X
-from acquire8.app.control import menus
-from acquire8.app.control.app import NAMES, App
+from acquire8.app.control import menus, reach
+from acquire8.app.control.app import App
 from acquire8.app.control.decisions import BuyScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.lesson import LESSON, LessonDone, PartCard, lesson_of
 from acquire8.app.control.play import TURN_QUIET_FRAMES, Deciding, GameOver, Play, Summary
+from acquire8.app.control.seats import NAMES
 from acquire8.rules import Game, minimal_position
 from acquire8.rules.tables import TILE_NAMES
 from acquire8.storage.backends import LocalStorageBackend, MemoryStorage
@@ -69,6 +70,18 @@ def press(app: App, *buttons: Button) -> None:
     for b in buttons:
         app.update(frozenset({b}))
         app.update(NOTHING)
+
+
+def select(app: App, name: str, value: str | None = None) -> None:
+    """The top screen's row, menu item or page `name` selected (and with `value`, that row
+    set to it), by the presses a person would make (control/reach.py); NotReached names the
+    screen and what was looked for when it is not there."""
+    for _ in range(reach.MOST_PRESSES):
+        button = reach.next_press(app.scene, name, value)
+        if button is None:
+            return
+        press(app, button)
+    raise reach.NotReached(reach.describe(app.scene, name, value))
 
 
 def run_until(app: App, done: Callable[[], bool], limit: int = 5000) -> None:
@@ -175,8 +188,7 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     app = App(seed=1)
     yield "title", app
     app.scene.update(frozenset({X}))
-    for _ in range(2):  # up from Start to the end rule: its line says what "declare" does
-        app.scene.update(frozenset({UP}))
+    select(app, "end")  # its line says what "declare" does
     yield "setup", app
 
     app = App(seed=2)
@@ -185,13 +197,11 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     select_tile(app, play, "5A")
     yield "play", app
     press(app, O)
-    yield "chart", app
-    press(app, RIGHT)
-    yield "chains", app
-    press(app, RIGHT)
-    yield "holdings", app
-    press(app, RIGHT, UP)
-    yield "board", app
+    for page in menus.Chart.PAGES:  # every page Z opens, by name
+        select(app, page)
+        if page == "board":
+            press(app, UP)  # the cursor a row up: the square named under the board
+        yield page, app
     press(app, O)
 
     select_tile(app, play, "10B")
@@ -218,11 +228,14 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     yield "buy", app
     press(app, MENU)
     yield "pause", app
-    press(app, *[DOWN] * menus.Pause.ITEMS.index("Log"), X)
+    select(app, "Log")
+    press(app, X)
 
     yield "log", app
     # Close the log (the cursor comes back on Resume); How to play, its second page.
-    press(app, X, *[DOWN] * menus.Pause.ITEMS.index("How to play"), X, RIGHT)
+    press(app, X)
+    select(app, "How to play")
+    press(app, X, RIGHT)
     yield "help", app
 
     app = App(seed=5)
@@ -238,7 +251,8 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     app = App(seed=4)
     over = game_over(app)
     yield "gameover", app
-    press(app, *[RIGHT] * over.menu.items.index("Story"), X)
+    select(app, "Story")
+    press(app, X)
     yield "story", app
     yield from _kept_screens(over)
 
@@ -268,12 +282,13 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
     app.game_files = store
     title = app.scene
     assert isinstance(title, menus.Title)
-    press(app, *[DOWN] * title.menu.items.index("Stats"), X)
-    press(app, RIGHT)
+    select(app, "Stats")
+    press(app, X)
+    select(app, "rating")
     yield "rating", app
-    press(app, RIGHT, RIGHT)
+    select(app, "wins")
     yield "winshare", app
-    press(app, RIGHT, RIGHT, RIGHT)
+    select(app, "streak")
     yield "streaks", app
     press(app, DOWN)
     yield "replays", app

@@ -20,6 +20,7 @@ __all__ = [
     "LINE_CHARS",
     "SETUP_WORDS",
     "TIER_NAMES",
+    "WORDS_CHARS",
     "YOU",
     "brief",
     "chain_name",
@@ -80,19 +81,30 @@ KIND_WORDS: dict[BonusKind, tuple[str, str, str]] = {
 KIND_SHORT: dict[str, str] = {kind: words[2] for kind, words in KIND_WORDS.items()}
 YOU = "You"  # the name of the one person at the table: the lines speak to that player as "you"
 
-# The setup screen's line on the selected row's value: at most two lines of LINE_CHARS (a
-# level's with "Rated 801: " before it).
+# The line under the setup's and the settings' rows on the selected row's value (keys: a
+# row's name, or its value; a level's comes with "Rated 801: " before it): at most two lines
+# of WORDS_CHARS.
 SETUP_WORDS: dict[str, str] = {
     "opponents": "How many play against you: 1 to 5 computers or people",
     "declare": "You may end it once a chain has 41+ tiles or all are safe",
     "auto": "The game ends by itself as soon as it can",
+    "open": "Everyone's shares are shown to everyone",
+    "hidden": "You see your own shares and the bank's, no one else's",
     "first": "Fixed by the rules: each draws a tile; nearest 1A starts",
     "easy": "a newcomer; plays and buys almost at random",
     "normal": "plays well for the turn at hand, no further",
     "hard": "weighs each move's effect on the whole game",
     "expert": "tries its best moves out over many deals",
     "person": "A person: pass the device on their turn",
+    "music": "The tunes of the title, the game and its end",
+    "effects": "The sounds of moves, purchases and mergers",
+    "contrast": "Chain colours told apart by lightness too",
+    "pace slow": "The computers' moves shown slowly, one by one",
+    "pace normal": "The computers' moves shown one by one",
+    "pace fast": "The computers' moves shown quickly",
+    "pace instant": "The computers' moves at once: the log has them",
 }
+WORDS_CHARS = LINE_CHARS - 1  # explanations keep a margin from the screen's edges
 # Every text `fit` or `wrap` had to cut (text, width): a message that explains a decision or
 # its outcome must never be cut, so a test renders them all and holds this to empty. A label
 # that may lose its end (a date, a name in a narrow column) says so with `fit(cut_ok=True)`.

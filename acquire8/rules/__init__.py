@@ -32,6 +32,7 @@ from .options import (
     Options,
     Phase,
     TileEffect,
+    option_values,
 )
 from .position import minimal as minimal_position
 from .tables import (
@@ -77,5 +78,6 @@ __all__ = [
     "bonuses",
     "events",
     "minimal_position",
+    "option_values",
     "price",
 ]  # fmt: skip

@@ -3,9 +3,13 @@ vocabularies: plain values that the game, its events and its position format sha
 vocabulary is a Literal type defined once here, with the tuple of its values; saves and
 records keep the strings as they are."""
 
-from dataclasses import dataclass
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, fields
 from enum import StrEnum
-from typing import Literal, get_args
+from functools import cache
+from typing import Any, Literal, get_args, get_type_hints
 
 EndOption = Literal["declare", "auto"]  # "declare" (official) or "auto" (PICO-8 style)
 HoldingsOption = Literal["open", "hidden"]  # only the front end shows or hides
@@ -30,11 +34,57 @@ class Phase(StrEnum):
 
 @dataclass(frozen=True)
 class Options:
+    """The rules options of RULES §13. Each is a field typed with its vocabulary (a Literal)
+    and its default: that is all a new option needs here. Its values, the check, the JSON
+    form and the reading of older or damaged data are derived from the fields, so the
+    position, the record and the settings formats follow without a change."""
+
     end: EndOption = "declare"
     holdings: HoldingsOption = "open"
 
     def __post_init__(self) -> None:
-        if self.end not in END_OPTIONS:
-            raise ValueError(f"options.end must be 'declare' or 'auto', not {self.end!r}")
-        if self.holdings not in HOLDINGS_OPTIONS:
-            raise ValueError(f"options.holdings must be 'open' or 'hidden', not {self.holdings!r}")
+        for name, allowed in option_values().items():
+            value = getattr(self, name)
+            if value not in allowed:
+                choices = " or ".join(repr(v) for v in allowed)
+                raise ValueError(f"options.{name} must be {choices}, not {value!r}")
+
+    def to_dict(self) -> dict[str, str]:
+        """The options as the formats keep them: {"end": "declare", "holdings": "open"}."""
+        return {name: getattr(self, name) for name in option_values()}
+
+    @classmethod
+    def from_dict(cls, data: object) -> Options:
+        """The options a save, position or record wrote, checked (ValueError naming the
+        problem). The format's compatibility rules: an option left out takes its default (data
+        written before that option existed loads unchanged); an option this build does not
+        know is refused (a newer game wrote it); a value outside its vocabulary is refused."""
+        if not isinstance(data, Mapping):
+            raise ValueError("options: expected an object")
+        unknown = sorted(set(data) - set(option_values()))
+        if unknown:
+            raise ValueError(f"options: unknown option {unknown[0]!r}")
+        return cls(**data)
+
+    @classmethod
+    def salvage(cls, data: Mapping[str, Any]) -> tuple[Options, list[str]]:
+        """The forgiving reading, for preferences: each option left out or outside its
+        vocabulary takes its default. Returns the options and the names of the values that
+        were replaced (one left out is not a problem: it was added later)."""
+        values, replaced = {}, []
+        for name, allowed in option_values().items():
+            if name not in data:
+                continue
+            if data[name] in allowed:
+                values[name] = data[name]
+            else:
+                replaced.append(name)
+        return cls(**values), replaced
+
+
+@cache
+def option_values() -> dict[str, tuple[str, ...]]:
+    """Each option's name and its values, in the order of its Literal type (read from the
+    fields, so a new option cannot be left out of the check or the formats)."""
+    hints = get_type_hints(Options)
+    return {f.name: get_args(hints[f.name]) for f in fields(Options)}

@@ -115,7 +115,7 @@ def minimal(
         "players": [dict(p) for p in players],
         "pool": list(pool),
         "current": current,
-        "options": {"end": opts.end, "holdings": opts.holdings},
+        "options": opts.to_dict(),
     }
     if seed is not None:
         data["seed"] = seed
@@ -139,7 +139,7 @@ def dump(p: Position) -> str:
         "players": players,
         "pool": [TILE_NAMES[t] for t in reversed(p.pool)],
         "current": p.turn,
-        "options": {"end": p.options.end, "holdings": p.options.holdings},
+        "options": p.options.to_dict(),
         "phase": (p.phase or Phase.PLACE).value,
         "acting": p.acting if p.acting >= 0 else p.turn,
         "pending": TILE_NAMES[p.pending] if p.pending >= 0 else None,
@@ -195,15 +195,9 @@ def parse(text: str) -> Position:
         if not isinstance(name, str) or not name.strip():
             raise ValueError(f"player {i + 1}: name must be a non-empty string")
         names.append(name)
-    opts = data.get("options", {})
-    if not isinstance(opts, dict):
-        raise ValueError("options: expected an object")
-    unknown = set(opts) - {"end", "holdings"}
-    if unknown:
-        raise ValueError(f"options: unknown option {sorted(unknown)[0]!r}")
     p = Position(
         names=names,
-        options=Options(**opts),
+        options=Options.from_dict(data.get("options", {})),
         cells=[EMPTY] * SQUARES,
         cash=[0] * n,
         stock=[[0] * 7 for _ in range(n)],

@@ -181,7 +181,7 @@ class GameRecord:
             "type": KIND,
             "format": self.FORMAT,
             "seed": self.seed,
-            "options": {"end": self.options.end, "holdings": self.options.holdings},
+            "options": self.options.to_dict(),
             "names": list(self.names),
             "seats": list(self.seats),
             "played": self.played,
@@ -208,9 +208,6 @@ class GameRecord:
         if missing or unknown:
             what = f"missing {sorted(missing)[0]!r}" if missing else f"unknown field {sorted(unknown)[0]!r}"
             raise ValueError(f"game record: {what}")
-        opts = data["options"]
-        if not isinstance(opts, dict) or set(opts) - {"end", "holdings"}:
-            raise ValueError("game record: options must be an object of end and holdings")
         for key in ("names", "seats", "actions"):
             if not isinstance(data[key], list):
                 raise ValueError(f"game record: {key} must be a list")
@@ -226,7 +223,7 @@ class GameRecord:
                 names=data["names"],
                 seats=data["seats"],
                 actions=tuple(actions),
-                options=Options(**opts),
+                options=Options.from_dict(data["options"]),
                 played=data.get("played", ""),
             )
         except (ValueError, TypeError) as e:

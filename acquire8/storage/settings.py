@@ -4,11 +4,12 @@ read a setting import only this (no backend, no stats, no file I/O)."""
 
 from __future__ import annotations
 
-from dataclasses import asdict, dataclass, field, fields
+import copy
+from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args
 
 from acquire8.ai import LEVELS  # the computer levels, as make_bot knows them
-from acquire8.rules import END_OPTIONS, HOLDINGS_OPTIONS, EndOption, HoldingsOption, Options
+from acquire8.rules import Options, option_values
 from acquire8.rules.record import PERSON
 
 SETTINGS_FORMAT = 1
@@ -32,8 +33,8 @@ class Settings:
     opponents: int = 3  # default number of computer opponents, 1..MAX_OPPONENTS
     # One per opponent seat: a computer level, or PERSON for a pass-and-play seat.
     levels: list[str] = field(default_factory=lambda: ["normal"] * MAX_OPPONENTS)
-    end: EndOption = "declare"  # as rules Options.end
-    holdings: HoldingsOption = "open"  # as rules Options.holdings
+    # The next game's rules options; stored flat, one key each, as Options.to_dict writes them.
+    options: Options = field(default_factory=Options)
     high_contrast: bool = False
     # Bookkeeping, not a preference: the title offered the guided first game (the first start).
     # Left out of ==, which compares what the player chose; session.Keeper stores it too.
@@ -42,10 +43,6 @@ class Settings:
     def opponent_levels(self) -> list[str]:
         """The levels of the default opponents, one per opponent."""
         return self.levels[: self.opponents]
-
-    def game_options(self) -> Options:
-        """The rules options a new game takes from these settings."""
-        return Options(end=self.end, holdings=self.holdings)
 
     def remember(self, seats: list[str], options: Options) -> None:
         """A game played (a continued one too) becomes the next setup's default: its opponents,
@@ -59,17 +56,22 @@ class Settings:
             return
         self.opponents = len(opponents)
         self.levels[: len(opponents)] = opponents
-        self.end, self.holdings = options.end, options.holdings
+        self.options = options
 
     def to_dict(self) -> dict[str, Any]:
-        return {"format": SETTINGS_FORMAT, **asdict(self)}
+        prefs = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "options"}
+        return {"format": SETTINGS_FORMAT, **copy.deepcopy(prefs), **self.options.to_dict()}
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> tuple[Settings, list[str]]:
         """Settings from stored data, and the names of values replaced by their defaults."""
         default = cls()
         values: dict[str, Any] = {}
-        fixed = sorted(set(data) - {f.name for f in fields(cls)} - {"format"})  # unknown keys
+        # The options are stored flat beside the preferences, one key each (Options.to_dict).
+        known = {f.name for f in fields(cls) if f.name != "options"} | set(option_values()) | {"format"}
+        fixed = sorted(set(data) - known)  # unknown keys
+        values["options"], replaced = Options.salvage(data)
+        fixed += replaced
         checks = {
             "music": lambda v: isinstance(v, bool),
             "effects": lambda v: isinstance(v, bool),
@@ -77,8 +79,6 @@ class Settings:
             "lesson_offered": lambda v: isinstance(v, bool),
             "pace": lambda v: v in PACES,
             "opponents": lambda v: type(v) is int and 1 <= v <= MAX_OPPONENTS,
-            "end": lambda v: v in END_OPTIONS,
-            "holdings": lambda v: v in HOLDINGS_OPTIONS,
         }
         for name, ok in checks.items():
             if name not in data:

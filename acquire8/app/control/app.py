@@ -14,24 +14,14 @@ from acquire8.app.control.lesson import LessonPlay
 from acquire8.app.control.menus import Setup, Title
 from acquire8.app.control.play import Play, Resumed
 from acquire8.app.control.scene import RESULT_QUIET_FRAMES, Pressed, Scene, quieter
+from acquire8.app.control.seats import NAMES as NAMES  # re-exported: where the names were
+from acquire8.app.control.seats import seat_names as seat_names
 from acquire8.app.control.story import MSG_NO_STORAGE, GameFiles
-from acquire8.app.text import YOU
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord
 from acquire8.storage.settings import PERSON, Settings
 from acquire8.storage.stats import Stats
-
-NAMES = (YOU, "Ana", "Bob", "Cy", "Dot", "Eve")
-
-
-def seat_names(seats: list[str]) -> list[str]:
-    """Players' names: "You" and the computers' names when one person plays; in pass-and-play
-    every person is P1..P6 by seat."""
-    people = [s for s, kind in enumerate(seats) if kind == PERSON]
-    if people == [0]:
-        return list(NAMES[: len(seats)])
-    return [f"P{s + 1}" if kind == PERSON else NAMES[s] for s, kind in enumerate(seats)]
 
 
 class Keeping(Protocol):
@@ -209,7 +199,7 @@ class App:
         s = self.settings
         seats = [PERSON, *s.opponent_levels()]
         seed = self.rng.randrange(2**31) if seed is None else seed
-        game = Game.new(players=len(seats), seed=seed, options=s.game_options(), names=seat_names(seats))
+        game = Game.new(players=len(seats), seed=seed, options=s.options, names=seat_names(seats))
         self.notices = []
         return self.show(make_play(self, game, seats, seed))
 

@@ -1,21 +1,20 @@
 """The guided first game: a short game against two computer players in which the person makes
 every decision, with a prompt and a highlighted square or option at each new idea.
 
-The lesson is data (LESSON: a list of Steps, each a position or "continue from here", the
-decision it is about, the prompt, what to highlight and what to say on another choice); the
-rules core plays it as an ordinary game from minimal positions (`Game.from_json`), and the
-computer players follow a fixed script (ScriptBot) so that the situations arise. LessonPlay makes
-an ordinary Play guided by a Lesson (`play.guide`, the Guide hooks of control/play.py), which
-reads the step for the decision on screen, points at its option and answers what the person
-does: every choice is named and explained when it is taken, a wrong one too, unless it would
-break the lesson (a `strict` step): then the lesson says why and the person chooses
-again. Each of its four parts opens with a card (PartCard: its title, what is new, why the board
-is a new one); the final standings lead to LessonDone (what was learned, what to play next).
+The lesson is data, apart from this code: control/lesson_script.py's LESSON, a list of Steps,
+each a position or "continue from here", the decision it is about, the prompt, what to
+highlight and what to say on another choice. The rules core plays it as an ordinary game from
+minimal positions (`Game.from_json`), and the computer players follow a fixed script
+(ScriptBot) so that the situations arise. LessonPlay makes an ordinary Play guided by a Lesson
+(`play.guide`, the Guide hooks of control/play.py), which reads the step for the decision on
+screen, points at its option and answers what the person does: every choice is named and
+explained when it is taken, a wrong one too, unless it would break the lesson (a `strict`
+step): then the lesson says why, naming the choice, and the person chooses again. Each of its
+four parts opens with a card (PartCard: its title, what is new, why the board is a new one);
+the final standings lead to LessonDone (what was learned, what to play next).
 """
 
 from __future__ import annotations
-
-from dataclasses import dataclass
 
 from acquire8.ai.base import Bot
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, X
@@ -29,10 +28,17 @@ from acquire8.app.control.decisions import (
     Screen,
     preselect,
 )
-from acquire8.app.control.menus import Pause, Title
+from acquire8.app.control.lesson_script import HIGH_ROWS, LOW_ROWS
+from acquire8.app.control.lesson_script import LESSON as LESSON  # the script, re-exported
+from acquire8.app.control.lesson_script import NAMES as NAMES
+from acquire8.app.control.lesson_script import PROMPT_CHARS as PROMPT_CHARS
+from acquire8.app.control.lesson_script import PROMPT_LINES as PROMPT_LINES
+from acquire8.app.control.lesson_script import Part as Part
+from acquire8.app.control.lesson_script import Step as Step
+from acquire8.app.control.menus import Pause, Title, first_level
 from acquire8.app.control.play import Deciding, GameOver, Play, Showing, Stage, TurnShown
 from acquire8.app.control.scene import GUARD_FRAMES, Host, Pressed, Scene, quieter
-from acquire8.app.text import YOU, chain_name, money, wrap
+from acquire8.app.text import chain_name, money, wrap
 from acquire8.rules import (
     Action,
     BuyShares,
@@ -41,279 +47,10 @@ from acquire8.rules import (
     Dispose,
     FoundChain,
     Game,
-    Options,
     Phase,
     PlaceTile,
-    minimal_position,
 )
-from acquire8.rules.tables import CHAINS, ROW_LETTERS, TIER_OF
-
-PROMPT_CHARS = 31  # a prompt line inside its panel's border
-PROMPT_LINES = 3
-LOW_ROWS = "GHI"  # the board rows the panel covers at the bottom
-HIGH_ROWS = "ABC"  # ... and at the top
-NAMES = (YOU, "Ana", "Bob")
-OPTIONS = Options(end="declare", holdings="open")
-EMPTY = "............"
-
-
-def position(
-    rows: dict[str, str],
-    hands: tuple[list[str], ...],
-    cash: tuple[int, ...],
-    shares: tuple[dict[str, int], ...],
-    pool: list[str],
-) -> str:
-    """A minimal position (docs/DESIGN.md) with the lesson's three players, you to play; `rows` maps
-    row letters to their 12 squares (the rest are empty)."""
-    board = [rows.get(r, EMPTY) for r in ROW_LETTERS]
-    players = [
-        {"name": NAMES[s], "cash": cash[s], "shares": shares[s], "hand": hands[s]} for s in range(len(NAMES))
-    ]
-    return minimal_position(board, players, pool, options=OPTIONS)
-
-
-@dataclass(frozen=True)
-class Part:
-    """A part of the lesson, announced by its card when its board is set up."""
-
-    title: str  # "Mergers"
-    new: str  # what this part teaches
-    board: str  # why the board is a new one, and what is on it
-
-
-@dataclass(frozen=True)
-class Step:
-    """One decision of the person in the lesson."""
-
-    phase: Phase  # the rules phase of the decision
-    prompt: str  # what to do and why: at most PROMPT_LINES lines of PROMPT_CHARS
-    action: Action | None = None  # the expected action, preselected (None: any is right)
-    square: str | None = None  # the board square to highlight
-    wrong: str = ""  # said when the person chooses otherwise
-    strict: bool = False  # another choice would break the lesson: refused, choose again
-    avoid: tuple[Action, ...] = ()  # the wrong actions when any other is right (`action` too)
-    after: str = ""  # said once the right action is taken, until the next prompt
-    position: str | None = None  # the game this step starts from; None: continue from here
-    part: Part | None = None  # ... and the part it opens (with a position)
-    hint: str = ""  # what the hint says at this step (it shows the lesson's choice, selected)
-    # The prompt of the end's questions per option selected (NO, YES, then BACK, END IT): the
-    # prompt always names what X would do.
-    labels: tuple[tuple[str, str], ...] = ()
-
-    def right(self, action: Action) -> bool:
-        if self.avoid:
-            return action not in self.avoid
-        return self.action is None or action == self.action
-
-
-# The prompt panel covers the board's rows G-I (rows A-C when the lesson points there): every
-# chapter plays in rows A-F, the computers' script places their tiles in rows A and C.
-
-# Chapter 1: an empty board. Ana and Bob place lone tiles away from yours, so 6E, then 7E
-# (drawn) founds a chain and 8E (drawn) grows it.
-FIRST = position(
-    {},
-    (
-        ["6E", "1G", "12G", "1I", "12I", "6I"],
-        ["1C", "3C", "5C", "9C", "11C", "12A"],
-        ["2A", "4A", "6A", "8A", "10A", "1E"],
-    ),
-    (6000, 6000, 6000),
-    ({}, {}, {}),
-    ["7E", "12E", "3I", "8E", "10I", "8G", "5I", "3G"],
-)
-# Chapter 2: 6E joins Luxor (3 tiles) to Tower (5). You lead Luxor, Ana is second.
-MERGER = position(
-    {"E": "..LLL.TTTTT."},
-    (
-        ["6E", "1A", "12A", "1I", "12I", "6A"],
-        ["1C", "3C", "9C", "11C", "1G", "12G"],
-        ["2I", "4I", "6I", "8I", "10I", "3A"],
-    ),
-    (4500, 5000, 5200),
-    ({"L": 4, "T": 2}, {"L": 2}, {"T": 3}),
-    ["9A", "11A", "5A", "7A", "1E", "12E"],
-)
-# Chapter 3: 6E joins American and Worldwide, 4 tiles each; you and Ana hold 3 of each.
-TIE = position(
-    {"E": ".AAAA.WWWW.."},
-    (
-        ["6E", "1A", "12A", "1I", "12I", "6A"],
-        ["1C", "3C", "9C", "11C", "1G", "12G"],
-        ["2I", "4I", "6I", "8I", "10I", "3A"],
-    ),
-    (5000, 5200, 6100),
-    ({"A": 3, "W": 3}, {"A": 3, "W": 3}, {"A": 1, "W": 1}),
-    ["9A", "11A", "5A", "7A", "12E", "12C"],
-)
-# Chapter 4: Festival and Imperial have 11 tiles each: safe, and with every chain on the board
-# safe the game may end. 6C would join them: dead. None of your tiles founds a chain.
-END = position(
-    {
-        "B": "FFFFF.IIIIII",
-        "C": "FFFFF.IIIII.",
-        "D": "F...........",
-    },
-    (
-        ["6C", "9F", "3F", "12F", "2D", "12C"],
-        ["8E", "7I", "11H", "5I", "8H", "3H"],
-        ["1I", "4H", "10H", "7G", "9G", "2G"],
-    ),
-    (8800, 8200, 7800),
-    ({"F": 6, "I": 5}, {"F": 5, "I": 2}, {"F": 1, "I": 6}),
-    ["12H", "6H", "8I"],
-)
-
-# The parts' cards: what each teaches and why its board is a new one.
-CHAINS_PART = Part(
-    "Chains",
-    "Tiles found hotel chains; their shares make your money.",
-    "A new game on an empty board: you against Ana and Bob.",
-)
-MERGERS_PART = Part(
-    "Mergers",
-    "Joining two chains: the bigger takes over, the smaller's top holders get bonuses.",
-    "A new board for it: Luxor and Tower side by side.",
-)
-TIES_PART = Part(
-    "Ties",
-    "Chains of the same size merge: you pick which one survives.",
-    "A new board for it: American and Worldwide, 4 tiles each.",
-)
-END_PART = Part(
-    "The end",
-    "Safe chains, dead tiles, and how the game ends.",
-    "A new board, late in a game: Festival and Imperial have 11 tiles each.",
-)
-ANY_DISPOSAL = "Hint: any is fine. Sell: cash now. Trade: survivor shares. Keep: if it returns."
-
-LESSON: tuple[Step, ...] = (
-    Step(
-        Phase.PLACE,
-        "Your turn: place a tile. Pick 6E with left/right, press X. Alone, it is a lone hotel.",
-        PlaceTile("6E"),
-        "6E",
-        "Place 6E for now: the next tiles of the lesson build on it.",
-        strict=True,
-        after="No chain yet: nothing to buy. Ana and Bob play (X hurries them).",
-        position=FIRST,
-        part=CHAINS_PART,
-    ),
-    Step(
-        Phase.PLACE,
-        "You drew 7E. Next to 6E it founds a hotel chain. Place 7E.",
-        PlaceTile("7E"),
-        "7E",
-        "Place 7E next to 6E: founding a chain comes first.",
-        strict=True,
-    ),
-    Step(
-        Phase.FOUND,
-        "Name your chain: its founder gets a free share. Tower, Luxor: cheap. Imperial: dear.",
-        after="The free share is yours.",
-        hint="Hint: any chain is fine. Tower is selected: cheap shares, easy to buy.",
-    ),
-    Step(
-        Phase.BUY,
-        "Buy up to 3 shares: X on your chain adds one, then DONE. Shares pay in mergers.",
-        wrong="No shares: owning shares is how you win. Buy some next time!",
-        avoid=(BuyShares(()),),
-        after="You draw 8E. Ana and Bob play.",
-        hint="Hint: buy your chain: X on it adds a share (3 at most), then DONE.",
-    ),
-    Step(
-        Phase.PLACE,
-        "Place 8E: it grows your chain to 3 tiles. A bigger chain has a higher share price.",
-        PlaceTile("8E"),
-        "8E",
-        "Place 8E to grow your chain.",
-        strict=True,
-    ),
-    Step(
-        Phase.BUY,
-        "Look at the price: it rose with the chain's size. Buy if you like, then DONE.",
-        after="Part 1 done. Next: a merger.",
-        hint="Hint: any purchase is fine here: X on a chain adds a share, then DONE.",
-    ),
-    Step(
-        Phase.PLACE,
-        "6E joins Luxor (3 tiles) and Tower (5): the bigger chain takes over. Place 6E.",
-        PlaceTile("6E"),
-        "6E",
-        "Place 6E to see a merger.",
-        strict=True,
-        position=MERGER,
-        part=MERGERS_PART,
-    ),
-    Step(
-        Phase.DISPOSE,
-        "You led Luxor: big bonus. Ana came 2nd: small one. Sell, trade 2 for 1 Tower, or keep.",
-        hint=ANY_DISPOSAL,
-    ),
-    Step(
-        Phase.BUY,
-        "Buy shares, or DONE. Tower is worth more now: it is bigger.",
-        after="Part 2 done. Next: a tie.",
-        hint="Hint: any purchase is fine. Tower is bigger now, so its shares cost more.",
-    ),
-    Step(
-        Phase.PLACE,
-        "6E joins American and Worldwide: 4 tiles each, a tie. Place 6E.",
-        PlaceTile("6E"),
-        "6E",
-        "Place 6E to see a tie.",
-        strict=True,
-        position=TIE,
-        part=TIES_PART,
-    ),
-    Step(
-        Phase.SURVIVOR,
-        "Same size: the player who merges picks the chain that survives. Either is fine.",
-        hint="Hint: either is fine. American is selected: it would keep its name and all the tiles.",
-    ),
-    Step(
-        Phase.DISPOSE,
-        "You and Ana tied for most shares: you split both bonuses. Sell, trade or keep.",
-        hint=ANY_DISPOSAL,
-    ),
-    Step(
-        Phase.BUY,
-        "Buy shares, or DONE.",
-        after="Part 3 done. Next: the end.",
-        hint="Hint: any purchase is fine here: X on a chain adds a share, then DONE.",
-    ),
-    Step(
-        Phase.PLACE,
-        "Chains of 11+ tiles are safe. 6C would join two safe ones: it is dead. Place another tile.",
-        PlaceTile("12C"),  # selected; any tile but 6C is right
-        "6C",
-        avoid=(PlaceTile("6C"),),
-        position=END,
-        part=END_PART,
-        hint="Hint: any tile but 6C. 12C is selected: it grows Imperial to 12.",
-    ),
-    Step(
-        Phase.BUY,
-        "Every chain on the board is safe: the game may end. YES is selected: press X.",
-        DeclareEnd(),
-        wrong="The lesson ends the game here: it is the last lesson. YES is selected: press X.",
-        strict=True,
-        hint="Hint: YES, then END IT: the lesson ends the game here.",
-        labels=(
-            ("NO", "NO keeps the game going, but the lesson ends it here: press right for YES."),
-            ("YES", "Every chain on the board is safe: the game may end. YES is selected: press X."),
-            ("BACK", "BACK is selected, so a stray X never ends a game. Press right to END IT, then X."),
-            ("END IT", "END IT is selected: press X. The game ends after your last purchase."),
-        ),
-    ),
-    Step(
-        Phase.BUY,
-        "A last purchase, then all shares pay out. The most cash wins!",
-        after="The game is over: the final standings.",
-        hint="Hint: any purchase is fine: the game ends after it.",
-    ),
-)
+from acquire8.rules.tables import CHAINS, TIER_OF
 
 
 class ScriptBot:
@@ -528,12 +265,12 @@ class Lesson:
             return True
         chosen = decision.action
         if decision.declined and step.strict and step.action == DeclareEnd():
-            self._refuse(step)
+            self._refuse(step.wrong)
             return False
         if chosen is None:
             return True
         if not step.right(chosen) and step.strict:
-            self._refuse(step)
+            self._refuse(refusal(step, self.game, chosen))
             return False
         self.said = answer(step, self.game, chosen)  # from the game before the action changes it
         return True
@@ -550,12 +287,12 @@ class Lesson:
         soon = self.due or (isinstance(stage, Showing) and stage.own)  # replaced at once
         self.held = bool(said) and said != step.after and soon
 
-    def _refuse(self, step: Step) -> None:
+    def _refuse(self, words: str) -> None:
         """The lesson says why it needs its own choice, and selects it again."""
         self.app.sound("refuse")
         self.pointed = None
         self._point()
-        self._said(step.wrong)
+        self._said(words)
 
     def _said(self, words: str) -> None:
         """What the lesson says about the decision on screen, instead of its prompt."""
@@ -704,7 +441,7 @@ class LessonDone(Scene):
     NEXT = (
         "New game on the title: pick",
         "your opponents and play.",
-        "Normal is a good first level.",
+        f"{first_level().capitalize()} is a good first level.",  # as the setup suggests
         "How to play has every rule.",
     )
 
@@ -777,6 +514,30 @@ def answer(step: Step, game: Game, action: Action) -> str:
     said = choice_words(step, game, action)
     both = f"{said} {step.after}".strip()
     return both if len(prompt_lines(both)) <= PROMPT_LINES else said
+
+
+EFFECT_WORDS = {  # what a tile would do (Game.tile_effect), in a refusal
+    "lone": "a lone tile, in no chain",
+    "found": "it founds a new chain",
+    "merge": "it starts a merger",
+    "no 8th chain": "no 8th chain may form",
+    "dead": "it would merge safe chains",
+}
+
+
+def refusal(step: Step, game: Game, action: Action) -> str:
+    """Why the lesson will not take `action` at a strict step (`game`: before it): a tile
+    chosen instead of the lesson's is named with what it would do, then the step's words."""
+    if not (isinstance(action, PlaceTile) and isinstance(step.action, PlaceTile)):
+        return step.wrong
+    touched = game.merge_chains(action.tile)
+    effect = game.tile_effect(action.tile)
+    grows = effect == "grow" and touched
+    did = f"it grows {chain_name(touched[0])}" if grows else EFFECT_WORDS.get(effect, effect)
+    words = f"Not {action.tile}: {did}. {step.wrong}"
+    if len(prompt_lines(words)) <= PROMPT_LINES:
+        return words
+    return f"Not {action.tile}: {did}. The lesson needs {step.action.tile}: it is selected again."
 
 
 def choice_words(step: Step, game: Game, action: Action) -> str:

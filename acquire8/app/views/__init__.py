@@ -1,5 +1,6 @@
 """Views: each scene drawn from its controller's state with Pyxel. Drawing only, no decisions.
-common.py holds what every view uses; menus.py and play.py draw the scenes."""
+common.py holds what every view uses; menus.py, play.py, chart.py (the pages Z opens),
+over.py (the merger summary, the final standings), lesson.py and story.py draw the scenes."""
 
 from __future__ import annotations
 
@@ -23,14 +24,15 @@ from acquire8.app.control.menus import (
 )
 from acquire8.app.control.play import GameOver, Play, Summary
 from acquire8.app.control.story import Replay, Replays, StoryScene
-from acquire8.app.views import lesson, menus, play, story
+from acquire8.app.views import chart, lesson, menus, over, story
 from acquire8.app.views.common import clocks_read, use_palette
+from acquire8.app.views.play import draw_play
 
 
 def draw_game(p: Play) -> None:
     """A play; a guided one (the lesson) with its guide's ring and panel."""
     if p.guide is None:
-        play.draw_play(p)
+        draw_play(p)
     else:
         lesson.draw_lesson(p)
 
@@ -46,11 +48,11 @@ DRAWERS: dict[type, Callable] = {
     StatsScene: menus.draw_stats,
     Play: draw_game,
     PartCard: lesson.draw_card,
-    LessonOver: play.draw_game_over,
+    LessonOver: over.draw_game_over,
     LessonDone: lesson.draw_done,
-    Chart: play.draw_chart,
-    Summary: play.draw_summary,
-    GameOver: play.draw_game_over,
+    Chart: chart.draw_chart,
+    Summary: over.draw_summary,
+    GameOver: over.draw_game_over,
     StoryScene: story.draw_story,
     Replays: story.draw_replays,
     Replay: story.draw_replay,

@@ -11,7 +11,7 @@ from acquire8.app.control.lesson import CUE, Lesson, LessonDone, PartCard, lesso
 from acquire8.app.control.play import Play
 from acquire8.app.text import LINE_CHARS, wrap
 from acquire8.app.views.common import blink, ctext, footer, rtext, text
-from acquire8.app.views.play import draw_play
+from acquire8.app.views.play import draw_play, draw_players
 from acquire8.rules import CHAINS
 from acquire8.rules.tables import ROW_LETTERS
 
@@ -48,6 +48,10 @@ def draw_lesson(play: Play) -> None:
         return
     pyxel.rect(x, y, w, h, k.PANEL)
     pyxel.rectb(x, y, w, h, k.ACCENT)
+    if y < k.BOARD_Y + play.game.players * k.PLAYER_PITCH:  # over the players' column's top:
+        # their names and cash move under the panel, which covers none of them then
+        pyxel.rect(k.SIDE_X, y + h, k.WIDTH - k.SIDE_X, k.BOARD_Y + k.BOARD_H - y - h, k.BG)
+        draw_players(play, top=y + h + 1)
     for i, line in enumerate(p.lines):
         text(x + k.PAD, y + 2 + i * k.LINE, line, k.TEXT)
     cue = p.cue_line

@@ -7,7 +7,6 @@ from itertools import pairwise
 import pyxel
 
 from acquire8.app import constants as k
-from acquire8.app.control.app import seat_names
 from acquire8.app.control.menus import (
     HELP_PAGES,
     Confirm,
@@ -20,10 +19,10 @@ from acquire8.app.control.menus import (
     Title,
 )
 from acquire8.app.control.scene import Host
-from acquire8.app.text import fit, wrap
+from acquire8.app.text import WORDS_CHARS, fit, wrap
 from acquire8.app.views.common import chain_box, ctext, footer, panel, phase, rtext, short_money, text
 from acquire8.rules import CHAINS
-from acquire8.storage.settings import PERSON, Settings
+from acquire8.storage.settings import PERSON
 
 
 def draw_title(s: Title) -> None:
@@ -85,82 +84,55 @@ def _choice_row(y: int, label: str, value: str, sel: bool, app: Host, fixed: boo
 def draw_setup(s: Setup) -> None:
     app, st = s.app, s.app.settings
     ctext(k.MENU_HEAD_Y, "NEW GAME", k.ACCENT)
-    y = k.SETUP_Y
-    pitch = k.MENU_PITCH if len(s.rows) <= k.SETUP_FEW else k.MENU_PITCH_MANY
-    for i, row in enumerate(s.rows):
-        sel = i == s.row
-        if row == "opponents":
-            _choice_row(y, "Opponents", str(st.opponents), sel, app)
-        elif row.startswith("level"):
-            n = int(row[5:])
-            _choice_row(y, f"  {_seat_label(st, n)}", s.level_text(st.levels[n]), sel, app)
-        elif row == "end":
-            y += k.SETUP_GAP
-            _choice_row(y, "End rule", st.end, sel, app)
-        elif row == "first":
-            _choice_row(y, "First player", "by the draw", sel, app, fixed=True)
-        elif row == "start":
-            y += k.SETUP_START_GAP
-            col = k.BLACK if sel else k.TEXT
-            pyxel.rect(k.MID - k.BUTTON_W // 2, y - 2, k.BUTTON_W, k.LABEL_H, k.ACCENT if sel else k.PANEL)
-            ctext(y, "START", col)
-            y += k.SETUP_NOTE_GAP
-            if PERSON in st.opponent_levels():  # pass-and-play
-                ctext(y, "People pass the device in turn", k.DIM)
-            else:  # levels are rated on one scale: which suits the person
-                ctext(y, s.suggestion(), k.DIM)
-            words = s.describe()  # on the selected row's value
-            for j, line in enumerate(wrap(words)[: k.SETUP_WORDS_LINES] if words else []):
-                ctext(y + (j + 1) * k.LINE, line, k.SKY)
+    pitch = setup_pitch(s)
+    y, group = k.SETUP_Y, s.table[0].group
+    for i, row in enumerate(s.table):
+        if row.group != group:  # the seats, then the rules, a little apart
+            y, group = y + k.SETUP_GAP, row.group
+        _choice_row(y, row.label(st), row.value(st), i == s.row, app, fixed=row.turn is None)
         y += pitch
+    y += k.SETUP_START_GAP  # Start, a little apart from the rows
+    sel = s.selected is None
+    pyxel.rect(k.MID - k.BUTTON_W // 2, y - 2, k.BUTTON_W, k.LABEL_H, k.ACCENT if sel else k.PANEL)
+    ctext(y, "START", k.BLACK if sel else k.TEXT)
+    y += k.SETUP_NOTE_GAP
+    if PERSON in st.opponent_levels():  # pass-and-play
+        ctext(y, "People pass the device in turn", k.DIM)
+    else:  # levels are rated on one scale: which suits the person
+        ctext(y, s.suggestion(), k.DIM)
+    _explain(y + k.LINE, s.describe())
     footer("UP/DOWN <> CHANGE  X START")
 
 
-def _seat_label(st: Settings, n: int) -> str:
-    """Opponent n's row label in setup and settings: its name, or P2.. for a person."""
-    seats = [PERSON, *st.opponent_levels()]
-    if n >= st.opponents:
-        return f"Seat {n + 2}"
-    return seat_names(seats)[n + 1] + ("" if seats[n + 1] == PERSON else " plays")
+def setup_pitch(s: Setup) -> int:
+    """The rows' pitch that fits them all above Start and its lines (the suggestion, the
+    selected row's line): a row's full height while there is room, closer with many."""
+    groups = len({row.group for row in s.table})
+    fixed = k.SETUP_GAP * (groups - 1) + k.SETUP_START_GAP
+    return min(k.MENU_PITCH, (k.SETUP_START_MAX_Y - k.SETUP_Y - fixed) // len(s.table))
+
+
+def _explain(y: int, words: str) -> None:
+    """The selected row's line, whole, at most EXPLAIN_LINES lines with a margin each side."""
+    for j, line in enumerate(wrap(words, WORDS_CHARS)[: k.EXPLAIN_LINES] if words else []):
+        ctext(y + j * k.LINE, line, k.SKY)
 
 
 def draw_settings(s: SettingsScene) -> None:
     st = s.app.settings
     ctext(k.SETTINGS_HEAD_Y, "SETTINGS", k.ACCENT)
-    onoff = {True: "on", False: "off"}
-    values = {
-        "music": onoff[st.music],
-        "effects": onoff[st.effects],
-        "pace": st.pace,
-        "contrast": onoff[st.high_contrast],
-        "end": st.end,
-        "holdings": st.holdings,
-        "opponents": str(st.opponents),
-    }
-    labels = {
-        "music": "Music",
-        "effects": "Sound effects",
-        "pace": "Computer pace",
-        "contrast": "High contrast",
-        "end": "End rule",
-        "holdings": "Holdings",
-        "opponents": "Opponents",
-    }
-    pitch = k.MENU_PITCH_MANY if len(s.menu.items) > k.SETTINGS_FEW else k.MENU_PITCH  # to 13 rows
-    for i, row in enumerate(s.menu.items):
-        y = k.SETTINGS_Y + i * pitch
-        sel = i == s.menu.index
-        if row == "back":
-            ctext(y + 1, "BACK", k.ACCENT if sel else k.TEXT)
-        elif row.startswith("level"):
-            n = int(row[5:])
-            _choice_row(y, f"  {_seat_label(st, n)}", st.levels[n], sel, s.app)
-        else:
-            _choice_row(y, labels[row], values[row], sel, s.app)
+    items = s.menu.items
+    bottom = k.SETTINGS_NOTE_Y if s.in_game else k.EXPLAIN_Y
+    pitch = min(k.MENU_PITCH, (bottom - k.SETTINGS_Y) // len(items))  # every row above the lines
+    for i, row in enumerate(s.table):
+        _choice_row(k.SETTINGS_Y + i * pitch, row.label(st), row.value(st), i == s.menu.index, s.app)
+    sel = s.selected is None
+    ctext(k.SETTINGS_Y + len(s.table) * pitch + 1, "BACK", k.ACCENT if sel else k.TEXT)
     if s.in_game:  # where the rows left out are
         ctext(k.SETTINGS_NOTE_Y, "End rule, holdings, opponents", k.DIM)
         ctext(k.SETTINGS_NOTE_Y + k.LINE, "are for the next game: change", k.DIM)
         ctext(k.SETTINGS_NOTE_Y + 2 * k.LINE, "them in Settings on the title.", k.DIM)
+    _explain(k.EXPLAIN_Y, s.describe())
     footer("<> CHANGE  Z BACK")
 
 

@@ -28,6 +28,9 @@ def bonus_line(sheet: Holdings, chain: str) -> str:
 
 
 def level_label(levels: Mapping[int, str], seat: int, human: int | None, people: Collection[int]) -> str:
-    """What plays `seat`, under its name on the holdings page: a computer's level, "you" (the
-    one person at the table) or "person" (pass-and-play)."""
-    return levels.get(seat) or ("you" if seat == human and len(people) == 1 else "person")
+    """What plays `seat`, under its name on the holdings page: a computer's level ("computer"
+    when it has none: the lesson's scripted players), "you" (the one person at the table) or
+    "person" (pass-and-play)."""
+    if seat not in people:
+        return levels.get(seat) or "computer"
+    return "you" if seat == human and len(people) == 1 else "person"

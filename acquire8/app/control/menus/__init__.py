@@ -1,7 +1,7 @@
 """The menus and pages around a game: what a press does on each; drawing is in views.
 
-One scene (or two that belong together) per module: `title`, `setup` (and the level
-cycling settings shares), `settings`, `help` (its prose is `control/help_pages.py`),
+One scene (or two that belong together) per module: `title`, `rows` (the setup's and the
+settings' rows as one table), `setup`, `settings`, `help` (its prose is `control/help_pages.py`),
 `stats`, `confirm`, `pause`, `log`, `chart` (and `Table`, the game as the menus over it
 see it). The package re-exports the public names.
 """
@@ -14,8 +14,17 @@ from acquire8.app.control.menus.confirm import Confirm
 from acquire8.app.control.menus.help import Help
 from acquire8.app.control.menus.log import Log
 from acquire8.app.control.menus.pause import Pause
+from acquire8.app.control.menus.rows import (
+    DEFAULT_LEVEL,
+    LEVELS,
+    ROWS,
+    Row,
+    first_level,
+    settings_rows,
+    setup_rows,
+)
 from acquire8.app.control.menus.settings import SettingsScene
-from acquire8.app.control.menus.setup import DEFAULT_LEVEL, LEVELS, Setup, cycle_level, cycle_opponents
+from acquire8.app.control.menus.setup import Setup
 from acquire8.app.control.menus.stats import Bar, StatsScene
 from acquire8.app.control.menus.title import Title
 from acquire8.storage.settings import PACES
@@ -25,17 +34,20 @@ __all__ = [
     "HELP_PAGES",
     "LEVELS",
     "PACES",
+    "ROWS",
     "Bar",
     "Chart",
     "Confirm",
     "Help",
     "Log",
     "Pause",
+    "Row",
     "SettingsScene",
     "Setup",
     "StatsScene",
     "Table",
     "Title",
-    "cycle_level",
-    "cycle_opponents",
+    "first_level",
+    "settings_rows",
+    "setup_rows",
 ]

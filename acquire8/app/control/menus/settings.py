@@ -1,31 +1,37 @@
-"""The settings page: every persisted setting, stored as it changes."""
+"""The settings page: every persisted setting, stored as it changes (rows of `rows.py`)."""
 
 from __future__ import annotations
 
 from acquire8.app.buttons import LEFT, MENU, RIGHT, O, X
-from acquire8.app.control.menus.setup import cycle_level, cycle_opponents
+from acquire8.app.control.menus.rows import Row, settings_rows
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
-from acquire8.storage.settings import PACES
+
+BACK = "back"  # the last item, below the rows
 
 
 class SettingsScene(Scene):
     """Every persisted setting; left/right (or X) change the row, changes are stored at once."""
 
-    ROWS = ("music", "effects", "pace", "contrast", "end", "holdings", "opponents")
-    GAME_ROWS = ("music", "effects", "pace", "contrast")  # what a running game follows at once
-
     def __init__(self, app: Host, in_game: bool = False):
         super().__init__(app)
-        # During a game the end rule, holdings and opponents would change nothing until the
+        # During a game the rules options and the opponents would change nothing until the
         # next one: those rows are left out there (the view says where they are).
         self.in_game = in_game
-        self.menu = Menu(self._rows())
+        self.table = settings_rows(app.settings, in_game)
+        self.menu = Menu(self._items())
 
-    def _rows(self) -> list[str]:
-        if self.in_game:
-            return [*self.GAME_ROWS, "back"]
-        n = self.app.settings.opponents
-        return [*self.ROWS, *(f"level{i}" for i in range(n)), "back"]
+    def _items(self) -> list[str]:
+        return [*(row.name for row in self.table), BACK]
+
+    @property
+    def selected(self) -> Row | None:
+        """The selected row of the table; None on Back."""
+        return self.table[self.menu.index] if self.menu.index < len(self.table) else None
+
+    def describe(self) -> str:
+        """The line on the selected row's value ("" on Back), as the setup has."""
+        row = self.selected
+        return row.explain(self.app.settings) if row else ""
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         if O in pressed or MENU in pressed:
@@ -35,26 +41,16 @@ class SettingsScene(Scene):
         turn = (RIGHT in pressed) - (LEFT in pressed) or (1 if X in pressed else 0)
         if not turn:
             return
-        s, row = self.app.settings, self.menu.item
-        if row == "back":
+        row = self.selected
+        if row is None:
             if X in pressed:
                 self.app.pop()
             return
-        if row == "music":
-            s.music = not s.music
-        elif row == "effects":
-            s.effects = not s.effects
-        elif row == "pace":
-            s.pace = PACES[(PACES.index(s.pace) + turn) % len(PACES)]
-        elif row == "contrast":
-            s.high_contrast = not s.high_contrast
-        elif row == "end":
-            s.end = "auto" if s.end == "declare" else "declare"
-        elif row == "holdings":
-            s.holdings = "hidden" if s.holdings == "open" else "open"
-        elif row == "opponents":
-            cycle_opponents(s, turn)
-            self.menu.items = self._rows()
-        elif row.startswith("level"):
-            cycle_level(s, int(row[5:]), turn)
+        if row.turn is None:
+            self.app.sound("refuse")
+            return
+        row.turn(self.app.settings, turn)
+        if row.reshapes:
+            self.table = settings_rows(self.app.settings, self.in_game)
+            self.menu.items = self._items()
         self.app.sound("move")

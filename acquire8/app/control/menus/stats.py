@@ -7,7 +7,7 @@ from dataclasses import dataclass, replace
 from acquire8 import rating
 from acquire8.app import constants as k
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, O, X
-from acquire8.app.control.menus.setup import LEVELS
+from acquire8.app.control.menus.rows import LEVELS
 from acquire8.app.control.scene import Host, Pressed, Scene
 from acquire8.app.control.story import Replays
 from acquire8.app.text import money

@@ -1,0 +1,177 @@
+"""The rows of the setup and the settings pages as one table: each row's name, label, value,
+how left/right change it and the line that explains it. The setup and settings controllers
+list the rows they show by name; their views draw any row from it, so a row (a new rules
+option, say) is written here once.
+
+The rules options' rows come from the rules' `option_values()`: a new option gets its row
+by a label in OPTION_LABELS and its values' lines in text.SETUP_WORDS."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from acquire8 import ai, rating
+from acquire8.app.control.seats import seat_names
+from acquire8.app.text import SETUP_WORDS
+from acquire8.rules import Options, option_values
+from acquire8.storage.settings import MAX_OPPONENTS, PACES, PERSON, Settings
+
+LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
+DEFAULT_LEVEL = "normal"
+OPTION_LABELS = {"end": "End rule", "holdings": "Holdings"}  # a rules option's row label
+SEATS, RULES, PREFERENCES = "seats", "rules", "preferences"  # the groups a page spaces apart
+
+
+@dataclass(frozen=True)
+class Row:
+    """One row: `turn(settings, step)` changes its value a step (-1 left, +1 right); a row
+    without one is shown but fixed (the first player: the rules decide it)."""
+
+    name: str  # what the controllers, the tests, the demo and the device driver select it by
+    label: Callable[[Settings], str]
+    value: Callable[[Settings], str]
+    turn: Callable[[Settings, int], None] | None
+    explain: Callable[[Settings], str]
+    group: str
+    reshapes: bool = False  # turning it changes which rows there are (the opponents' count)
+
+
+def first_level() -> str:
+    """The level suggested for a first game against computers (after the lesson too): the one
+    nearest a newcomer's rating. The setup and the lesson's last card both say it."""
+    return rating.nearest(rating.NEWCOMER)
+
+
+def level_text(level: str) -> str:
+    """A seat's level with its rating on the ladder ("hard 801"); a person has none."""
+    return f"{level} {round(rating.LADDER[level][0])}" if level in rating.LADDER else level
+
+
+def level_words(level: str) -> str:
+    """What a level plays like, after its rating; a baseline (random, greedy) has its rating."""
+    words = SETUP_WORDS.get(level, "")
+    if level in rating.LADDER:
+        return f"Rated {round(rating.LADDER[level][0])}" + (f": {words}" if words else "")
+    return words
+
+
+def cycle_level(s: Settings, i: int, turn: int) -> None:
+    """Opponent i's level one step on, through the computer levels and "person"."""
+    kinds = (*LEVELS, PERSON)
+    current = kinds.index(s.levels[i]) if s.levels[i] in kinds else 0
+    s.levels[i] = kinds[(current + turn) % len(kinds)]
+
+
+def cycle_opponents(s: Settings, turn: int) -> None:
+    s.opponents = (s.opponents - 1 + turn) % MAX_OPPONENTS + 1
+
+
+def seat_label(s: Settings, i: int) -> str:
+    """Opponent i's row label: its name ("Ana plays"), or P2.. for a person."""
+    seats = [PERSON, *s.opponent_levels()]
+    return seat_names(seats)[i + 1] + ("" if seats[i + 1] == PERSON else " plays")
+
+
+def _flag(name: str, label: str, attr: str) -> Row:
+    def turn(s: Settings, _: int) -> None:
+        setattr(s, attr, not getattr(s, attr))
+
+    return Row(
+        name,
+        lambda s: label,
+        lambda s: "on" if getattr(s, attr) else "off",
+        turn,
+        lambda s: SETUP_WORDS[name],
+        PREFERENCES,
+    )
+
+
+def _pace_turn(s: Settings, step: int) -> None:
+    s.pace = PACES[(PACES.index(s.pace) + step) % len(PACES)]
+
+
+def _option(name: str, values: tuple[str, ...]) -> Row:
+    def turn(s: Settings, step: int) -> None:
+        now = values.index(getattr(s.options, name))
+        s.options = Options.from_dict({**s.options.to_dict(), name: values[(now + step) % len(values)]})
+
+    return Row(
+        name,
+        lambda s: OPTION_LABELS[name],
+        lambda s: getattr(s.options, name),
+        turn,
+        lambda s: SETUP_WORDS[getattr(s.options, name)],
+        RULES,
+    )
+
+
+def level_row(i: int) -> Row:
+    """Opponent i's level (or a person)."""
+    return Row(
+        f"level{i}",
+        lambda s: f"  {seat_label(s, i)}",
+        lambda s: level_text(s.levels[i]),
+        lambda s, step: cycle_level(s, i, step),
+        lambda s: level_words(s.levels[i]),
+        SEATS,
+    )
+
+
+ROWS: dict[str, Row] = {
+    row.name: row
+    for row in (
+        _flag("music", "Music", "music"),
+        _flag("effects", "Sound effects", "effects"),
+        Row(
+            "pace",
+            lambda s: "Computer pace",
+            lambda s: s.pace,
+            _pace_turn,
+            lambda s: SETUP_WORDS[f"pace {s.pace}"],
+            PREFERENCES,
+        ),
+        _flag("contrast", "High contrast", "high_contrast"),
+        *(_option(name, values) for name, values in option_values().items()),
+        Row(
+            "opponents",
+            lambda s: "Opponents",
+            lambda s: str(s.opponents),
+            cycle_opponents,
+            lambda s: SETUP_WORDS["opponents"],
+            SEATS,
+            reshapes=True,
+        ),
+        *(level_row(i) for i in range(MAX_OPPONENTS)),
+        Row(
+            "first",
+            lambda s: "First player",
+            lambda s: "by the draw",
+            None,
+            lambda s: SETUP_WORDS["first"],
+            RULES,
+        ),
+    )
+}
+
+PREFERENCE_ROWS = ("music", "effects", "pace", "contrast")  # what a running game follows at once
+
+
+def setup_rows(s: Settings) -> list[Row]:
+    """The setup's rows: the opponents and their levels, then the rules (the first player is
+    shown, though fixed, so its line says why)."""
+    return [ROWS["opponents"], *_levels(s), ROWS["end"], ROWS["first"]]
+
+
+def settings_rows(s: Settings, in_game: bool) -> list[Row]:
+    """The settings page's rows: every stored setting from the title; during a game only what
+    it follows at once (the rules and the opponents are for the next game)."""
+    preferences = [ROWS[name] for name in PREFERENCE_ROWS]
+    if in_game:
+        return preferences
+    options = [ROWS[name] for name in option_values()]
+    return [*preferences, *options, ROWS["opponents"], *_levels(s)]
+
+
+def _levels(s: Settings) -> list[Row]:
+    return [ROWS[f"level{i}"] for i in range(s.opponents)]

@@ -1,0 +1,59 @@
+"""The screens after a merger and after the game: the merger summary and the final
+standings (the lesson's too)."""
+
+from __future__ import annotations
+
+import pyxel
+
+from acquire8.app import constants as k
+from acquire8.app.control.play import GameOver, Summary
+from acquire8.app.text import fit, money
+from acquire8.app.views.common import chain_box, chain_text, ctext, panel, rtext, text
+
+
+def draw_summary(s: Summary) -> None:
+    # Over the board's edge, leaving the turn bar and the message line in view.
+    panel(0, k.SUMMARY_Y, k.WIDTH, k.SUMMARY_H)
+    ctext(k.SUMMARY_HEAD_Y, "MERGER", k.ACCENT)
+    for i, (line, chain) in enumerate(s.lines[s.top : s.top + s.ROWS]):
+        y = k.SUMMARY_ROWS_Y + i * k.LINE
+        if chain:  # a heading: the chain's box, then its line in a colour readable on the panel
+            chain_box(k.SUMMARY_BOX_X, y - 1, chain)
+            text(k.SUMMARY_HEAD_X, y, fit(line, k.SUMMARY_HEAD_CHARS), chain_text(chain, k.PANEL))
+        else:
+            text(k.SUMMARY_X, y, fit(line, k.SUMMARY_CHARS), k.TEXT)
+    more = "UP/DOWN MORE  " if len(s.lines) > s.ROWS else ""
+    keys = "PAYS YOU: X OK" if s.yours else "X OK"  # else it goes on by itself
+    ctext(k.SUMMARY_KEYS_Y, more + keys, k.ACCENT if s.yours else k.DIM)
+
+
+def draw_game_over(s: GameOver) -> None:
+    ctext(k.OVER_TITLE_Y, "GAME OVER", k.DIM)
+    ctext(k.OVER_HEAD_Y, s.headline, k.ACCENT)
+    ctext(k.OVER_END_Y, fit(s.ending), k.TEXT)
+    text(k.OVER_X, k.OVER_COLS_Y, "#  player", k.DIM)
+    rtext(k.OVER_RIGHT, k.OVER_COLS_Y, "final cash", k.DIM)
+    y = k.OVER_ROWS_Y
+    for rank, (cash, seat, name, bonus, sold) in enumerate(s.rows):
+        win = seat in s.winners
+        col = k.ACCENT if win else (k.TEXT if seat == s.play.human else k.SKY)
+        text(k.OVER_X, y, f"{s.places[rank]}  {name}", col)
+        rtext(k.OVER_RIGHT, y, money(cash), col)
+        text(k.OVER_SMALL_X, y + k.CHAR_H, f"bonus {money(bonus)} sold {money(sold)}", k.DIM)
+        y += k.OVER_PITCH
+    if s.market:  # two players: what the stock market took, like a player's bonus line
+        text(k.OVER_X, y, "   Market", k.DIM)
+        text(k.OVER_SMALL_X, y + k.CHAR_H, f"bonus {money(s.market)} (leaves game)", k.DIM)
+        y += k.OVER_PITCH
+    if y + 2 <= k.OVER_NOTE_Y:  # room left: say what the small lines are
+        ctext(y + 2, "(end bonuses and shares sold)", k.FAINT)
+    items = s.menu.items
+    pitch = k.OVER_PITCH_FEW if len(items) <= k.OVER_ITEMS else k.OVER_PITCH_MANY  # with Story: four items
+    w = min(k.OVER_ITEM_W, pitch)
+    x0 = k.MID - len(items) * pitch // 2
+    for i, item in enumerate(items):
+        cx = x0 + i * pitch + pitch // 2
+        sel = i == s.menu.index
+        if sel:
+            pyxel.rect(cx - w // 2, k.OVER_MENU_Y, w, k.LABEL_H, k.ACCENT)
+        ctext(k.OVER_MENU_Y + 2, item, k.BLACK if sel else k.TEXT, cx)
