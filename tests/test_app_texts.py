@@ -29,7 +29,7 @@ from acquire8.app.constants import BG, CORNER
 from acquire8.app.control import app as capp
 from acquire8.app.control import decisions as dec
 from acquire8.app.control.insight import end_standing
-from acquire8.app.control.menus import Chart
+from acquire8.app.control.menus import Chart, StatsScene
 from acquire8.app.control.play import Deciding, GameOver, Passing, Play, Summary, game_record
 from acquire8.app.control.story import Replay, StoryScene, story_of
 from acquire8.app.demo import NOTHING, my_decision, position, press, run_until, select, select_tile, start
@@ -67,7 +67,7 @@ class Layout:
         for other, t in self.texts:
             if _meet(box, other):
                 self.faults.append(f"{s!r} drawn over {t!r}")
-            elif _meet(_ring(box), other):
+            elif _meet(_ring(box), other):  # (side by side a letter's gap apart: one line going on)
                 self.faults.append(f"{s!r} touches {t!r}")
         for fill in self.fills:
             if _meet(_ring(box), fill) and not _inside(box, fill):
@@ -417,3 +417,21 @@ def _end_margin(game: Game, k: int) -> int:
     g.apply(BuyShares(()))
     scores = g.scores()
     return scores[seat] - scores[1 - seat]
+
+
+def test_the_key_screens_keep_their_texts_whole_on_screen_and_apart(screen):
+    """Every screen the demo reaches (title, setup, settings, help, stats' pages, kept games,
+    a replay, the lesson's): no text cut, off the screen, drawn over or touching another."""
+    from acquire8.app.demo import key_screens
+
+    faults: list[str] = []
+    for name, app in key_screens():
+        if name == "pause":  # a window over the game: what it covers, it is meant to cover
+            continue
+        faults += screen(app, name)
+        scene = app.scene
+        if isinstance(scene, StatsScene):  # every page of the stats, not only the demo's
+            for _ in scene.PAGES:
+                press(app, bt.RIGHT)
+                faults += screen(app, f"{name}, page {scene.page}")
+    assert not faults, "\n".join(dict.fromkeys(faults))

@@ -143,7 +143,7 @@ OVER_SMALL_X = OVER_X + 3 * CHAR_W  # a row's second line, under the name
 OVER_PITCH = 2 * CHAR_H + 2
 OVER_MENU_Y = 116
 OVER_NOTE_Y = OVER_MENU_Y - 10  # the legend only when it fits above the menu
-OVER_ITEMS, OVER_PITCH_FEW, OVER_PITCH_MANY, OVER_ITEM_W = 3, 40, 32, 36  # Story makes four
+OVER_ITEM_PAD, OVER_ITEM_GAP = 2, 6  # the menu's boxes: text inside them, and between two
 
 # The chart's price page: a column of prices per tier, ending at these x.
 PRICES_Y = 12
@@ -176,7 +176,8 @@ KEY_PER_ROW = 4
 KEY_PITCH = WIDTH // KEY_PER_ROW
 KEY_NAME_CHARS = (KEY_PITCH - MARK - 1) // CHAR_W
 # The kept games' list; the replay's message panel over its log.
-LIST_X, LIST_VS_X, LIST_HEAD_Y, LIST_Y, LIST_PITCH = 4, 56, 11, 19, LINE + 1
+# The kept games' list: its ">" cursor at the edge, a row's text clear of it.
+LIST_X, LIST_VS_X, LIST_HEAD_Y, LIST_Y, LIST_PITCH = 6, 56, 11, 19, LINE + 1
 LIST_RIGHT = WIDTH - LIST_X
 LIST_WHEN_CHARS = 11
 LIST_EMPTY_Y = 40

@@ -224,7 +224,7 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     yield "merger", app
     press(app, X)
     run_until(app, my_decision(play))
-    press(app, X)  # one share of the first chain on offer
+    press(app, RIGHT, X)  # from DONE, where it opens, round to the first chain: one share
     yield "buy", app
     press(app, MENU)
     yield "pause", app
@@ -244,7 +244,7 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     select_tile(app, play, "12D")  # a lone tile, then nothing bought
     press(app, X)
     run_until(app, my_decision(play))
-    press(app, LEFT, X)
+    press(app, X)  # DONE, where the buy step opens
     run_until(app, lambda: isinstance(play.stage, Deciding) and bool(play.stage.recap) and play.stage.armed)
     yield "recap", app
 

@@ -70,7 +70,7 @@ def card_lines(s: PartCard) -> list[tuple[str, int]]:
 def draw_card(s: PartCard) -> None:
     """The card over the new board's empty bottom rows, the chain table and the hand: the
     board's top rows stay in view."""
-    h = k.MESSAGE_Y - CARD_Y  # down to the message line: nothing under it shows through
+    h = k.MESSAGE_Y - 1 - CARD_Y  # down to a pixel above the message line: nothing under it shows through
     pyxel.rect(0, CARD_Y, k.WIDTH, h, k.PANEL)
     pyxel.rectb(0, CARD_Y, k.WIDTH, h, k.ACCENT)
     head_y = CARD_Y + k.PAD

@@ -47,13 +47,13 @@ def draw_game_over(s: GameOver) -> None:
         y += k.OVER_PITCH
     if y + 2 <= k.OVER_NOTE_Y:  # room left: say what the small lines are
         ctext(y + 2, "(end bonuses and shares sold)", k.FAINT)
+    # The items side by side, each as wide as its word: a lit box never touches the next word.
     items = s.menu.items
-    pitch = k.OVER_PITCH_FEW if len(items) <= k.OVER_ITEMS else k.OVER_PITCH_MANY  # with Story: four items
-    w = min(k.OVER_ITEM_W, pitch)
-    x0 = k.MID - len(items) * pitch // 2
-    for i, item in enumerate(items):
-        cx = x0 + i * pitch + pitch // 2
+    widths = [len(item) * k.CHAR_W - 1 + 2 * k.OVER_ITEM_PAD for item in items]
+    x = k.MID - (sum(widths) + k.OVER_ITEM_GAP * (len(items) - 1)) // 2
+    for i, (item, w) in enumerate(zip(items, widths, strict=True)):
         sel = i == s.menu.index
         if sel:
-            pyxel.rect(cx - w // 2, k.OVER_MENU_Y, w, k.LABEL_H, k.ACCENT)
-        ctext(k.OVER_MENU_Y + 2, item, k.BLACK if sel else k.TEXT, cx)
+            pyxel.rect(x, k.OVER_MENU_Y, w, k.LABEL_H, k.ACCENT)
+        text(x + k.OVER_ITEM_PAD, k.OVER_MENU_Y + 2, item, k.BLACK if sel else k.TEXT)
+        x += w + k.OVER_ITEM_GAP
