@@ -8,7 +8,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from acquire8.ai import level_of, make_bot
-from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, Button, O, X
+from acquire8.app.buttons import DOWN, MENU, RIGHT, UP, Button, O, X
 from acquire8.app.control import menus, reach
 from acquire8.app.control.app import App
 from acquire8.app.control.decisions import BuyScreen, DeclareScreen, DisposeScreen, PlaceScreen
