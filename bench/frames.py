@@ -63,6 +63,7 @@ def frame_costs(seed: int = 1, players: int = 4, level: str | None = None, pace:
     from acquire8.app.control import app as capp
     from acquire8.app.control import menus as menus
     from acquire8.app.control import play as cplay
+    from acquire8.app.control import standings
     from acquire8.app.shell import Shell, settle_memory
     from acquire8.rules import Game
 
@@ -77,7 +78,7 @@ def frame_costs(seed: int = 1, players: int = 4, level: str | None = None, pace:
     wall, cpu, drawn = [], [], []
     per_decision: list[int] = []  # frames each sliced decision took, its start included
     thinking_frames = 0
-    while not isinstance(app.scene, cplay.GameOver):
+    while not isinstance(app.scene, standings.GameOver):
         before = _job(play)
         w, c, drew = _frame(shell)
         wall.append(w)
@@ -121,7 +122,7 @@ def idle_costs(frames: int = 600) -> dict:
     from acquire8.app.control import app as capp
     from acquire8.app.control import decisions as dec
     from acquire8.app.control import menus as menus
-    from acquire8.app.control import play as cplay
+    from acquire8.app.control import standings
     from acquire8.app.shell import Shell
 
     app = capp.App(settings=storage_mod.Settings(pace="instant", levels=["normal"] * 5), seed=7)
@@ -153,9 +154,11 @@ def idle_costs(frames: int = 600) -> dict:
     while not game.is_over:  # straight to the end through the rules, then the game-over screen
         play.act(game.legal_actions()[0])
     for _ in range(20_000):
-        if isinstance(app.scene, cplay.GameOver):
+        if isinstance(app.scene, standings.GameOver):
             break
-        _frame(shell, frozenset({bt.X}) if isinstance(app.scene, cplay.Summary) else NOTHING)  # merger seen
+        _frame(
+            shell, frozenset({bt.X}) if isinstance(app.scene, standings.Summary) else NOTHING
+        )  # merger seen
     measure("game over")
     return out
 

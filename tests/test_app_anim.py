@@ -19,6 +19,7 @@ from acquire8.app.control import app as capp
 from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
+from acquire8.app.control.standings import GameOver, Summary
 from acquire8.app.demo import my_decision, position, run_until, select_tile, start
 from acquire8.rules import CHAINS, Game
 
@@ -165,7 +166,7 @@ def test_a_computer_merger_holds_old_colours_then_floods_from_the_placed_tile():
     run_until(app, lambda: "ChainDefunct" in shown_kinds(play))
     assert g.board["6A"] == g.board["7A"] == "T"
     assert app.anim.looks["6A"].letter == "L"  # still shown as Luxor: the summary covers the board
-    assert isinstance(app.scene, cplay.Summary)
+    assert isinstance(app.scene, Summary)
     now = app.anim.now
     for _ in range(10):  # frozen under the summary
         app.update(NOTHING)
@@ -184,7 +185,7 @@ def test_a_computer_merger_holds_old_colours_then_floods_from_the_placed_tile():
 
 def test_the_x_that_closes_a_merger_summary_does_not_skip_the_flood():
     app, play = merger_app()
-    run_until(app, lambda: isinstance(app.scene, cplay.Summary))
+    run_until(app, lambda: isinstance(app.scene, Summary))
     assert app.anim.looks["6A"].letter == "L"
     app.update(X)  # closes the summary: X went to it, not to the board
     assert app.scene is play and app.anim.active
@@ -207,7 +208,7 @@ def test_bonus_pops_over_the_chain_and_cash_counts_to_the_real_amount():
         values.append(app.anim.cash(play, 2, g.cash(2)))
     assert values[0] == 6000 and len(values) >= anim.CASH  # counting, not jumping
     assert values == sorted(values) and values[-1] >= 6000 + bonus.amount
-    run_until(app, lambda: isinstance(app.scene, cplay.Summary))
+    run_until(app, lambda: isinstance(app.scene, Summary))
     assert app.anim.pops  # waiting under the summary
     app.update(CHART)  # closes it
     run_until(app, lambda: not app.anim.pops, limit=anim.POP + 1)
@@ -221,7 +222,7 @@ def test_hurried_computer_turns_show_no_animation():
     assert play.hurrying and not app.anim.active
     while play.hurrying and play.game.current != 0:
         app.update(NOTHING)
-        if isinstance(app.scene, cplay.Summary):
+        if isinstance(app.scene, Summary):
             app.update(CHART)
         assert not app.anim.cells or not play.hurrying
 
@@ -273,7 +274,7 @@ def test_no_change_is_left_untold_over_a_whole_game():
     rng = random.Random(9)
     shown = turns = 0
     for _ in range(40_000):
-        if isinstance(app.scene, cplay.GameOver):
+        if isinstance(app.scene, GameOver):
             break
         app.update(X if rng.random() < 0.002 else NOTHING)  # now and then hurried
         new = play.shown[shown:]
@@ -284,7 +285,7 @@ def test_no_change_is_left_untold_over_a_whole_game():
             for name, fxs in app.anim.cells.items():
                 assert all(fx.kind != "hold" for fx in fxs), name
                 assert fxs[-1].new == board[name], name
-    assert isinstance(app.scene, cplay.GameOver) and turns > 40
+    assert isinstance(app.scene, GameOver) and turns > 40
 
 
 # ------------------------------------------------------------------ drawn

@@ -14,6 +14,9 @@ from acquire8.app.control import app as capp
 from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
+from acquire8.app.control.scene import GUARD_FRAMES, TURN_QUIET_FRAMES
+from acquire8.app.control.stages import Deciding
+from acquire8.app.control.standings import SUMMARY_READ_FRAMES, GameOver, Summary
 from acquire8.app.demo import NOTHING, my_decision, position, press, run_until, select, select_tile, start
 from acquire8.rules import BuyShares, Dispose, Game, Phase, PlaceTile
 from acquire8.rules import events as ev
@@ -345,7 +348,7 @@ def test_declaring_the_end_finishes_the_game_after_the_purchase():
     run_until(app, my_decision(play))
     assert play.game.declared and isinstance(play.screen, dec.BuyScreen)
     press(app, bt.RIGHT, bt.X, bt.X, bt.X, bt.X)  # round to T: three T shares, then DONE
-    run_until(app, lambda: isinstance(app.scene, cplay.GameOver))
+    run_until(app, lambda: isinstance(app.scene, GameOver))
     over = app.scene
     assert play.game.is_over
     assert over.ending == "You ended it: all chains safe"  # who ended it and why, on the standings
@@ -663,8 +666,8 @@ def test_the_progress_hook_runs_after_every_turn_and_every_decision_of_yours():
     for i in range(3000):
         if play.game.is_over:
             break
-        deciding, before = isinstance(play.stage, cplay.Deciding), len(play.actions)
-        app.update(frozenset({bt.X}) if i % (cplay.TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
+        deciding, before = isinstance(play.stage, Deciding), len(play.actions)
+        app.update(frozenset({bt.X}) if i % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
         if deciding and len(play.actions) > before:
             yours.append((app.frame, before + 1))
     turns = sum(1 for e in play.shown if isinstance(e, ev.TurnStarted))
@@ -689,7 +692,7 @@ def test_no_computer_thinks_in_the_frame_that_autosaves(people):
     for i in range(20_000):
         if play.game.is_over:
             break
-        app.update(frozenset({bt.X}) if i % (cplay.TURN_QUIET_FRAMES + 2) == 0 else NOTHING)
+        app.update(frozenset({bt.X}) if i % (TURN_QUIET_FRAMES + 2) == 0 else NOTHING)
     assert play.game.is_over and len(saved) > 20 and len(thought) > 20
     assert saved & thought == {app.frame}  # only the game's end, which is kept at once
 
@@ -723,10 +726,10 @@ def test_a_mashed_or_held_x_that_hurried_the_computers_never_decides(held):
         else:
             app.update(down if frame % 2 else NOTHING)
     assert game.current == 0 and game.hand(0) == hand and play.guarding  # your turn, nothing decided
-    for _ in range(cplay.GUARD_FRAMES):  # let go of X for 0.4 s: not enough at a turn's start
+    for _ in range(GUARD_FRAMES):  # let go of X for 0.4 s: not enough at a turn's start
         app.update(NOTHING)
     assert play.guarding
-    for _ in range(cplay.TURN_QUIET_FRAMES - cplay.GUARD_FRAMES):  # 1.1 s in all
+    for _ in range(TURN_QUIET_FRAMES - GUARD_FRAMES):  # 1.1 s in all
         app.update(NOTHING)
     assert not play.guarding and play.stage.recap  # the turn opens on what the others did
     press(app, bt.X)  # X closes the recap ...
@@ -766,12 +769,12 @@ def test_x_at_your_turns_start_is_answered_at_once_when_you_were_not_pressing_it
     game.apply(BuyShares(()))  # Ana's turn: the computers play, the person waits without X
     app = capp.App(seed=0)
     play = start(app, game)
-    run_until(app, lambda: isinstance(play.stage, cplay.Deciding) and play.game.current == 0)
+    run_until(app, lambda: isinstance(play.stage, Deciding) and play.game.current == 0)
     assert play.stage.armed and not play.guarding and play.stage.recap  # live at once
     assert play.flashing  # YOUR TURN still flashes, for the eye
     press(app, bt.X)
     assert not play.stage.recap
-    for _ in range(cplay.TURN_QUIET_FRAMES):
+    for _ in range(TURN_QUIET_FRAMES):
         app.update(NOTHING)
     assert not play.flashing
 
@@ -783,7 +786,7 @@ def test_a_tap_just_before_your_turn_still_guards_it():
     app = capp.App(seed=0)
     play = start(app, game)
     for frame in range(3000):  # a tap every 20 frames (0.67 s) until the turn comes
-        if isinstance(play.stage, cplay.Deciding) and play.game.current == 0:
+        if isinstance(play.stage, Deciding) and play.game.current == 0:
             break
         app.update(frozenset({bt.X}) if frame % 20 == 0 else NOTHING)
     assert play.guarding and play.stage.quiet < 20
@@ -800,14 +803,14 @@ def test_holding_x_hurries_the_computers_and_decides_nothing():
     frames = [0, 0]
     for i, (app, play) in enumerate(zip((held, calm), plays, strict=True)):
         down = frozenset({bt.X}) if app is held else NOTHING
-        while not (isinstance(play.stage, cplay.Deciding) and play.game.current == 0):
+        while not (isinstance(play.stage, Deciding) and play.game.current == 0):
             app.update(down if frames[i] == 0 else NOTHING, down)
             frames[i] += 1
     assert frames[0] * 3 < frames[1]  # held: far faster than the computers' own pace
     assert plays[0].guarding and plays[0].game.hand(0) == game.hand(0)  # nothing decided
 
 
-def _summary(pays_you: bool, pace: str = "normal") -> tuple[capp.App, cplay.Summary]:
+def _summary(pays_you: bool, pace: str = "normal") -> tuple[capp.App, Summary]:
     app = capp.App(settings=storage_mod.Settings(pace=pace), seed=0)
     play = start(app, Game.from_json(position()))
     merger = [
@@ -816,7 +819,7 @@ def _summary(pays_you: bool, pace: str = "normal") -> tuple[capp.App, cplay.Summ
         ev.SharesSold(1, "Ana", "L", 2, 600),
         ev.ChainDefunct(1, "Ana", "L", "T", 9),
     ]
-    summary = cplay.Summary(app, play, merger)
+    summary = Summary(app, play, merger)
     app.push(summary)
     return app, summary
 
@@ -824,22 +827,18 @@ def _summary(pays_you: bool, pace: str = "normal") -> tuple[capp.App, cplay.Summ
 @pytest.mark.parametrize("pace", ["slow", "normal", "fast", "instant"])
 def test_the_others_merger_summary_goes_on_by_itself_after_a_reading_pause(pace):
     app, summary = _summary(pays_you=False, pace=pace)
-    for _ in range(cplay.SUMMARY_READ_FRAMES[pace] - 1):
+    for _ in range(SUMMARY_READ_FRAMES[pace] - 1):
         app.update(NOTHING)
     assert app.scene is summary  # long enough to read, at the pace chosen
     app.update(NOTHING)
     assert app.scene is not summary
-    assert (
-        cplay.SUMMARY_READ_FRAMES["slow"]
-        > cplay.SUMMARY_READ_FRAMES["normal"]
-        > cplay.SUMMARY_READ_FRAMES["fast"]
-    )
+    assert SUMMARY_READ_FRAMES["slow"] > SUMMARY_READ_FRAMES["normal"] > SUMMARY_READ_FRAMES["fast"]
 
 
 def test_a_merger_summary_that_pays_you_waits_for_x_and_x_closes_any_at_once():
     app, summary = _summary(pays_you=True)
     assert summary.yours
-    for _ in range(cplay.SUMMARY_READ_FRAMES["slow"] * 2):
+    for _ in range(SUMMARY_READ_FRAMES["slow"] * 2):
         app.update(NOTHING)
     assert app.scene is summary
     press(app, bt.X)
@@ -876,9 +875,9 @@ def test_equal_cash_shares_the_place_in_the_final_standings():
     ]
 
 
-def game_over_with_cash(cash: list[int]) -> cplay.GameOver:
+def game_over_with_cash(cash: list[int]) -> GameOver:
     game = make_game({}, [["1A"], ["2B"], ["3C"], ["4D"]], cash=cash)
     app = capp.App(seed=0)
     play = start(app, game)
     play.game = game
-    return cplay.GameOver(app, play)
+    return GameOver(app, play)

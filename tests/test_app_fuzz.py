@@ -17,6 +17,8 @@ from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control import scene as cscene
+from acquire8.app.control.scene import TURN_QUIET_FRAMES
+from acquire8.app.control.standings import GameOver
 from acquire8.app.demo import start
 from acquire8.rules import Game
 
@@ -117,10 +119,10 @@ def test_pressing_x_often_always_reaches_game_over(pyxel_headless, fast_levels, 
     app = capp.App(settings=storage_mod.Settings(levels=["greedy"] * 5), seed=seed, can_quit=False)
     burst = 0
     for f in range(40_000):
-        if isinstance(app.scene, cplay.GameOver):
+        if isinstance(app.scene, GameOver):
             break
         if burst <= 0:  # a mashed X decides nothing: now and then the player lets go for 1.1 s
-            for _ in range(cplay.TURN_QUIET_FRAMES):
+            for _ in range(TURN_QUIET_FRAMES):
                 app.update(frozenset())
             burst = rng.randint(1, 40)
         burst -= 1

@@ -15,7 +15,8 @@ from acquire8.app.constants import CHAR_H, CHAR_W, EDGE, FOOTER_Y, RECAP_H, RECA
 from acquire8.app.control import decisions as dec
 from acquire8.app.control import insight, menus
 from acquire8.app.control.app import App
-from acquire8.app.control.play import Deciding, Play
+from acquire8.app.control.play import Play
+from acquire8.app.control.stages import Deciding
 from acquire8.app.demo import my_decision, position, press, run_until, select, select_tile, start
 from acquire8.rules import Game
 from acquire8.rules import events as ev

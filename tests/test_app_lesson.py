@@ -30,7 +30,10 @@ from acquire8.app.control.lesson import (
     prompt_lines,
     refusal,
 )
-from acquire8.app.control.play import GUARD_FRAMES, Deciding, GameOver, Play
+from acquire8.app.control.play import Play
+from acquire8.app.control.scene import GUARD_FRAMES
+from acquire8.app.control.stages import Deciding
+from acquire8.app.control.standings import GameOver
 from acquire8.app.demo import lesson_ready, lesson_take, lesson_to, press, run_until, select, select_tile
 from acquire8.app.session import open_app
 from acquire8.app.text import chain_name

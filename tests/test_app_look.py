@@ -11,6 +11,7 @@ from acquire8.app.control import app as capp
 from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
+from acquire8.app.control.standings import Summary
 from acquire8.app.demo import my_decision, position, run_until, select_tile, start
 from acquire8.app.session import open_app
 from acquire8.app.views import common
@@ -83,7 +84,7 @@ def test_the_merger_summary_headings_are_readable_on_the_panel(px, high_contrast
         ev.BonusPaid(0, "You", "F", 3000, "both"),
         ev.ChainDefunct(-1, "", "F", "W", 7),
     ]
-    app.push(cplay.Summary(app, play, merger))
+    app.push(Summary(app, play, merger))
     app.frame = 0
     views.draw(app)
     lines = app.scene.lines

@@ -11,19 +11,22 @@ from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control import scene as cscene
+from acquire8.app.control.scene import TURN_QUIET_FRAMES
+from acquire8.app.control.stages import Deciding
+from acquire8.app.control.standings import GameOver, Summary, summary_lines
 from acquire8.app.demo import game_over
 from acquire8.rules import BuyShares
 from acquire8.rules import events as ev
 
 
-def two_player_game(seed: int) -> tuple[cplay.GameOver, list[tuple[list[ev.Event], list[tuple[str, str]]]]]:
+def two_player_game(seed: int) -> tuple[GameOver, list[tuple[list[ev.Event], list[tuple[str, str]]]]]:
     """A whole two-player game (you and one greedy player) and every merger summary shown."""
     app = capp.App(settings=storage_mod.Settings(opponents=1, levels=["greedy"] * 5), seed=seed)
     summaries = []
     real = app.push
 
     def push(scene: cscene.Scene) -> None:
-        if isinstance(scene, cplay.Summary):
+        if isinstance(scene, Summary):
             summaries.append((list(scene.table.shown), scene.lines))
         real(scene)
 
@@ -65,7 +68,7 @@ def test_the_merger_summary_lists_the_majority_before_the_minority():
         ev.MarketBonus(-1, "Market", "L", 750, "minority"),
         ev.ChainDefunct(-1, "", "L", "T", 8),
     ]
-    texts = [text for text, _ in cplay.summary_lines(merger)]
+    texts = [text for text, _ in summary_lines(merger)]
     assert texts[:4] == ["Luxor -> Tower", " Ana +$3,000 maj", " You +$1,500 min", " You sold 2 $600"]
     assert " Market +$750 min" in texts
 
@@ -188,15 +191,15 @@ def _taps_in_own_turns(seed: int, every: int) -> list[tuple[tuple[str, ...], str
     play = app.scene
     assert isinstance(play, cplay.Play)
     for frame in range(60_000):
-        if isinstance(app.scene, cplay.GameOver):
+        if isinstance(app.scene, GameOver):
             break
         stage = play.stage
         # The first decision after others played (a tile, a disposal in their merger) is made
         # once X is live: a steady tap never makes it (test_app_turn_guard.py).
-        calm = isinstance(stage, cplay.Deciding) and stage.need == cplay.TURN_QUIET_FRAMES
+        calm = isinstance(stage, Deciding) and stage.need == TURN_QUIET_FRAMES
         tap = (stage.armed and frame % 2 == 0) if calm else frame % every == 0
         app.update(frozenset({bt.X}) if tap else frozenset())
-    assert isinstance(app.scene, cplay.GameOver)
+    assert isinstance(app.scene, GameOver)
     bought, founded = [], None
     for e in play.shown:
         if isinstance(e, ev.TurnStarted):

@@ -17,6 +17,8 @@ from acquire8 import storage as storage_mod
 from acquire8.app import buttons as bt
 from acquire8.app.control import app as capp
 from acquire8.app.control import play as cplay
+from acquire8.app.control.scene import TURN_QUIET_FRAMES
+from acquire8.app.control.standings import GameOver
 from acquire8.rules import Game
 
 GOLDEN = Path(__file__).parent / "golden"
@@ -98,7 +100,7 @@ def test_a_whole_game_from_title_to_game_over_by_key_presses(px, seed):
     play = app.scene
     assert isinstance(play, cplay.Play)
     for f in range(60_000):
-        if isinstance(app.scene, cplay.GameOver):
+        if isinstance(app.scene, GameOver):
             break
         tap(px, shell, rng.choice(keys), draw=f % 10 == 0)
     else:
@@ -165,7 +167,7 @@ def test_the_shell_passes_effects_music_events_and_settings_to_the_audio(px):
     shell.update(frozenset({bt.X}))  # Start: the play music
     assert ("music", "play") in fake.calls
     for i in range(400):
-        shell.update(frozenset({bt.X}) if i % (cplay.TURN_QUIET_FRAMES + 1) == 0 else frozenset())
+        shell.update(frozenset({bt.X}) if i % (TURN_QUIET_FRAMES + 1) == 0 else frozenset())
     events = [c[1] for c in fake.calls if c[0] == "events"]
     assert events and all(isinstance(batch, list) and batch for batch in events)
     assert not app.effects and not app.heard  # drained every frame

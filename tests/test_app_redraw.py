@@ -17,6 +17,9 @@ from acquire8.app import views
 from acquire8.app.control import app as capp
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
+from acquire8.app.control.scene import TURN_QUIET_FRAMES
+from acquire8.app.control.stages import Showing, Thinking, TurnChoice, TurnShown
+from acquire8.app.control.standings import GameOver, Summary
 from acquire8.app.shell import Shell, frame_key
 
 NOTHING: frozenset[str] = frozenset()
@@ -118,10 +121,10 @@ def test_idle_menus_and_game_over_draw_once(px):
     frame(shell, frozenset({bt.UP}))  # back on New game
     to_your_turn(shell)
     for f in range(20_000):  # X whenever it is live plays the game to its end
-        if isinstance(app.scene, cplay.GameOver):
+        if isinstance(app.scene, GameOver):
             break
-        frame(shell, frozenset({bt.X}) if f % (cplay.TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
-    assert isinstance(app.scene, cplay.GameOver)
+        frame(shell, frozenset({bt.X}) if f % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
+    assert isinstance(app.scene, GameOver)
     frame(shell)
     assert sum(frame(shell) for _ in range(200)) == 0
 
@@ -178,7 +181,7 @@ def test_computer_turns_draw_each_step_and_each_animation_frame(px):
     shell = Shell(app, audio=False)
     skipped = 0
     for _ in range(6000):
-        if isinstance(app.scene, cplay.GameOver):
+        if isinstance(app.scene, GameOver):
             break
         shown, stack, moving = len(play.shown), list(app.scenes), app.anim.active
         drew = frame(shell)
@@ -188,7 +191,7 @@ def test_computer_turns_draw_each_step_and_each_animation_frame(px):
             skipped += 1
             if skipped % 10 == 0:
                 assert_fresh(px, shell)
-    assert isinstance(app.scene, cplay.GameOver)
+    assert isinstance(app.scene, GameOver)
     assert skipped > 0  # waits between steps with nothing moving
 
 
@@ -308,11 +311,11 @@ def test_what_the_redraw_key_skips_no_view_reads():
         name
         for cls in (
             play_control.Play,
-            play_control.TurnShown,
-            play_control.TurnChoice,
-            play_control.Showing,
-            play_control.Thinking,
-            play_control.Summary,
+            TurnShown,
+            TurnChoice,
+            Showing,
+            Thinking,
+            Summary,
         )
         for name in cls.UNDRAWN
     }

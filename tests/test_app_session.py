@@ -15,7 +15,9 @@ from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control.hint import hint
-from acquire8.app.control.play import TURN_QUIET_FRAMES
+from acquire8.app.control.scene import TURN_QUIET_FRAMES
+from acquire8.app.control.stages import Deciding, Passing, decision_seed
+from acquire8.app.control.standings import GameOver
 from acquire8.app.demo import NOTHING, position, press, select, start
 from acquire8.app.session import open_app
 from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Options, Phase, PlaceTile
@@ -78,11 +80,11 @@ def new_game(app: capp.App) -> cplay.Play:
 
 def deciding(play: cplay.Play) -> bool:
     """The person at the keys has a decision on screen."""
-    return isinstance(play.stage, cplay.Deciding) and play.is_person(play.game.current)
+    return isinstance(play.stage, Deciding) and play.is_person(play.game.current)
 
 
 def over(app: capp.App) -> bool:
-    return isinstance(app.scene, cplay.GameOver)
+    return isinstance(app.scene, GameOver)
 
 
 # -------------------------------------------------------------- settings
@@ -244,7 +246,7 @@ def test_a_finished_game_deletes_its_save_and_counts_in_the_stats(tmp_path):
     assert row.best_cash == play.game.scores()[0]
     app.update(X)  # too soon: the final standings stay 2 s and wait for X to be let go ...
     over_screen = app.scene
-    assert isinstance(over_screen, cplay.GameOver)
+    assert isinstance(over_screen, GameOver)
     while not over_screen.armed:
         app.update(NOTHING)
     over_screen.menu.index = over_screen.menu.items.index("New game")  # chosen: it is not the first item
@@ -358,7 +360,7 @@ def test_computer_decisions_are_seeded_per_decision():
     g = Game.from_json(position())
     a, b = make_bot("normal", 1), make_bot("normal", 2)
     b.rng.random()  # a different history of random numbers
-    seed = cplay.decision_seed(4, 1, 10)
+    seed = decision_seed(4, 1, 10)
     picks = []
     for bot in (a, b):
         bot.reseed(seed)
@@ -412,7 +414,7 @@ def test_pass_screen_hides_the_hand_until_x(tmp_path, pyxel_headless, monkeypatc
     for _ in range(4000):
         if over(app) or len(seen) >= 4:
             break
-        if app.scene is play and isinstance(play.stage, cplay.Passing):
+        if app.scene is play and isinstance(play.stage, Passing):
             seat = play.stage.seat
             assert seat is not None and play.is_person(seat)
             tiles = set(play.game.hand(0)) | set(play.game.hand(1))
@@ -426,7 +428,7 @@ def test_pass_screen_hides_the_hand_until_x(tmp_path, pyxel_headless, monkeypatc
                 rows = range(k.HAND_Y - 4, k.PREVIEW_Y + 3)  # the hand and its preview line
                 hand_row = {pyxel_headless.screen.pget(x, y) for y in rows for x in range(128)}
                 assert hand_row == {k.BG}, "the hand row is not empty"
-            assert isinstance(play.stage, cplay.Passing)  # nothing but X lets it go
+            assert isinstance(play.stage, Passing)  # nothing but X lets it go
             seen.append(seat)
             app.update(X)
             assert app.scene is play and play.hand() == sorted(
@@ -770,7 +772,7 @@ def test_a_persons_disposal_in_anothers_merger_is_passed_to_them():
     app.goto(play)
     passes: list[tuple[int, str]] = []
     for _ in range(400):
-        if app.scene is play and isinstance(play.stage, cplay.Passing):
+        if app.scene is play and isinstance(play.stage, Passing):
             passes.append((play.stage.seat, play.game.phase))
             for _ in range(TURN_QUIET_FRAMES):  # the pass screen takes X once it has been up 1.1 s
                 app.update(NOTHING)

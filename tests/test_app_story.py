@@ -15,7 +15,7 @@ from acquire8.app import constants as k
 from acquire8.app import demo
 from acquire8.app.control import menus, story
 from acquire8.app.control.app import App
-from acquire8.app.control.play import GameOver
+from acquire8.app.control.standings import GameOver
 from acquire8.app.session import open_app
 from acquire8.app.text import key_moments, log_line
 from acquire8.rules import Game

@@ -30,7 +30,9 @@ from acquire8.app.control import app as capp
 from acquire8.app.control import decisions as dec
 from acquire8.app.control.insight import end_standing
 from acquire8.app.control.menus import Chart, StatsScene
-from acquire8.app.control.play import Deciding, GameOver, Passing, Play, Summary, game_record
+from acquire8.app.control.play import Play
+from acquire8.app.control.stages import Deciding, Passing
+from acquire8.app.control.standings import GameOver, Summary, game_record
 from acquire8.app.control.story import Replay, StoryScene, story_of
 from acquire8.app.demo import NOTHING, my_decision, position, press, run_until, select, select_tile, start
 from acquire8.rules import BuyShares, DeclareEnd, Game, Options

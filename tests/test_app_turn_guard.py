@@ -12,16 +12,10 @@ import pytest
 from acquire8.app.buttons import LEFT, RIGHT, X
 from acquire8.app.constants import FPS
 from acquire8.app.control.app import App
-from acquire8.app.control.play import (
-    GUARD_FRAMES,
-    RESULT_FRAMES,
-    RESULT_QUIET_FRAMES,
-    TURN_QUIET_FRAMES,
-    Deciding,
-    GameOver,
-    Passing,
-    Play,
-)
+from acquire8.app.control.play import Play
+from acquire8.app.control.scene import GUARD_FRAMES, RESULT_QUIET_FRAMES, TURN_QUIET_FRAMES
+from acquire8.app.control.stages import Deciding, Passing
+from acquire8.app.control.standings import RESULT_FRAMES, GameOver
 from acquire8.storage import PERSON, Settings
 
 NOTHING: frozenset = frozenset()

@@ -10,7 +10,8 @@ from acquire8.app.buttons import DOWN, MENU, RIGHT, UNDO, X
 from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus
 from acquire8.app.control.app import App
-from acquire8.app.control.play import Play, Summary
+from acquire8.app.control.play import Play
+from acquire8.app.control.standings import Summary
 from acquire8.app.demo import my_decision, press, run_until, select_tile, start
 from acquire8.rules import BuyShares, Game, Phase, PlaceTile
 from tests.positions import fill, load, player, position

@@ -13,8 +13,11 @@ from acquire8.app.control import menus, reach
 from acquire8.app.control.app import App
 from acquire8.app.control.decisions import BuyScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.lesson import LESSON, LessonDone, PartCard, lesson_of
-from acquire8.app.control.play import TURN_QUIET_FRAMES, Deciding, GameOver, Play, Summary
+from acquire8.app.control.play import Play
+from acquire8.app.control.scene import TURN_QUIET_FRAMES
 from acquire8.app.control.seats import NAMES
+from acquire8.app.control.stages import Deciding
+from acquire8.app.control.standings import GameOver, Summary
 from acquire8.rules import Game, minimal_position
 from acquire8.rules.tables import TILE_NAMES
 from acquire8.storage.backends import LocalStorageBackend, MemoryStorage

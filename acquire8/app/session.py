@@ -22,7 +22,9 @@ from typing import Any
 from acquire8.ai import LEVELS
 from acquire8.app.control.app import App, make_play
 from acquire8.app.control.decisions import BuyScreen
-from acquire8.app.control.play import Play, Resumed, TurnChoice, game_record
+from acquire8.app.control.play import Play
+from acquire8.app.control.stages import Resumed, TurnChoice
+from acquire8.app.control.standings import game_record
 from acquire8.app.text import log_line, money
 from acquire8.rules import Action, Game, IllegalAction
 from acquire8.rules import events as ev

@@ -107,7 +107,8 @@ def play_through_controllers(games: int, level: str | None = None, max_frames: i
     logic half of a browser frame, computer players' sliced thinking included."""
     from acquire8.app.buttons import X
     from acquire8.app.control.app import App
-    from acquire8.app.control.play import TURN_QUIET_FRAMES, GameOver
+    from acquire8.app.control.scene import TURN_QUIET_FRAMES
+    from acquire8.app.control.standings import GameOver
     from acquire8.storage import Settings
 
     settings = Settings(levels=[level] * 5) if level else None

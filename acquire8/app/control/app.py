@@ -12,10 +12,11 @@ from acquire8.app.anim import Animator
 from acquire8.app.buttons import X
 from acquire8.app.control.lesson import LessonPlay
 from acquire8.app.control.menus import Setup, Title
-from acquire8.app.control.play import Play, Resumed
+from acquire8.app.control.play import Play
 from acquire8.app.control.scene import RESULT_QUIET_FRAMES, Pressed, Scene, quieter
 from acquire8.app.control.seats import NAMES as NAMES  # re-exported: where the names were
 from acquire8.app.control.seats import seat_names as seat_names
+from acquire8.app.control.stages import Resumed
 from acquire8.app.control.story import MSG_NO_STORAGE, GameFiles
 from acquire8.rules import Game
 from acquire8.rules import events as ev

@@ -477,3 +477,14 @@ def put_cursor(screen: Screen, cursor: Cursor | None) -> None:
         screen.details = screen._detail()
     elif isinstance(screen, ChoiceScreen):
         screen.index = cursor.index
+
+
+def restore_cart(screen: BuyScreen, cart: list[str], option: str) -> None:
+    """A buy step's cart and selected option put back (a continued game): only what the
+    rules still allow goes in."""
+    for chain in cart:
+        if chain in screen.chains and screen.can_add(chain):
+            screen.cart.append(chain)
+    if option in screen.options:
+        screen.index = screen.options.index(option)
+    screen.standing = screen._standing()

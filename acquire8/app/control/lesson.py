@@ -36,8 +36,10 @@ from acquire8.app.control.lesson_script import PROMPT_LINES as PROMPT_LINES
 from acquire8.app.control.lesson_script import Part as Part
 from acquire8.app.control.lesson_script import Step as Step
 from acquire8.app.control.menus import Pause, Title, first_level
-from acquire8.app.control.play import Deciding, GameOver, Play, Showing, Stage, TurnShown
+from acquire8.app.control.play import Play
 from acquire8.app.control.scene import GUARD_FRAMES, Host, Pressed, Scene, quieter
+from acquire8.app.control.stages import Deciding, Showing, Stage, TurnShown
+from acquire8.app.control.standings import GameOver
 from acquire8.app.text import chain_name, money, wrap
 from acquire8.rules import (
     Action,

@@ -21,43 +21,54 @@ from __future__ import annotations
 import sys
 import time
 from collections import deque
-from dataclasses import dataclass, field, replace
-from typing import ClassVar, Protocol
+from dataclasses import replace
 
-from acquire8.ai.base import Bot, SteppingBot
+from acquire8.ai.base import Bot
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, O, X
-from acquire8.app.constants import FPS, RECAP_ROWS
+from acquire8.app.constants import RECAP_ROWS
 from acquire8.app.control.decisions import (
     BuyScreen,
-    Cursor,
     Decision,
     PlaceScreen,
-    Screen,
     cursor_of,
-    hand_order,
     make_screen,
     nothing_to_buy,
     preselect,
     put_cursor,
+    restore_cart,
 )
 from acquire8.app.control.hint import hint
 from acquire8.app.control.insight import recap
-from acquire8.app.control.menus import Chart, Log, Pause
+from acquire8.app.control.menus import Chart, Pause
+from acquire8.app.control.play_view import PlayView
 from acquire8.app.control.scene import (
     GUARD_FRAMES,
-    RESULT_QUIET_FRAMES,
     TURN_QUIET_FRAMES,
     Host,
-    Menu,
     Pressed,
     Scene,
     quieter,
 )
-from acquire8.app.control.story import StoryScene, story_of
-from acquire8.app.text import KIND_SHORT, brief, chain_name, end_line, log_line, money, own_draw_line
+from acquire8.app.control.stages import (
+    REVEALING,
+    Deciding,
+    Guide,
+    Job,
+    Over,
+    Passing,
+    Resumed,
+    Showing,
+    Snapshot,
+    Stage,
+    Thinking,
+    TurnChoice,
+    TurnShown,
+    decision_seed,
+)
+from acquire8.app.control.standings import MERGER_STEPS, GameOver, Summary
+from acquire8.app.text import brief, log_line, own_draw_line
 from acquire8.rules import CHAINS, Action, BuyShares, Game, IllegalAction, Phase
 from acquire8.rules import events as ev
-from acquire8.rules.record import PERSON, GameRecord
 from acquire8.storage.settings import Pace
 
 # Frames a computer step stays shown: at "normal" a step can be read as it happens.
@@ -65,231 +76,12 @@ PACE_FRAMES: dict[Pace, int] = {"slow": 36, "normal": 22, "fast": 8, "instant": 
 # Thinking time a computer player may use per frame (frames p99 <= 2 ms, max <= 8 ms). In the
 # browser the 150 ms of an expert decision would take over 3 s at 1.5 ms a frame, so slices are
 # larger there: its frames stay under 6 ms, 50 frames a decision.
-RESULT_FRAMES = 2 * FPS  # the final standings stay this long whatever is pressed
 BOT_BUDGET_MS = 3.0 if sys.platform == "emscripten" else 1.5
-# A merger summary of the others' moves closes by itself after a reading pause at the pace
-# chosen (X closes it at once); one that pays or asks a person waits for X.
-SUMMARY_READ_FRAMES: dict[Pace, int] = {
-    "slow": 8 * FPS,
-    "normal": 5 * FPS,
-    "fast": 3 * FPS,
-    "instant": 2 * FPS,
-}
-# A merger's steps after it starts (each shown briefly, gathered for the summary).
-MERGER_STEPS = (
-    ev.BonusPaid | ev.MarketBonus | ev.MarketHolds | ev.SharesSold | ev.SharesTraded | ev.SharesKept
-)
 # The events a player's own decision makes (a person's clears the marks of the others' tiles).
 PERSONS_DECISIONS = ev.TilePlaced | ev.SharesBought | ev.SharesSold | ev.SharesTraded | ev.SharesKept
-# What a decision can reveal that the person could not have known: undo stops there.
-REVEALING = {
-    ev.TilesDrawn: "a tile was drawn",
-    ev.DeadTilesReplaced: "a tile was drawn",
-    ev.HandReplaced: "a new hand was drawn",
-    ev.MarketHolds: "the market drew",
-}
 
 
-def decision_seed(seed: int, seat: int, done: int) -> str:
-    """The seed of one computer decision: the game's seed, the seat, the actions so far, so a
-    bot re-created on Continue decides exactly as the original would have."""
-    return f"acquire8:{seed}:{seat}:{done}"
-
-
-class Job:
-    """A computer player deciding, possibly over several frames: a stepping player thinks a
-    slice per frame; any other player's `choose(view)` is called once."""
-
-    def __init__(self, bot: Bot, view: Game):
-        self.bot = bot
-        self.view = view
-        self.stepping = isinstance(bot, SteppingBot)  # checked once: a Protocol check is slow
-        if self.stepping:
-            bot.start(view)  # type: ignore[attr-defined]
-
-    def step(self, budget_ms: float) -> Action | None:
-        if self.stepping:
-            return self.bot.step(budget_ms)  # type: ignore[attr-defined]
-        return self.bot.choose(self.view)
-
-
-# -------------------------------------------------------------- the stages
-
-
-@dataclass
-class Showing:
-    """Events still to reach the screen, each with the frames it stays and its line (None: the
-    event's own brief)."""
-
-    UNDRAWN: ClassVar = ("wait", "job", "ready")  # timers and thinking: no view reads them
-
-    queue: deque[tuple[ev.Event, int, str | None]] = field(default_factory=deque)
-    own: bool = False  # the echo of the person's own decision in their turn: no turn guard after it
-    wait: int = 0  # frames the current step stays before the next one
-    hurry: bool = False  # X pressed: everything at once, to the next decision
-    job: Job | None = None  # the next computer decision, worked out while this shows
-    ready: Action | None = None  # ... and its result
-
-
-@dataclass
-class Thinking:
-    UNDRAWN: ClassVar = ("job", "ready")
-
-    job: Job | None = None
-    hurry: bool = False
-    ready: Action | None = None
-
-
-@dataclass
-class Deciding:
-    screen: Screen
-    quiet: int  # frames X has been up, from before this decision began (X acts from `need` on)
-    recap: list[str] = field(default_factory=list)  # what the others did, shown until X
-    recap_top: int = 0  # its first line shown (up/down scroll a long one)
-    recap_head: str = "SINCE YOUR TURN"  # "BEFORE YOUR TURN" when the person had no turn yet
-    need: int = GUARD_FRAMES  # TURN_QUIET_FRAMES for the first decision of a turn
-    flash: int = 0  # frames the YOUR TURN flash still shows
-
-    @property
-    def armed(self) -> bool:
-        return self.quiet >= self.need
-
-
-@dataclass
-class Passing:
-    seat: int
-    quiet: int = 0  # as Deciding's: a mashed or tapped X must not reveal the hand
-    need: int = TURN_QUIET_FRAMES
-
-    @property
-    def armed(self) -> bool:
-        return self.quiet >= self.need
-
-
-@dataclass
-class Over:
-    pass
-
-
-Stage = Showing | Thinking | Deciding | Passing | Over
-
-
-@dataclass
-class TurnShown:
-    """What the play has shown: the log, every event that reached the screen, the message
-    line, the tiles to mark. Undo puts back the copy kept before a decision, a new part of the
-    lesson starts a new one; the events in between add to it."""
-
-    UNDRAWN: ClassVar = ("merger", "final_tail", "last_recap")  # no view reads them
-
-    log: list[str] = field(default_factory=list)
-    events: list[ev.Event] = field(default_factory=list)  # every event that reached the screen, in order
-    line: str = ""  # the last event's line
-    notice: str | None = None  # a line of the play's own (a refusal, a hint) over it
-    last_tile: str | None = None
-    marked: list[str] = field(default_factory=list)  # tiles placed since the person at the keys decided
-    merger: list[ev.Event] = field(default_factory=list)  # events of the merger being shown
-    final_tail: list[ev.Event] = field(default_factory=list)  # after the last purchase (the end scoring)
-    last_recap: list[str] = field(default_factory=list)  # the others' turns before yours, to open again
-
-    @classmethod
-    def opening(cls, game: Game, log: list[str] | None = None) -> TurnShown:
-        """A game's start: `log` (default: the start tiles and who goes first), then whose turn it is."""
-        line = log_line(ev.TurnStarted(game.turn, game.names[game.turn]))
-        if log is None:
-            log = [*(log_line(e) for e in game.setup_events()), line]
-        return cls(log=log, line=line)
-
-    def kept(self) -> TurnShown:
-        """A copy as undo puts it back: the lists copied, no notice, nothing marked (the person
-        saw it before deciding)."""
-        return replace(
-            self,
-            log=list(self.log),
-            events=list(self.events),
-            notice=None,
-            marked=[],
-            merger=list(self.merger),
-            final_tail=list(self.final_tail),
-        )
-
-
-@dataclass
-class TurnChoice:
-    """What the person at the keys has chosen so far, across decisions and turns."""
-
-    UNDRAWN: ClassVar = ("hint", "acted", "buy_kept")
-
-    pick: str | None = None  # the hand tile last selected, kept across turns
-    declined: bool = False  # the person said no to ending the game this turn
-    hint: Action | None = None  # the hard computer's advice, when asked for
-    acted: bool = False  # the person at the keys decided since the turn began (turn guard)
-    buy_kept: tuple[list[str], str] | None = None  # a continued game's buy step: its cart and option
-
-
-@dataclass
-class Resumed:
-    """A continued game's own state besides the position (session.py reads it from the save)."""
-
-    actions: list[Action]  # every action so far
-    log: list[str]  # the log as saved (empty: the play's own opening lines)
-    chosen: TurnChoice  # the hand tile selected, the buy step under way
-    events: list[ev.Event] = field(default_factory=list)  # the actions' events, replayed (none: unknown)
-
-
-@dataclass
-class Snapshot:
-    """What a person's decision changes, as it was before it: put back by undo."""
-
-    game: Game
-    actions: int
-    seen: TurnShown
-    chosen: TurnChoice
-    cursor: Cursor | None  # the decision screen's cursor (selection, cart, amounts) as the decision found it
-
-
-class Guide(Protocol):
-    """What a Play consults when something guides it (the lesson, control/lesson.py: its
-    prompts, expected choices and scripted computers). Each hook is asked at one point of the
-    play; without a guide the play does its own default (noted per hook)."""
-
-    def before_frame(self, pressed: Pressed, held: Pressed) -> Pressed | None:
-        """Asked first in each frame: the presses the play then acts on, or None when the
-        guide took the frame (a card opened, an answer read on). Default: `pressed`."""
-        ...
-
-    def after_frame(self) -> None:
-        """Told after the play's own frame (the guide may select its expected option)."""
-        ...
-
-    def taking(self, decision: Decision) -> bool:
-        """Asked before the person's decision is carried out: False refuses it (the guide has
-        said why). Default: True."""
-        ...
-
-    def taken(self, applied: bool) -> None:
-        """Told once the decision is carried out; `applied`: the rules took an action."""
-        ...
-
-    def all_shown(self, showing: Showing) -> bool:
-        """Asked when everything is shown: True when the guide went on itself (a new part).
-        Default: False, the next stage from whose decision it is."""
-        ...
-
-    def undo(self) -> bool:
-        """Asked on UNDO: True when the guide answered it (Play takes nothing back)."""
-        ...
-
-    def show_hint(self) -> bool:
-        """Asked for a hint: True when the guide gave its own (no computer's advice)."""
-        ...
-
-    def standings(self) -> Scene | None:
-        """Asked at the game's end: the final standings' scene, or None for GameOver."""
-        ...
-
-
-class Play(Scene):
+class Play(PlayView, Scene):
     """The game: the person's decisions and the computer players' turns, shown one event at a
     time at the chosen pace. Its state besides the game and the stage is two values: `seen`
     (what it has shown) and `chosen` (what the person chose). A guide (`guide`, the lesson) is
@@ -697,123 +489,7 @@ class Play(Scene):
         own = self.guide.standings() if self.guide is not None else None
         return own if own is not None else GameOver(self.app, self)
 
-    # -------------------------------------------------------------- what the views read
-
-    @property
-    def message(self) -> str:
-        """The message line: the play's own notice if there is one, else the last event's."""
-        return self.seen.notice or self.seen.line
-
-    @message.setter
-    def message(self, text: str) -> None:
-        self.seen.notice = text
-
-    def tell(self, text: str) -> None:
-        """A line of the host's (a save that failed) on the message line and in the log."""
-        self.seen.notice = text
-        self.seen.log.append(text)
-
-    # What the play has shown (`seen`), read by the views, the chart and the log.
-    @property
-    def log(self) -> list[str]:
-        return self.seen.log
-
-    @property
-    def shown(self) -> list[ev.Event]:
-        """Every event that reached the screen, in order."""
-        return self.seen.events
-
-    @property
-    def notice(self) -> str | None:
-        return self.seen.notice
-
-    @property
-    def marked(self) -> list[str]:
-        return self.seen.marked
-
-    @property
-    def last_tile(self) -> str | None:
-        return self.seen.last_tile
-
-    def seats(self) -> list[str]:
-        """Each seat's kind: "person" or the computer level (saves, records, stats)."""
-        return [
-            PERSON if self.is_person(s) else self.levels.get(s, "normal") for s in range(self.game.players)
-        ]
-
-    def is_person(self, seat: int) -> bool:
-        """Whether a person decides for `seat` (several seats in pass-and-play)."""
-        return seat in self.people
-
-    @property
-    def screen(self) -> Screen | None:
-        """The person's decision screen on view, if any."""
-        return self.stage.screen if isinstance(self.stage, Deciding) else None
-
-    @property
-    def hurrying(self) -> bool:
-        return isinstance(self.stage, Showing | Thinking) and self.stage.hurry
-
-    def pending(self) -> list[ev.Event]:
-        """Events applied but not shown yet."""
-        return [e for e, _, _ in self.stage.queue] if isinstance(self.stage, Showing) else []
-
-    @property
-    def busy(self) -> bool:
-        """True while computer turns or messages are still playing out."""
-        stage = self.stage
-        if isinstance(stage, Showing):
-            return bool(stage.queue or stage.wait) or not self.is_person(self.game.current)
-        return isinstance(stage, Thinking | Passing)
-
-    @property
-    def guarding(self) -> bool:
-        """Your turn has begun (or the device is being passed) and X is not live yet."""
-        return isinstance(self.stage, Deciding | Passing) and not self.stage.armed
-
-    @property
-    def flashing(self) -> bool:
-        """The turn bar flashes YOUR TURN: for a while when the turn begins, and as long as X
-        is not live yet."""
-        return self.guarding or (isinstance(self.stage, Deciding) and self.stage.flash > 0)
-
-    @property
-    def viewer(self) -> int | None:
-        """The seat whose hand and holdings the screen shows: in pass-and-play only while that
-        person is deciding, so nothing of theirs stays on view during other turns."""
-        if len(self.people) > 1 and (isinstance(self.stage, Passing) or self.game.current != self.human):
-            return None
-        return self.human
-
-    def hand(self) -> list[str]:
-        return [] if self.viewer is None else hand_order(self.game.hand(self.viewer))
-
-    @property
-    def banner(self) -> str:
-        """The turn bar's text: whose turn, or that a decision in someone's merger is yours."""
-        g = self.game
-        if g.is_over:
-            return "Game over"
-        if isinstance(self.stage, Passing):
-            return "Pass the device"
-        you = self.human is not None and self.viewer == self.human and len(self.people) == 1
-        if self.human is not None and g.current == self.human != g.turn and self.screen is not None:
-            defunct = (g.merger_state() or {}).get("defunct")
-            return f"Your shares: {defunct}" if defunct and you else f"{g.names[self.human]} decides"
-        if g.turn == self.human and you:
-            return "Your turn"
-        return f"{g.names[g.turn]}'s turn"
-
-    @property
-    def others_playing(self) -> bool:
-        """Someone else is deciding: the turn bar shows "..."."""
-        return self.human is not None and self.game.current != self.human and not self.game.is_over
-
-    def recap_head(self) -> str:
-        """The recap's heading: since the person's last turn, or before their first (no turn
-        of theirs ended yet: every turn ends with a purchase, if only of nothing)."""
-        mine = any(isinstance(e, ev.SharesBought) and e.seat == self.human for e in self.seen.events)
-        return "SINCE YOUR TURN" if mine else "BEFORE YOUR TURN"
+    # -------------------------------------------------------------- the recap and the hint
 
     def show_recap(self) -> None:
         """Open the recap of what the others did before your turn again."""
@@ -837,175 +513,3 @@ class Play(Scene):
         preselect(self.stage.screen, self.chosen.hint)
         if isinstance(self.stage.screen, PlaceScreen):
             self.chosen.pick = self.stage.screen.tile
-
-
-def restore_cart(screen: BuyScreen, cart: list[str], option: str) -> None:
-    """A buy step's cart and selected option put back (a continued game): only what the
-    rules still allow goes in."""
-    for chain in cart:
-        if chain in screen.chains and screen.can_add(chain):
-            screen.cart.append(chain)
-    if option in screen.options:
-        screen.index = screen.options.index(option)
-    screen.standing = screen._standing()
-
-
-# -------------------------------------------------------------- over the board
-
-
-class Summary(Scene):
-    """What a merger did: per defunct chain, the bonuses then each holder's sell/trade/keep.
-    It closes by itself after a reading pause (the pace's), unless it pays a person (`yours`):
-    then it waits for X, and says so."""
-
-    full = False
-    ROWS = 12
-    UNDRAWN = ("auto",)  # the countdown: the view says only whether it closes by itself
-
-    def __init__(self, app: Host, table: Play, merger: list[ev.Event]):
-        super().__init__(app)
-        self.table = table
-        self.lines = summary_lines(merger)
-        self.top = 0
-        steps = [e for e in merger if isinstance(e, MERGER_STEPS)]
-        self.yours = any(table.is_person(e.seat) for e in steps)
-        self.auto = 0 if self.yours else SUMMARY_READ_FRAMES[app.settings.pace]
-
-    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
-        if self.auto:
-            self.auto -= 1
-            if not self.auto:
-                self.app.pop()
-                return
-        if MENU in pressed:
-            self.app.push(Pause(self.app, self.table))
-            return
-        if X in pressed or O in pressed:
-            self.app.sound("confirm")
-            self.app.pop()
-            return
-        step = (DOWN in pressed) - (UP in pressed)
-        self.top = max(0, min(len(self.lines) - self.ROWS, self.top + step))
-
-
-def summary_lines(merger: list[ev.Event]) -> list[tuple[str, str]]:
-    """(text, chain letter or "") lines of a merger summary; the letter colours a heading."""
-    out: list[tuple[str, str]] = []
-    survivor = next((e.survivor for e in merger if isinstance(e, ev.MergerStarted)), "")
-    seen: list[str] = []
-    for e in merger:
-        chain = getattr(e, "chain", "")
-        if isinstance(e, ev.MergerStarted | ev.ChainDefunct) or not chain:
-            continue
-        if chain not in seen:
-            seen.append(chain)
-            out.append((f"{chain_name(chain)} -> {chain_name(survivor)}", chain))
-        if isinstance(e, ev.MarketHolds):
-            out.append((f" Market holds {e.count}", ""))
-        elif isinstance(e, ev.BonusPaid | ev.MarketBonus):
-            name = "Market " if isinstance(e, ev.MarketBonus) else f"{e.name:<4}"
-            line = (f" {name}+{money(e.amount)} {KIND_SHORT[e.kind]}", "")
-            # The rules pay in seat order; the summary lists the majority before the minority.
-            at = len(out)
-            if e.kind != "minority":
-                while at > 0 and out[at - 1][0].endswith(" min"):
-                    at -= 1
-            out.insert(at, line)
-        elif isinstance(e, ev.SharesSold):
-            out.append((f" {e.name:<4}sold {e.count} {money(e.amount)}", ""))
-        elif isinstance(e, ev.SharesTraded):
-            out.append((f" {e.name:<4}traded {e.given} for {e.received} {e.survivor}", ""))
-        elif isinstance(e, ev.SharesKept):
-            out.append((f" {e.name:<4}kept {e.count}", ""))
-    if not out:
-        out.append(("No one held shares.", ""))
-    last = next((e for e in reversed(merger) if isinstance(e, ev.ChainDefunct)), None)
-    if last is not None:
-        out.append(("", ""))
-        out.append((f"{chain_name(last.survivor)} now has {last.size} tiles", last.survivor))
-    return out
-
-
-def game_record(play: Play) -> GameRecord | None:
-    """The record that replays the play's game (as session.py keeps it); None without its seed."""
-    if play.seed is None:
-        return None
-    g = play.game
-    return GameRecord(
-        seed=play.seed,
-        names=tuple(g.names),
-        seats=tuple(play.seats()),
-        actions=tuple(play.actions),
-        options=g.options,
-    )
-
-
-class GameOver(Scene):
-    """Final standings: each player's cash with the end bonuses and share sales in it. With
-    the game's record (its seed known), Story flips to the story chart and back."""
-
-    UNDRAWN = ("quiet", "shown")  # the guard's counts: nothing on screen shows them
-
-    def __init__(self, app: Host, play: Play):
-        super().__init__(app)
-        self.play = play
-        g = play.game
-        bonus, sold = [0] * g.players, [0] * g.players
-        self.market = 0  # two players: the stock market's end bonuses (money that leaves the game)
-        for t in play.seen.final_tail:
-            if isinstance(t, ev.BonusPaid):
-                bonus[t.seat] += t.amount
-            elif isinstance(t, ev.SharesSold):
-                sold[t.seat] += t.amount
-            elif isinstance(t, ev.MarketBonus):
-                self.market += t.amount
-        self.rows = sorted(
-            ((g.cash(s), s, g.names[s], bonus[s], sold[s]) for s in range(g.players)),
-            key=lambda r: (-r[0], r[1]),
-        )
-        # Each row's place: equal cash shares it ("1, 2, 2, 4"), as the win is shared.
-        self.places = [1 + sum(other[0] > row[0] for other in self.rows) for row in self.rows]
-        self.winners = g.winners()
-        self.ending = end_line(play.seen.events, {c: g.chain_size(c) for c in g.chains_on_board()})
-        self.record = game_record(play)
-        items = ["New game", "Title", "Log", *(["Story"] if self.record is not None else [])]
-        # The menu starts on a harmless item at the far end from New game (no wrap): a stray X
-        # opens the story or the log, and a new game is always a choice of its own.
-        self.menu = Menu(items, len(items) - 1, wrap=False)
-        # A hurried X must not skip the result, which cannot be seen again: X acts once the
-        # standings have been up for RESULT_FRAMES and X has been let go for RESULT_QUIET_FRAMES.
-        self.quiet = 0
-        self.shown = 0
-        app.music = "gameover"
-        if play.human in self.winners:
-            app.sound("win")
-
-    @property
-    def headline(self) -> str:
-        names = [self.play.game.names[w] for w in self.winners]
-        if self.play.human in self.winners and len(self.play.people) == 1:
-            return "You win!" if len(names) == 1 else "You share the win!"
-        return f"{' & '.join(names)} win{'s' if len(names) == 1 else ''}"
-
-    @property
-    def armed(self) -> bool:
-        return self.quiet >= RESULT_QUIET_FRAMES and self.shown >= RESULT_FRAMES
-
-    def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
-        self.menu.move(pressed, self.app, (LEFT, RIGHT))
-        self.menu.move(pressed, self.app)
-        if not self.armed:
-            self.quiet = quieter(self.quiet, pressed, held, RESULT_QUIET_FRAMES)
-            self.shown += 1
-            return
-        if X not in pressed:
-            return
-        self.app.sound("confirm")
-        if self.menu.item == "New game":
-            self.app.setup()
-        elif self.menu.item == "Title":
-            self.app.home()
-        elif self.menu.item == "Story" and self.record is not None:
-            self.app.push(StoryScene(self.app, story_of(self.record), back="STANDINGS"))
-        else:
-            self.app.push(Log(self.app, self.play.log))

@@ -22,7 +22,8 @@ from acquire8.app.control.menus import (
     StatsScene,
     Title,
 )
-from acquire8.app.control.play import GameOver, Play, Summary
+from acquire8.app.control.play import Play
+from acquire8.app.control.standings import GameOver, Summary
 from acquire8.app.control.story import Replay, Replays, StoryScene
 from acquire8.app.views import chart, lesson, menus, over, story
 from acquire8.app.views.common import clocks_read, use_palette

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pyxel
 
 from acquire8.app import constants as k
-from acquire8.app.control.play import GameOver, Summary
+from acquire8.app.control.standings import GameOver, Summary
 from acquire8.app.text import fit, money
 from acquire8.app.views.common import chain_box, chain_text, ctext, panel, rtext, text
 

@@ -8,9 +8,11 @@ import pyxel
 
 from acquire8.app import constants as k
 from acquire8.app.anim import Animator, cell_pos
+from acquire8.app.constants import RECAP_ROWS
 from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.insight import RECAP_CHARS
-from acquire8.app.control.play import RECAP_ROWS, Deciding, Passing, Play
+from acquire8.app.control.play import Play
+from acquire8.app.control.stages import Deciding, Passing
 from acquire8.app.text import LINE_CHARS, chain_name, cuts, fit, money, wrap
 from acquire8.app.views.common import (
     PANEL_CHARS,
