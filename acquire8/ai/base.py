@@ -36,11 +36,12 @@ class Bot(Protocol):
 @runtime_checkable
 class SteppingBot(Bot, Protocol):
     """A player that thinks across frames: `start(view)`, then `step(budget_ms)` once a
-    frame until it returns the action (None: still thinking). `choose` does both."""
+    frame until it returns the action (None: still thinking); `step(budget_ms, last=True)`
+    returns it in any case, from what it has worked out so far. `choose` does both."""
 
     def start(self, view: Game) -> None: ...
 
-    def step(self, budget_ms: float) -> Action | None: ...
+    def step(self, budget_ms: float, last: bool = False) -> Action | None: ...
 
 
 T = TypeVar("T")

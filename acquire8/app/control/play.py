@@ -17,7 +17,6 @@ revealed. The rules decide everything: undo only puts a kept copy back.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections import deque
 from dataclasses import dataclass, field, replace
@@ -61,11 +60,10 @@ from acquire8.storage.settings import Pace
 
 # Frames a computer step stays shown: at "normal" a step can be read as it happens.
 PACE_FRAMES: dict[Pace, int] = {"slow": 36, "normal": 22, "fast": 8, "instant": 0}
-# Thinking time a computer player may use per frame (frames p99 <= 2 ms, max <= 8 ms). In the
-# browser the 150 ms of an expert decision would take over 3 s at 1.5 ms a frame, so slices are
-# larger there: its frames stay under 6 ms, 50 frames a decision.
 RESULT_FRAMES = 2 * FPS  # the final standings stay this long whatever is pressed
-BOT_BUDGET_MS = 3.0 if sys.platform == "emscripten" else 1.5
+# A computer thinks in what each frame leaves over (control/frames.py: app.frames.budget_ms());
+# it answers within DECISION_FRAMES of starting, under a second, whatever the device gives it.
+DECISION_FRAMES = FPS - 1
 SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
 # A merger's steps after it starts (each shown briefly, gathered for the summary).
 MERGER_STEPS = (
@@ -90,15 +88,23 @@ class Job:
     """A computer player deciding, possibly over several frames: a stepping player thinks a
     slice per frame; any other player's `choose(view)` is called once."""
 
+    UNDRAWN: ClassVar = ("bot", "view", "frames")  # the views see only that one is under way
+
     def __init__(self, bot: Bot, view: Game):
         self.bot = bot
         self.view = view
+        self.frames = 0  # frames it has thought in
         self.stepping = isinstance(bot, SteppingBot)  # checked once: a Protocol check is slow
         if self.stepping:
             bot.start(view)  # type: ignore[attr-defined]
 
     def step(self, budget_ms: float) -> Action | None:
+        """A frame's slice; in the job's DECISION_FRAMES-th frame the player decides with what
+        it has worked out by then."""
         if self.stepping:
+            self.frames += 1
+            if self.frames >= DECISION_FRAMES:
+                return self.bot.step(budget_ms, last=True)  # type: ignore[attr-defined]
             return self.bot.step(budget_ms)  # type: ignore[attr-defined]
         return self.bot.choose(self.view)
 
@@ -111,7 +117,7 @@ class Showing:
     """Events still to reach the screen, each with the frames it stays and its line (None: the
     event's own brief)."""
 
-    UNDRAWN: ClassVar = ("wait", "job", "ready")  # timers and thinking: no view reads them
+    UNDRAWN: ClassVar = ("wait",)  # a timer: no view reads it (the job is keyed: the thinking dots)
 
     queue: deque[tuple[ev.Event, int, str | None]] = field(default_factory=deque)
     own: bool = False  # the echo of the person's own decision in their turn: no turn guard after it
@@ -123,7 +129,7 @@ class Showing:
 
 @dataclass
 class Thinking:
-    UNDRAWN: ClassVar = ("job", "ready")
+    UNDRAWN: ClassVar = ()  # the job and its result are keyed: the thinking dots show them
 
     job: Job | None = None
     hurry: bool = False
@@ -508,7 +514,8 @@ class Play(Scene):
         g = self.game
         if stage.ready is not None or g.is_over or self.is_person(g.current) or self.app.saving:
             return
-        budget = BOT_BUDGET_MS
+        frames = self.app.frames
+        budget = frames.budget_ms()  # what this frame leaves over
         if stage.job is None:
             bot = self.bots[g.current]
             if self.seed is not None:  # decisions reproducible on Continue
@@ -517,8 +524,10 @@ class Play(Scene):
             stage.job = Job(bot, g.view(g.current))
             budget -= (time.perf_counter() - t0) * 1000  # start() counts against this frame's slice
             if budget <= 0 and stage.job.stepping:
+                frames.thought()
                 return
         action = stage.job.step(max(0.0, budget))
+        frames.thought()
         if action is not None:
             stage.job = None
             stage.ready = action
@@ -732,6 +741,12 @@ class Play(Scene):
     def pending(self) -> list[ev.Event]:
         """Events applied but not shown yet."""
         return [e for e, _, _ in self.stage.queue] if isinstance(self.stage, Showing) else []
+
+    @property
+    def thinking(self) -> bool:
+        """A computer's decision is being worked out: the turn bar's moving dots."""
+        stage = self.stage
+        return isinstance(stage, Showing | Thinking) and stage.job is not None and stage.ready is None
 
     @property
     def busy(self) -> bool:
