@@ -96,14 +96,14 @@ class ExpertBot(SeededBot):
         candidates: int = 4,
         horizon: int | None = None,
         params: Params = DEFAULT,
-        opponents: str = "hard",
+        hard_opponents: bool = True,
     ):
         super().__init__(seed)
         self.hard = HardBot(seed, params)
         self.rollout = RolloutPolicy(self.hard)
-        # "hard": the other seats in a playout decide as hard players do (slower, truer to
-        # the opponents it meets); "fast": the rollout policy
-        self.opponent = HardBot(seed) if opponents == "hard" else None
+        # the other seats in a playout decide as hard players do (slower, truer to the
+        # opponents it meets), or else by the fast rollout policy
+        self.opponent = HardBot(seed) if hard_opponents else None
         self.ev = Evaluator(params)
         self.budget_ms = budget_ms
         self.iterations = iterations

@@ -80,17 +80,13 @@ KIND_WORDS: dict[BonusKind, tuple[str, str, str]] = {
 KIND_SHORT: dict[str, str] = {kind: words[2] for kind, words in KIND_WORDS.items()}
 YOU = "You"  # the name of the one person at the table: the lines speak to that player as "you"
 
-# The setup screen's line on the selected row's value: at most two lines of LINE_CHARS (a
-# level's with "Rated 801: " before it).
+# The setup screen's line on the selected row's value: at most two lines of LINE_CHARS. A
+# computer level's line is its record's (acquire8/ai/levels.py), with "Rated 801: " before it.
 SETUP_WORDS: dict[str, str] = {
     "opponents": "How many play against you: 1 to 5 computers or people",
     "declare": "You may end it once a chain has 41+ tiles or all are safe",
     "auto": "The game ends by itself as soon as it can",
     "first": "Fixed by the rules: each draws a tile; nearest 1A starts",
-    "easy": "a newcomer; plays and buys almost at random",
-    "normal": "plays well for the turn at hand, no further",
-    "hard": "weighs each move's effect on the whole game",
-    "expert": "tries its best moves out over many deals",
     "person": "A person: pass the device on their turn",
 }
 # Every text `fit` or `wrap` had to cut (text, width): a message that explains a decision or

@@ -52,7 +52,8 @@ class Setup(Scene):
             return SETUP_WORDS[s.end]
         if row.startswith("level"):
             level = s.levels[int(row[5:])]
-            words = SETUP_WORDS.get(level, "")  # a baseline (random, greedy) has only its rating
+            spec = ai.SPEC_OF.get(level)
+            words = spec.words if spec is not None else SETUP_WORDS.get(level, "")  # a person's
             if level in rating.LADDER:
                 return f"Rated {round(rating.LADDER[level][0])}" + (f": {words}" if words else "")
             return words
