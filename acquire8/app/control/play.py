@@ -62,8 +62,9 @@ from acquire8.storage.settings import Pace
 PACE_FRAMES: dict[Pace, int] = {"slow": 36, "normal": 22, "fast": 8, "instant": 0}
 RESULT_FRAMES = 2 * FPS  # the final standings stay this long whatever is pressed
 # A computer thinks in what each frame leaves over (control/frames.py: app.frames.budget_ms());
-# it answers within DECISION_FRAMES of starting, under a second, whatever the device gives it.
-DECISION_FRAMES = FPS - 1
+# it answers in its DECISION_FRAMES-th step: with the frame it started in (which may have had no
+# time left to step), under a second, whatever the device gives it.
+DECISION_FRAMES = FPS - 2
 SUMMARY_AUTO_FRAMES = 45  # a merger summary closes by itself when no one is at the keys
 # A merger's steps after it starts (each shown briefly, gathered for the summary).
 MERGER_STEPS = (
