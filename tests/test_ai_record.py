@@ -17,9 +17,9 @@ PACKAGE = Path(__file__).resolve().parent.parent / "acquire8"
 
 def test_the_names_and_tables_come_from_the_records():
     assert tuple(s.name for s in ai.SPECS) == get_args(Level)
-    assert ai.LEVELS == tuple(s.name for s in ai.SPECS if s.picked)
+    assert tuple(s.name for s in ai.SPECS if s.picked) == ai.LEVELS
     assert set(ai.BASELINES) == {s.name for s in ai.SPECS if not s.picked}
-    assert rating.LADDER == {s.name: (s.rating, s.interval) for s in ai.SPECS}
+    assert {s.name: (s.rating, s.interval) for s in ai.SPECS} == rating.LADDER
     assert all(s.words for s in ai.SPECS if s.picked)
     assert [s.name for s in ai.SPECS if s.searches] == ["expert"]
     for s in ai.SPECS:
