@@ -8,18 +8,11 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from acquire8.ai import LEVELS
+from acquire8.ai import LEVELS, SPECS
 
-# Measured by `python -m acquire8.ai.ladder --deals 40 --expert-deals 6 --seed 2` (968 games):
-# level -> (rating, half-width of its 95% interval), the frozen greedy baseline at 500.
-LADDER: dict[str, tuple[float, float]] = {
-    "easy": (222.0, 27.0),
-    "random": (285.0, 29.0),
-    "greedy": (500.0, 0.0),
-    "normal": (501.0, 25.0),
-    "hard": (801.0, 31.0),
-    "expert": (893.0, 63.0),
-}
+# level -> (rating, half-width of its 95% interval), the frozen greedy baseline at 500: each
+# level's record (acquire8/ai/levels.py) holds what the ladder measured.
+LADDER: dict[str, tuple[float, float]] = {s.name: (s.rating, s.interval) for s in SPECS}
 PICKED = LEVELS  # the levels a seat can have
 NEWCOMER = 300.0  # a guess for a person who knows the rules: nearer easy than normal
 START_RD = 350.0  # Glicko's deviation of a player with no games

@@ -25,7 +25,8 @@ print(
     f"hard player: decision median {hard['median_ms']:.2f} ms, p95 {hard['p95_ms']:.2f} ms "
     f"(CPU {hard['cpu_p95_ms']:.2f}), max {hard['max_ms']:.1f} ms; expert in {sliced['slice_ms']:.0f} ms "
     f"slices: step p95 {sliced['step_p95_ms']:.1f} ms (CPU {sliced['step_cpu_p95_ms']:.1f}), "
-    f"max {sliced['step_max_ms']:.1f} ms, {sliced['frames_per_decision_median']} frames a decision"
+    f"max {sliced['step_max_ms']:.1f} ms (past its slice by {sliced['overrun_max_ms']:.1f} ms at most), "
+    f"{sliced['frames_per_decision_median']} steps a decision"
 )
 
 figures["frames"] = frame_report()  # front end: update+draw per frame over computer-only games

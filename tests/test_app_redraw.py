@@ -244,24 +244,27 @@ class SlowStart:
         pass
 
 
-@pytest.mark.parametrize("start_ms", [0.5, 3.0])
+@pytest.mark.parametrize("start_ms", [0.5, 30.0])
 def test_start_counts_against_the_frame_s_thinking_slice(start_ms, monkeypatch):
+    from acquire8.app.control.frames import FrameBudget
     from acquire8.rules import Game
 
     clock = FakeClock()
     monkeypatch.setattr(cplay, "time", clock)
     app = capp.App(settings=storage_mod.Settings(pace="instant"), seed=1)
+    app.frames = FrameBudget(30, clock=clock.perf_counter)
     bot = SlowStart(start_ms, clock)
     app.goto(
         cplay.Play(app, Game.new(players=2, seed=1, names=["Ana", "Bob"]), {0: bot, 1: bot}, people=set())
     )
+    app.frames.begin()
+    whole = app.frames.budget_ms()  # what the frame leaves over before the decision starts
     app.update(NOTHING)  # the first decision starts
-    if start_ms >= cplay.BOT_BUDGET_MS:
+    app.frames.end()
+    if start_ms >= whole:
         assert bot.budgets == []  # start() was the whole slice: no step in the same frame
-        app.update(NOTHING)
-        assert bot.budgets == [cplay.BOT_BUDGET_MS]
     else:
-        assert bot.budgets == [pytest.approx(cplay.BOT_BUDGET_MS - start_ms)]
+        assert bot.budgets == [pytest.approx(whole - start_ms)]
 
 
 def test_settle_memory_keeps_what_is_loaded_out_of_full_collections():

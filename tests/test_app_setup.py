@@ -6,7 +6,7 @@ from __future__ import annotations
 
 from test_app_texts import screen  # noqa: F401  (the fixture that finds cut and overdrawn text)
 
-from acquire8 import rating
+from acquire8 import ai, rating
 from acquire8.app import buttons as bt
 from acquire8.app.control import app as capp
 from acquire8.app.control import menus
@@ -36,7 +36,7 @@ def test_each_row_says_what_its_value_means():
             assert setup.describe() == SETUP_WORDS[PERSON]
         else:
             assert setup.describe().startswith(f"Rated {round(rating.LADDER[level][0])}: ")
-            assert setup.describe().endswith(SETUP_WORDS[level])
+            assert setup.describe().endswith(ai.SPEC_OF[level].words)
         press(app, bt.RIGHT)
     select(app, "first")
     assert "rules" in setup.describe()
@@ -57,7 +57,7 @@ def test_every_description_fits_two_lines():
     for words in SETUP_WORDS.values():
         assert len(wrap(words, WORDS_CHARS)) <= 2, words
     for level in menus.LEVELS:
-        line = f"Rated {round(rating.LADDER[level][0])}: {SETUP_WORDS[level]}"
+        line = f"Rated {round(rating.LADDER[level][0])}: {ai.SPEC_OF[level].words}"
         lines = wrap(line, WORDS_CHARS)
         assert len(lines) <= 2 and all(len(x) <= WORDS_CHARS for x in lines), line
 

@@ -44,7 +44,7 @@ def test_paces_and_levels_have_one_definition():
     paces = re.compile(r'"slow",\s*"normal",\s*"fast",\s*"instant"')
     levels = re.compile(r'"easy",\s*"normal",\s*"hard",\s*"expert"')
     assert [p.name for p, s in sources.items() if paces.search(s)] == ["settings.py"]
-    assert [p.name for p, s in sources.items() if levels.search(s)] == ["__init__.py"]
+    assert [p.name for p, s in sources.items() if levels.search(s)] == ["levels.py"]
 
 
 def test_bonus_words_cover_every_kind():

@@ -342,6 +342,7 @@ def drive(
         out["frames"] = len(wall)
         out["wall"] = {"mean_ms": sum(wall) / len(wall), "p99_ms": pct(wall, 0.99), "max_ms": max(wall)}
         out["cpu"] = {"mean_ms": sum(cpu) / len(cpu), "p99_ms": pct(cpu, 0.99), "max_ms": max(cpu)}
+        out["late"] = sum(1 for c in cpu if c > 1000 / 30)  # update+draw past the frame period
         out["slowest"] = slowest
         out["decisions"] = {
             level: {

@@ -19,7 +19,7 @@ ones. With PortMaster it also checks what the launcher did: the calls to PortMas
 the pad mapping in the game's process, that killing the processes of the name given to
 gptokeyb ends the game and pm_finish runs, and that nothing was written outside the port's
 folder but the runtime's mount point. The .pyxapp is also played natively, for the ratios.
-Prints the figures, checks the budgets for each (frame CPU p99 <= 16 ms, max <= 33 ms,
+Prints the figures, checks the budgets for each (no late frame: update+draw CPU <= 33.3 ms,
 start-up <= 3 s), writes the "handheld" section of bench.json and exits 1 when a budget or a
 check fails. It needs root (debootstrap, mount, chroot) and binfmt_misc; without them it says
 so in one line and exits 2.
@@ -61,7 +61,9 @@ RUNTIME_PYXEL = "/opt/acquire8-runtime-pyxel"  # Pyxel 2.9.5 unpacked, the stand
 HOME = "/root"
 # Start-up: the median of the starts that find the game compiled (the port's first one and
 # the later ones run the same code; one start varies by half a second here).
-BUDGET = {"p99_ms": 16.0, "max_ms": 33.0, "startup_s": 3.0}
+# No late frame (update+draw CPU past the 33.3 ms period): the computers think in what the frame
+# leaves over (app/control/frames.py), so the frames' p99 is no budget of its own any more.
+BUDGET = {"late": 0, "startup_s": 3.0}
 STARTUP_RUNS = 3
 STARTUP_TIMEOUT_S, GAME_TIMEOUT_S = 90, 500  # an emulated game takes about a minute
 CHROOT = shutil.which("chroot") or "/usr/sbin/chroot"  # the environment below has no sbin
@@ -453,7 +455,8 @@ def describe(label: str, r: dict) -> str:
     c, w, s = r["cpu"], r["wall"], r["startup_s"]
     return (
         f"{label}: {r['frames']} frames, {r['actions']} actions, Pyxel {r['pyxel']}, Python {r['python']}: "
-        f"update+draw CPU mean {c['mean_ms']:.2f} ms, p99 {c['p99_ms']:.2f} ms, max {c['max_ms']:.2f} ms "
+        f"update+draw CPU mean {c['mean_ms']:.2f} ms, p99 {c['p99_ms']:.2f} ms, max {c['max_ms']:.2f} ms, "
+        f"late {r.get('late', 0)} "
         f"(wall {w['mean_ms']:.2f} / {w['p99_ms']:.2f} / {w['max_ms']:.2f}); "
         f"start-up CPU {s['median']:.2f} s (max {s['max']:.2f}, wall {r['startup_wall_s']['median']:.2f}; "
         f"first start {r['first_start_s']['cpu']:.2f}, wall {r['first_start_s']['wall']:.2f}; "
@@ -467,7 +470,8 @@ def decisions(r: dict) -> str:
     if not d:
         return ""
     return (
-        f"; expert decisions ({d['n']} over several frames): {d['frames_mean']:.0f} frames, "
+        f"; expert decisions ({d['n']} over several frames): {d['frames_mean']:.0f} frames "
+        f"({d['frames_mean'] / 30:.2f} s at 30 fps), "
         f"wall {d['wall_ms_mean']:.0f} ms (max {d['wall_ms_max']:.0f}), "
         f"thinking CPU {d['cpu_ms_mean']:.0f} ms"
     )
@@ -569,11 +573,7 @@ def check(port: Path, cache: Path, bench: Path, later_starts: int = STARTUP_RUNS
     over: dict[str, list[str]] = {}
     for label, _, _ in configs:
         r = results[label]
-        got = {
-            "p99_ms": r["cpu"]["p99_ms"],
-            "max_ms": r["cpu"]["max_ms"],
-            "startup_s": r["startup_s"]["median"],
-        }
+        got = {"late": r.get("late", 0), "startup_s": r["startup_s"]["median"]}
         over[label] = [f"{k} {got[k]:.2f} > {BUDGET[k]:g}" for k, limit in BUDGET.items() if got[k] > limit]
         r["ratio"] = {k: r["cpu"][k] / native["cpu"][k] for k in ("mean_ms", "p99_ms", "max_ms")}
     for label, r in results.items():
@@ -595,7 +595,7 @@ def check(port: Path, cache: Path, bench: Path, later_starts: int = STARTUP_RUNS
                 )
     failed = [label for label in over if over[label] or problems[label]]
     print(
-        f"budgets under emulation: frame CPU p99 <= {BUDGET['p99_ms']:g} ms, max <= {BUDGET['max_ms']:g} ms, "
+        f"budgets under emulation: late frames (update+draw CPU > 33.3 ms) <= {BUDGET['late']:g}, "
         f"start-up with the game compiled <= {BUDGET['startup_s']:g} s: "
         + ("; ".join(f"{label} OVER: {', '.join(o)}" for label, o in over.items() if o) or "ok")
     )

@@ -19,8 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as default  # the name `field` is one of Stats' fields
 
-from acquire8.ai import make_bot
 from acquire8.ai.base import Bot
+from acquire8.ai.levels import SPECS, make_bot
 from acquire8.rules import END_OPTIONS, EndOption, Game, Options
 
 
@@ -154,7 +154,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--budget-ms", type=float, default=None, help="expert: time per decision")
     ap.add_argument("--iterations", type=int, default=None, help="expert: fixed playouts (reproducible)")
     ap.add_argument("--end", default="declare", choices=END_OPTIONS)
-    ap.add_argument("--table", action="store_true", help="every level against greedy, expert against hard")
+    ap.add_argument("--table", action="store_true", help="every level against greedy, the expert vs hard too")
     args = ap.parse_args(argv)
     opts = {}
     if args.budget_ms is not None:
@@ -162,20 +162,21 @@ def main(argv: list[str] | None = None) -> None:
     if args.iterations is not None:
         opts["iterations"] = args.iterations
     if args.table:
-        # The expert is about a hundred times slower than the rest: it plays a quarter
-        # of the games so that the table stays a few minutes long.
+        # A searching level (the expert) is about a thousand times slower than the rest: it
+        # plays a quarter of the games, against greedy and against the strongest of the rest,
+        # so that the table stays a few minutes long.
         quarter = max(args.players, args.games // 4)
-        rows = [
-            ("easy", "greedy", args.games, {}, "target <= 15%"),
-            ("normal", "greedy", args.games, {}, "target 20-30%"),
-            ("hard", "greedy", args.games, {}, "target >= 45%, p95 <= 5 ms"),
-            ("expert", "greedy", quarter, opts, "target >= 55%"),
-            ("expert", "hard", quarter, opts, "target >= 60%"),
+        top = max((s for s in SPECS if s.picked and not s.searches), key=lambda s: s.rating).name
+        rows: list[tuple[str, str, int, dict]] = [
+            (s.name, "greedy", args.games, {}) for s in SPECS if s.picked and not s.searches
         ]
+        for s in SPECS:
+            if s.searches:
+                rows += [(s.name, "greedy", quarter, opts), (s.name, top, quarter, opts)]
         print(f"{args.players} players, seed {args.seed}, seat-rotated, ties split; win share ± 95% interval")
-        for hero, fld, n, o, target in rows:
+        for hero, fld, n, o in rows:
             st = run(hero, fld, n, args.seed, args.players, args.jobs, o, args.end)
-            print(f"{st.line()}  ({target})", flush=True)
+            print(st.line(), flush=True)
         return
     st = run(args.hero, args.field, args.games, args.seed, args.players, args.jobs, opts, args.end)
     print(st.line())

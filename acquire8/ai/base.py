@@ -36,11 +36,12 @@ class Bot(Protocol):
 @runtime_checkable
 class SteppingBot(Bot, Protocol):
     """A player that thinks across frames: `start(view)`, then `step(budget_ms)` once a
-    frame until it returns the action (None: still thinking). `choose` does both."""
+    frame until it returns the action (None: still thinking); `step(budget_ms, last=True)`
+    returns it in any case, from what it has worked out so far. `choose` does both."""
 
     def start(self, view: Game) -> None: ...
 
-    def step(self, budget_ms: float) -> Action | None: ...
+    def step(self, budget_ms: float, last: bool = False) -> Action | None: ...
 
 
 T = TypeVar("T")
@@ -86,7 +87,48 @@ class RandomBot(SeededBot):
         return self.rng.choice(view.legal_actions())
 
 
-class GreedyBot(SeededBot):
+class PhaseBot(SeededBot):
+    """A player deciding phase by phase, one method each (`place`, `found`, `buy` its own; the
+    buy phase includes declaring the end). A merger's choices default to the plain ones the
+    gentle levels share: the survivor it holds most of, the first defunct order, and every
+    defunct share sold."""
+
+    def choose(self, view: Game) -> Action:
+        seat = view.current
+        legal: list[Any] = view.legal_actions()  # the actions' type follows the phase
+        phase = view.phase
+        if phase == Phase.PLACE:
+            return self.place(view, seat, legal)
+        if phase == Phase.FOUND:
+            return self.found(view, seat, legal)
+        if phase == Phase.SURVIVOR:
+            return self.survivor(view, seat, legal)
+        if phase == Phase.DEFUNCT:
+            return self.defunct(view, seat, legal)
+        if phase == Phase.DISPOSE:
+            return self.dispose(view, seat, legal)
+        return self.buy(view, seat, legal)
+
+    def place(self, view: Game, seat: int, legal: list[Any]) -> Action:
+        raise NotImplementedError
+
+    def found(self, view: Game, seat: int, legal: list[Any]) -> Action:
+        raise NotImplementedError
+
+    def buy(self, view: Game, seat: int, legal: list[Any]) -> Action:
+        raise NotImplementedError
+
+    def survivor(self, view: Game, seat: int, legal: list[Any]) -> Action:
+        return max(legal, key=lambda a: view.shares(seat, a.chain))
+
+    def defunct(self, view: Game, seat: int, legal: list[Any]) -> Action:
+        return legal[0]
+
+    def dispose(self, view: Game, seat: int, legal: list[Any]) -> Action:
+        return max(legal, key=lambda a: (a.sell, -a.trade))
+
+
+class GreedyBot(PhaseBot):
     """The frozen baseline (do not change its play: stronger levels are measured
     against it). Places the tile that most raises its net worth now, founds the
     dearest chain, keeps the chain it holds most of, sells everything in mergers,
@@ -94,20 +136,13 @@ class GreedyBot(SeededBot):
 
     # Its random source is unused: greedy play is deterministic (NormalBot's is not).
 
-    def choose(self, view: Game) -> Action:
-        seat = view.current
-        legal: list[Any] = view.legal_actions()  # the actions' type follows the phase
-        phase = view.phase
-        if phase == Phase.PLACE:
-            return max(legal, key=lambda a: self._after_placing(view, seat, a))
-        if phase == Phase.FOUND:
-            return max(legal, key=lambda a: price(a.chain, 2))
-        if phase == Phase.SURVIVOR:
-            return max(legal, key=lambda a: view.shares(seat, a.chain))
-        if phase == Phase.DEFUNCT:
-            return legal[0]
-        if phase == Phase.DISPOSE:
-            return max(legal, key=lambda a: (a.sell, -a.trade))
+    def place(self, view: Game, seat: int, legal: list[Any]) -> Action:
+        return max(legal, key=lambda a: self._after_placing(view, seat, a))
+
+    def found(self, view: Game, seat: int, legal: list[Any]) -> Action:
+        return max(legal, key=lambda a: price(a.chain, 2))
+
+    def buy(self, view: Game, seat: int, legal: list[Any]) -> Action:
         if DeclareEnd() in legal:
             return DeclareEnd()
         return self._buy(view, seat, legal)

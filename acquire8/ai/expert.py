@@ -27,7 +27,7 @@ from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
 from acquire8.ai.hard import HardBot
 from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Game, Phase
 
-DEFAULT_BUDGET_MS = 150.0
+DEFAULT_BUDGET_MS = 500.0
 
 
 class RolloutPolicy:
@@ -96,14 +96,14 @@ class ExpertBot(SeededBot):
         candidates: int = 4,
         horizon: int | None = None,
         params: Params = DEFAULT,
-        opponents: str = "hard",
+        hard_opponents: bool = True,
     ):
         super().__init__(seed)
         self.hard = HardBot(seed, params)
         self.rollout = RolloutPolicy(self.hard)
-        # "hard": the other seats in a playout decide as hard players do (slower, truer to
-        # the opponents it meets); "fast": the rollout policy
-        self.opponent = HardBot(seed) if opponents == "hard" else None
+        # the other seats in a playout decide as hard players do (slower, truer to the
+        # opponents it meets), or else by the fast rollout policy
+        self.opponent = HardBot(seed) if hard_opponents else None
         self.ev = Evaluator(params)
         self.budget_ms = budget_ms
         self.iterations = iterations
@@ -138,11 +138,15 @@ class ExpertBot(SeededBot):
         self._view = view
         self._prep = self._candidate_steps(view)
 
-    def step(self, budget_ms: float) -> Action | None:
-        """Think for up to `budget_ms`; the decision when done, else None."""
+    def step(self, budget_ms: float, last: bool = False) -> Action | None:
+        """Think for up to `budget_ms`; the decision when done, else None. `last`: decide now
+        on the deals played so far (hard's choice before any), unless `iterations` fixes the
+        work (then the decision does not depend on how it was sliced)."""
+        if last and self.iterations is None:
+            return self._conclude()
         clock = time.perf_counter
-        last = clock()
-        deadline = last + budget_ms / 1000
+        t = clock()
+        deadline = t + budget_ms / 1000
         if self._prep is not None:
             done, cands = advance(self._prep, budget_ms)
             if not done:
@@ -155,8 +159,8 @@ class ExpertBot(SeededBot):
             else:
                 horizon = self.horizon if self.horizon is not None else view.players
                 self._task = _Search(view, cands, horizon, self)
-            last = clock()
-            if last >= deadline:
+            t = clock()
+            if t >= deadline:
                 return None if self._ready is None else self._take_ready()
         if self._task is None:
             if self._ready is None:
@@ -166,13 +170,26 @@ class ExpertBot(SeededBot):
         while not task.done():
             task.iterate()
             now = clock()
-            task.spent_ms += 1000 * (now - last)
-            last = now
+            task.spent_ms += 1000 * (now - t)
+            t = now
             if now >= deadline:
                 break
         if not task.done():
             return None
         self._task = None
+        return task.best()
+
+    def _conclude(self) -> Action:
+        """The decision now: the candidates worked out at once if need be (a few ms), then
+        the best on the deals complete so far."""
+        if self._prep is not None:
+            prep, self._prep, self._view = self._prep, None, None
+            return finish(prep)[0]  # no deal played yet: hard's best
+        if self._task is None:
+            if self._ready is None:
+                raise RuntimeError("step() before start()")
+            return self._take_ready()
+        task, self._task = self._task, None
         return task.best()
 
     def _take_ready(self) -> Action:

@@ -51,11 +51,12 @@ class HardBot(SeededBot):
         without threads); the decision is choose's."""
         self._work = self.choose_steps(view)
 
-    def step(self, budget_ms: float) -> Action | None:
-        """Think for about `budget_ms` (at least one unit); the decision when done, else None."""
+    def step(self, budget_ms: float, last: bool = False) -> Action | None:
+        """Think for about `budget_ms` (at least one unit); the decision when done, else None.
+        `last`: the whole decision now (a few ms at most)."""
         if self._work is None:
             raise RuntimeError("step() before start()")
-        done, act = advance(self._work, budget_ms)
+        done, act = (True, finish(self._work)) if last else advance(self._work, budget_ms)
         if not done:
             return None
         self._work = None

@@ -26,10 +26,10 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from acquire8.ai import level_of, make_bot
+from acquire8.ai.levels import SPEC_OF, SPECS, level_of, make_bot
 from acquire8.rules import Game
 
-ORDER = ("random", "easy", "normal", "greedy", "hard", "expert")  # weakest first, as expected
+ORDER: tuple[str, ...] = tuple(s.name for s in sorted(SPECS, key=lambda s: s.rating))  # weakest first
 ANCHOR, ANCHOR_RATING = "greedy", 500.0  # the frozen baseline: the scale does not drift
 ELO = 400 / math.log(10)  # Elo points per natural-log unit of strength
 PRIOR = 1.0  # virtual wins and losses of each level against a player of strength 1
@@ -141,9 +141,11 @@ def rate(games: list[Finish], boot: int = 200, seed: int = 1) -> Ladder:
 
 
 def play(levels: Sequence[str], tile_seed: int, options: dict | None = None) -> tuple[Finish, list[float]]:
-    """One game of the given seats' levels; its finish and the expert's decision times (ms)."""
+    """One game of the given seats' levels; its finish and the searching levels' decision
+    times (ms). `options` go to the searching levels (`budget_ms`)."""
+    searching = [SPEC_OF[lv].searches for lv in levels]
     bots = [
-        make_bot(level_of(lv), tile_seed * 100 + s, **(options or {}) if lv == "expert" else {})
+        make_bot(level_of(lv), tile_seed * 100 + s, **(options or {}) if searching[s] else {})
         for s, lv in enumerate(levels)
     ]
     g = Game.new(players=len(levels), seed=tile_seed)
@@ -152,7 +154,7 @@ def play(levels: Sequence[str], tile_seed: int, options: dict | None = None) -> 
         who = g.current
         t0 = time.perf_counter()
         act = bots[who].choose(g.view(who))
-        if levels[who] == "expert":
+        if searching[who]:
             times.append(1000 * (time.perf_counter() - t0))
         g.apply(act)
     return Finish(tuple(levels), tuple(g.scores())), times
@@ -162,25 +164,28 @@ def schedule(
     deals: int, expert_deals: int, seed: int = 1, players: int = 4
 ) -> list[tuple[tuple[str, ...], int]]:
     """(seat levels, tile seed) for every game: each set of `players` distinct cheap levels
-    on `deals` deals, each deal seat-rotated; the expert joins hard and two others (every
-    such set) on `expert_deals` deals, and plays three hard players on as many."""
-    cheap = [lv for lv in ORDER if lv != "expert"]
-    out = []
+    (those that do not search) on `deals` deals, each deal seat-rotated; each searching level
+    (the expert) joins the strongest cheap one and two others (every such set) on
+    `expert_deals` deals, and plays `players - 1` of the strongest cheap one on as many."""
+    cheap = [lv for lv in ORDER if not SPEC_OF[lv].searches]
+    out: list[tuple[tuple[str, ...], int]] = []
     tile = seed * 10000
     for combo in itertools.combinations(cheap, players):
         for _ in range(deals):
             tile += 1
             out += [(combo[k:] + combo[:k], tile) for k in range(players)]
     if expert_deals:
-        sets = [
-            ("expert", "hard", *rest)
-            for rest in itertools.combinations([c for c in cheap if c != "hard"], players - 2)
-        ]
-        sets.append(("expert",) + ("hard",) * (players - 1))
-        for combo in sets:
-            for _ in range(expert_deals):
-                tile += 1
-                out += [(combo[k:] + combo[:k], tile) for k in range(players)]
+        top = cheap[-1]  # the strongest that does not search: hard
+        for searcher in (lv for lv in ORDER if SPEC_OF[lv].searches):
+            sets = [
+                (searcher, top, *rest)
+                for rest in itertools.combinations([c for c in cheap if c != top], players - 2)
+            ]
+            sets.append((searcher,) + (top,) * (players - 1))
+            for combo in sets:
+                for _ in range(expert_deals):
+                    tile += 1
+                    out += [(combo[k:] + combo[:k], tile) for k in range(players)]
     return out
 
 
@@ -193,7 +198,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=4, choices=range(3, 6))
     ap.add_argument("--boot", type=int, default=200, help="bootstrap resamples")
-    ap.add_argument("--budget-ms", type=float, default=None, help="expert: time per decision")
+    ap.add_argument("--budget-ms", type=float, default=None, help="searching levels: time per decision")
     args = ap.parse_args(argv)
     opts = {} if args.budget_ms is None else {"budget_ms": args.budget_ms}
     games: list[Finish] = []
@@ -211,9 +216,9 @@ def main(argv: list[str] | None = None) -> None:
     if times:
         times.sort()
         med, p95 = times[len(times) // 2], times[int(0.95 * len(times))]
-        print(f"expert decision ms: median {med:.0f}, p95 {p95:.0f}, max {times[-1]:.0f} ({len(times)} made)")
+        print(f"searching: decision ms median {med:.0f}, p95 {p95:.0f}, max {times[-1]:.0f} ({len(times)})")
     print(
-        "as shipped (acquire8/rating.py LADDER):",
+        "to ship (acquire8/ai/levels.py, each level's rating):",
         {a: round(r) for a, r in sorted(ladder.ratings.items(), key=lambda x: x[1])},
     )
 

@@ -4,40 +4,26 @@ from __future__ import annotations
 
 from typing import Any
 
-from acquire8.ai.base import GreedyBot, SeededBot
-from acquire8.rules import (
-    Action,
-    BuyShares,
-    DeclareEnd,
-    Game,
-    Phase,
-    price,
-)
+from acquire8.ai.base import GreedyBot, PhaseBot
+from acquire8.rules import Action, BuyShares, DeclareEnd, Game, price
 
 
-class EasyBot(SeededBot):
+class EasyBot(PhaseBot):
     """A newcomer: plays any tile (liking to found chains), founds the cheapest chain,
     sells everything in mergers, buys two or three shares of a random chain (or nothing) and
     may end the game whenever it is allowed to."""
 
-    def choose(self, view: Game) -> Action:
+    def place(self, view: Game, seat: int, legal: list[Any]) -> Action:
+        founding = [a for a in legal if view.tile_effect(a.tile) == "found"]
+        if founding and self.rng.random() < 0.3:
+            return self.rng.choice(founding)
+        return self.rng.choice(legal)
+
+    def found(self, view: Game, seat: int, legal: list[Any]) -> Action:
+        return min(legal, key=lambda a: (price(a.chain, 2), a.chain))
+
+    def buy(self, view: Game, seat: int, legal: list[Any]) -> Action:
         rng = self.rng
-        legal: list[Any] = view.legal_actions()  # the actions' type follows the phase
-        phase = view.phase
-        seat = view.current
-        if phase == Phase.PLACE:
-            founding = [a for a in legal if view.tile_effect(a.tile) == "found"]
-            if founding and rng.random() < 0.3:
-                return rng.choice(founding)
-            return rng.choice(legal)
-        if phase == Phase.FOUND:
-            return min(legal, key=lambda a: (price(a.chain, 2), a.chain))
-        if phase == Phase.SURVIVOR:
-            return max(legal, key=lambda a: view.shares(seat, a.chain))
-        if phase == Phase.DEFUNCT:
-            return legal[0]
-        if phase == Phase.DISPOSE:
-            return max(legal, key=lambda a: (a.sell, -a.trade))
         if DeclareEnd() in legal and rng.random() < 0.5:
             return DeclareEnd()
         buys = [a for a in legal if isinstance(a, BuyShares)]
@@ -57,15 +43,10 @@ class NormalBot(GreedyBot):
     be contested, sell in mergers, end when allowed), less predictable: it breaks
     ties between equally good tiles at random."""
 
-    def choose(self, view: Game) -> Action:
-        seat = view.current
-        phase = view.phase
-        legal: list[Any] = view.legal_actions()  # the actions' type follows the phase
-        if phase == Phase.PLACE:
-            scored = [(self._after_placing(view, seat, a), a) for a in legal]
-            best = max(v for v, _ in scored)
-            return self.rng.choice([a for v, a in scored if v == best])
-        return super().choose(view)
+    def place(self, view: Game, seat: int, legal: list[Any]) -> Action:
+        scored = [(self._after_placing(view, seat, a), a) for a in legal]
+        best = max(v for v, _ in scored)
+        return self.rng.choice([a for v, a in scored if v == best])
 
 
 __all__ = ["EasyBot", "NormalBot"]

@@ -77,6 +77,7 @@ def use_chain_colors(high_contrast: bool) -> None:
 # Play screen layout (pixels).
 TOP_Y = 1  # the turn bar
 BAR_PAD = 3  # the lit bar behind your name: this wider than the name
+THINK_STEP, THINK_DOT_Y = 4, 4  # the thinking dots: frames a dot stays lit, their row in the bar
 COLS, ROWS = 12, 9  # the board's columns and rows
 BOARD_X, BOARD_Y, CELL = 1, 8, 8  # 12x9 cells of 8 px: 96x72
 BOARD_W, BOARD_H = COLS * CELL, ROWS * CELL

@@ -48,6 +48,7 @@ class Shell:
         """One frame of logic; `pressed` overrides the real buttons (tests, demos: then nothing
         counts as held)."""
         app = self.app
+        app.frames.begin()
         held: Pressed = frozenset()
         if pressed is None:
             pressed, held = inp.poll(), inp.held()
@@ -62,12 +63,12 @@ class Shell:
     def draw(self) -> None:
         """Draw the frame, unless nothing on it can have changed since the last one drawn."""
         key = frame_key(self.app)
-        if not self._pressed and key == self._key:
-            return  # the screen still shows exactly this frame
-        views.draw(self.app)
-        self._key = key
-        self._pressed = False
-        self.draws += 1
+        if self._pressed or key != self._key:  # else the screen still shows exactly this frame
+            views.draw(self.app)
+            self._key = key
+            self._pressed = False
+            self.draws += 1
+        self.app.frames.end()
 
     def _sound(self) -> None:
         app, audio = self.app, self.audio

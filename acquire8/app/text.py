@@ -82,8 +82,8 @@ KIND_SHORT: dict[str, str] = {kind: words[2] for kind, words in KIND_WORDS.items
 YOU = "You"  # the name of the one person at the table: the lines speak to that player as "you"
 
 # The line under the setup's and the settings' rows on the selected row's value (keys: a
-# row's name, or its value; a level's comes with "Rated 801: " before it): at most two lines
-# of WORDS_CHARS.
+# row's name, or its value): at most two lines of WORDS_CHARS. A computer level's line is its
+# record's (acquire8/ai/levels.py), with "Rated 801: " before it.
 SETUP_WORDS: dict[str, str] = {
     "opponents": "How many play against you: 1 to 5 computers or people",
     "declare": "You may end it once a chain has 41+ tiles or all are safe",
@@ -91,10 +91,6 @@ SETUP_WORDS: dict[str, str] = {
     "open": "Everyone's shares are shown to everyone",
     "hidden": "You see your own shares and the bank's, no one else's",
     "first": "Fixed by the rules: each draws a tile; nearest 1A starts",
-    "easy": "a newcomer; plays and buys almost at random",
-    "normal": "plays well for the turn at hand, no further",
-    "hard": "weighs each move's effect on the whole game",
-    "expert": "tries its best moves out over many deals",
     "person": "A person: pass the device on their turn",
     "music": "The tunes of the title, the game and its end",
     "effects": "The sounds of moves, purchases and mergers",

@@ -113,25 +113,50 @@ def play_through_controllers(games: int, level: str | None = None, max_frames: i
 
     settings = Settings(levels=[level] * 5) if level else None
     times: list[float] = []
+    decisions: list[int] = []  # frames of each computer decision over several frames
+    thought = work = 0.0
     for n in range(games):
         app = App(settings=settings, seed=n, can_quit=False)
         assert "Quit" not in app.scene.menu.items, "Quit is hidden on the web"
+        frames = getattr(app, "frames", None)  # as the shell marks them: thinking in what is left
+        job, since = None, 0
         for frame in range(max_frames):
             pressed = frozenset({X}) if frame % (TURN_QUIET_FRAMES + 1) == 0 else frozenset()
             t = time.perf_counter()
+            if frames is not None:
+                frames.begin()
             app.update(pressed)
+            if frames is not None:
+                frames.end()
             times.append(time.perf_counter() - t)
+            now = getattr(getattr(app.scene, "stage", None), "job", None)
+            if now is not job:
+                if job is not None and frame - since > 1:
+                    decisions.append(frame - since)
+                job, since = now, frame
             if isinstance(app.scene, GameOver):
                 break
         else:
             raise AssertionError(f"game {n} not over after {max_frames} frames of pressing X")
         g = app.scene.play.game
         assert g.is_over and app.scene.winners == g.winners()
+        if frames is not None:
+            thought, work = thought + frames.thinking_total_ms, work + frames.work_total_ms
     ms = [1000 * t for t in times]
+    late = sum(1 for m in ms if m > 1000 / 30)
+    share = f", thinking {100 * thought / work:.0f}% of it" if work else ""
+    slow = ""
+    if decisions:
+        decisions.sort()
+        mid = decisions[len(decisions) // 2]
+        slow = (
+            f"; {len(decisions)} decisions over several frames: {mid} frames (median, "
+            f"{mid / 30:.2f} s at 30 fps), {decisions[-1]} at most"
+        )
     return (
         f"    {games} game(s) vs {level or 'default'} computers, title to game over pressing X: "
         f"{len(ms)} frames; App.update ms mean {statistics.fmean(ms):.3f}  "
-        f"p99 {percentile(ms, 0.99):.2f}  max {max(ms):.2f}"
+        f"p99 {percentile(ms, 0.99):.2f}  max {max(ms):.2f}, late (> 33.3 ms) {late}{share}{slow}"
     )
 
 

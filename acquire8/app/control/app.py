@@ -10,6 +10,8 @@ from typing import Protocol
 from acquire8 import ai
 from acquire8.app.anim import Animator
 from acquire8.app.buttons import X
+from acquire8.app.constants import FPS
+from acquire8.app.control.frames import FrameBudget
 from acquire8.app.control.lesson import LessonPlay
 from acquire8.app.control.menus import Setup, Title
 from acquire8.app.control.play import Play
@@ -75,6 +77,7 @@ class App:
         self.on_progress: Callable[[Play], None] | None = None
         self.progress_due: Play | None = None  # a play whose autosave waits for the next frame
         self.saving = False  # it is made at the end of this frame, in which no computer thinks
+        self.frames = FrameBudget(FPS)  # the shell marks each frame: computers think in what is left
         self.stats_loader: Callable[[], tuple[Stats, str | None]] | None = None
         self.save_teller: Callable[[], str | None] | None = None  # the saved game in a few words
         self.game_files: GameFiles | None = None  # the kept games and the game file (story screens)

@@ -18,7 +18,6 @@ revealed. The rules decide everything: undo only puts a kept copy back.
 
 from __future__ import annotations
 
-import sys
 import time
 from collections import deque
 from dataclasses import replace
@@ -73,10 +72,6 @@ from acquire8.storage.settings import Pace
 
 # Frames a computer step stays shown: at "normal" a step can be read as it happens.
 PACE_FRAMES: dict[Pace, int] = {"slow": 36, "normal": 22, "fast": 8, "instant": 0}
-# Thinking time a computer player may use per frame (frames p99 <= 2 ms, max <= 8 ms). In the
-# browser the 150 ms of an expert decision would take over 3 s at 1.5 ms a frame, so slices are
-# larger there: its frames stay under 6 ms, 50 frames a decision.
-BOT_BUDGET_MS = 3.0 if sys.platform == "emscripten" else 1.5
 # The events a player's own decision makes (a person's clears the marks of the others' tiles).
 PERSONS_DECISIONS = ev.TilePlaced | ev.SharesBought | ev.SharesSold | ev.SharesTraded | ev.SharesKept
 
@@ -325,7 +320,8 @@ class Play(PlayView, Scene):
         g = self.game
         if stage.ready is not None or g.is_over or self.is_person(g.current) or self.app.saving:
             return
-        budget = BOT_BUDGET_MS
+        frames = self.app.frames
+        budget = frames.budget_ms()  # what this frame leaves over
         if stage.job is None:
             bot = self.bots[g.current]
             if self.seed is not None:  # decisions reproducible on Continue
@@ -334,8 +330,10 @@ class Play(PlayView, Scene):
             stage.job = Job(bot, g.view(g.current))
             budget -= (time.perf_counter() - t0) * 1000  # start() counts against this frame's slice
             if budget <= 0 and stage.job.stepping:
+                frames.thought()
                 return
         action = stage.job.step(max(0.0, budget))
+        frames.thought()
         if action is not None:
             stage.job = None
             stage.ready = action

@@ -82,6 +82,12 @@ class PlayView:
         return [e for e, _, _ in self.stage.queue] if isinstance(self.stage, Showing) else []
 
     @property
+    def thinking(self) -> bool:
+        """A computer's decision is being worked out: the turn bar's moving dots."""
+        stage = self.stage
+        return isinstance(stage, Showing | Thinking) and stage.job is not None and stage.ready is None
+
+    @property
     def busy(self) -> bool:
         """True while computer turns or messages are still playing out."""
         stage = self.stage

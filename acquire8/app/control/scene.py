@@ -9,6 +9,7 @@ from typing import Any, Protocol
 from acquire8.app.anim import Animator
 from acquire8.app.buttons import DOWN, UP, Button, X
 from acquire8.app.constants import FPS
+from acquire8.app.control.frames import FrameBudget
 from acquire8.rules import events as ev
 from acquire8.storage.settings import Settings
 from acquire8.storage.stats import Stats
@@ -45,6 +46,7 @@ class Host(Protocol):
     quit: bool
     on_progress: Callable[[Any], None] | None  # after each decision and turn: autosave
     saving: bool  # an autosave is made at the end of this frame
+    frames: FrameBudget  # the frame's timing: what a computer may think in it
     first_start: bool  # nothing stored yet: the title offers the lesson (once)
     x_quiet: int  # frames X has been up, this one included (a new turn's guard starts from it)
 

@@ -11,6 +11,7 @@ from dataclasses import dataclass, field, replace
 from typing import ClassVar, Protocol
 
 from acquire8.ai.base import Bot, SteppingBot
+from acquire8.app.constants import FPS
 from acquire8.app.control.decisions import Cursor, Decision, Screen
 from acquire8.app.control.scene import GUARD_FRAMES, TURN_QUIET_FRAMES, Pressed, Scene
 from acquire8.app.text import log_line
@@ -32,19 +33,33 @@ def decision_seed(seed: int, seat: int, done: int) -> str:
     return f"acquire8:{seed}:{seat}:{done}"
 
 
+# A computer thinks in what each frame leaves over (control/frames.py: app.frames.budget_ms());
+# it answers in its DECISION_FRAMES-th step: with the frame it started in (which may have had no
+# time left to step), under a second, whatever the device gives it.
+DECISION_FRAMES = FPS - 2
+
+
 class Job:
     """A computer player deciding, possibly over several frames: a stepping player thinks a
     slice per frame; any other player's `choose(view)` is called once."""
 
+    UNDRAWN: ClassVar = ("bot", "view", "frames")  # the views see only that one is under way
+
     def __init__(self, bot: Bot, view: Game):
         self.bot = bot
         self.view = view
+        self.frames = 0  # frames it has thought in
         self.stepping = isinstance(bot, SteppingBot)  # checked once: a Protocol check is slow
         if self.stepping:
             bot.start(view)  # type: ignore[attr-defined]
 
     def step(self, budget_ms: float) -> Action | None:
+        """A frame's slice; in the job's DECISION_FRAMES-th frame the player decides with what
+        it has worked out by then."""
         if self.stepping:
+            self.frames += 1
+            if self.frames >= DECISION_FRAMES:
+                return self.bot.step(budget_ms, last=True)  # type: ignore[attr-defined]
             return self.bot.step(budget_ms)  # type: ignore[attr-defined]
         return self.bot.choose(self.view)
 
@@ -57,7 +72,7 @@ class Showing:
     """Events still to reach the screen, each with the frames it stays and its line (None: the
     event's own brief)."""
 
-    UNDRAWN: ClassVar = ("wait", "job", "ready")  # timers and thinking: no view reads them
+    UNDRAWN: ClassVar = ("wait",)  # a timer: no view reads it (the job is keyed: the thinking dots)
 
     queue: deque[tuple[ev.Event, int, str | None]] = field(default_factory=deque)
     own: bool = False  # the echo of the person's own decision in their turn: no turn guard after it
@@ -69,7 +84,7 @@ class Showing:
 
 @dataclass
 class Thinking:
-    UNDRAWN: ClassVar = ("job", "ready")
+    UNDRAWN: ClassVar = ()  # the job and its result are keyed: the thinking dots show them
 
     job: Job | None = None
     hurry: bool = False

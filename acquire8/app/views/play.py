@@ -12,6 +12,7 @@ from acquire8.app.constants import RECAP_ROWS
 from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.insight import RECAP_CHARS
 from acquire8.app.control.play import Play
+from acquire8.app.control.scene import Host
 from acquire8.app.control.stages import Deciding, Passing
 from acquire8.app.text import LINE_CHARS, chain_name, cuts, fit, money, wrap
 from acquire8.app.views.common import (
@@ -22,6 +23,7 @@ from acquire8.app.views.common import (
     ctext,
     footer,
     panel,
+    phase,
     rtext,
     short_money,
     square,
@@ -42,8 +44,8 @@ def draw_play(p: Play) -> None:
         text(k.EDGE, k.TOP_Y, who, k.BLACK if lit else k.ACCENT)
     else:
         text(k.EDGE, k.TOP_Y, who, k.ACCENT)
-    if p.others_playing and blink(app, k.BLINK_SLOW):
-        text(k.EDGE + len(who) * k.CHAR_W, k.TOP_Y, "...", k.ACCENT)
+    if p.thinking:
+        draw_thinking(app, k.EDGE + len(who) * k.CHAR_W, k.TOP_Y)
     rtext(k.BOARD_RIGHT, k.TOP_Y, f"TILES {g.pool_size()}", k.DIM)
     draw_board(p)
     draw_players(p)
@@ -66,6 +68,15 @@ def draw_play(p: Play) -> None:
             draw_message(p.notice)
     else:
         draw_message(p.message, "" if p.notice else _aside(p))
+
+
+def draw_thinking(app: Host, x: int, y: int) -> None:
+    """Three dots after the turn bar's text, a lit one hopping along them while a computer
+    thinks (the bar's old blinking "..." said only that someone else was playing)."""
+    lit = phase(app.frame, k.THINK_STEP, 3)
+    for i in range(3):
+        on = i == lit
+        pyxel.pset(x + 1 + 2 * i, y + k.THINK_DOT_Y - on, k.ACCENT if on else k.DIM)
 
 
 def message_lines(message: str) -> list[str]:

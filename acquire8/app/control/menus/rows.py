@@ -49,8 +49,10 @@ def level_text(level: str) -> str:
 
 
 def level_words(level: str) -> str:
-    """What a level plays like, after its rating; a baseline (random, greedy) has its rating."""
-    words = SETUP_WORDS.get(level, "")
+    """What a level plays like (its record's words), after its rating; a person's line is the
+    setup's own."""
+    spec = ai.SPEC_OF.get(level)
+    words = spec.words if spec is not None else SETUP_WORDS.get(level, "")
     if level in rating.LADDER:
         return f"Rated {round(rating.LADDER[level][0])}" + (f": {words}" if words else "")
     return words

@@ -1,0 +1,93 @@
+"""Every computer player, each defined once: its name, how it is made, whether it searches, its
+words on the setup screen and its rating on the ladder. `LEVELS`, `make_bot`, the ladder
+(ai/ladder.py), the person's rating (rating.py), the setup and the texts read these records;
+a new level is a record here (and its player's module).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import Literal, cast, get_args
+
+from acquire8.ai.base import Bot, GreedyBot, RandomBot
+from acquire8.ai.expert import ExpertBot
+from acquire8.ai.hard import HardBot
+from acquire8.ai.simple import EasyBot, NormalBot
+
+# Every computer player make_bot knows. Saves and records keep these strings.
+Level = Literal["easy", "normal", "hard", "expert", "random", "greedy"]
+NAME_CHARS = 6  # "Ana (expert)" and a rating share a 32-character line with the rest
+
+
+@dataclass(frozen=True)
+class LevelSpec:
+    """One computer player.
+
+    `make(seed, **options)` builds it (options: a searching level's `budget_ms`, `iterations`);
+    `picked`: a person may play against it (else a baseline the others are measured by);
+    `searches`: it thinks for long across frames (the ladder gives it fewer games, the arena
+    times it); `words`: the setup screen's line on it (with "Rated 801: " before it, at most
+    two lines); `rating` and `interval`: its ladder rating and the half-width of its 95% interval
+    (docs/AI.md), the frozen greedy baseline at 500 with none."""
+
+    name: Level
+    make: Callable[..., Bot]
+    picked: bool
+    searches: bool
+    words: str
+    rating: float
+    interval: float
+
+    def __post_init__(self) -> None:
+        if not 0 < len(self.name) <= NAME_CHARS or not self.name.isalpha() or not self.name.islower():
+            raise ValueError(f"level name {self.name!r}: 1 to {NAME_CHARS} lowercase letters")
+
+
+# In the order a person cycles through them, then the baselines. Ratings: measured by
+# `python -m acquire8.ai.ladder --deals 40 --expert-deals 6 --seed 2` (968 games of four).
+SPECS: tuple[LevelSpec, ...] = (
+    LevelSpec("easy", EasyBot, True, False, "a newcomer; plays and buys almost at random", 222.0, 27.0),
+    LevelSpec("normal", NormalBot, True, False, "plays well for the turn at hand, no further", 501.0, 25.0),
+    LevelSpec("hard", HardBot, True, False, "weighs each move's effect on the whole game", 801.0, 31.0),
+    LevelSpec("expert", ExpertBot, True, True, "tries its best moves out over many deals", 893.0, 63.0),
+    LevelSpec("random", RandomBot, False, False, "", 285.0, 29.0),
+    LevelSpec("greedy", GreedyBot, False, False, "", 500.0, 0.0),
+)
+SPEC_OF: dict[str, LevelSpec] = {s.name: s for s in SPECS}
+if tuple(SPEC_OF) != get_args(Level):
+    raise ValueError("every Level has one record, in the Literal's order")
+
+LEVELS: tuple[Level, ...] = tuple(s.name for s in SPECS if s.picked)  # the ones a person plays against
+BASELINES: dict[str, Callable[[int | None], Bot]] = {s.name: s.make for s in SPECS if not s.picked}
+
+
+def level_of(name: str) -> Level:
+    """`name` as a Level (read from a file, a setting or the command line), or ValueError."""
+    if name in SPEC_OF:
+        return cast("Level", name)
+    raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(SPEC_OF)}")
+
+
+def make_bot(level: Level, seed: int | None = None, **options: object) -> Bot:
+    """A computer player of `level` (one of LEVELS, or a baseline: random, greedy);
+    the same seed gives the same decisions. `options` go to a searching level
+    (the expert's `budget_ms`, `iterations`). Every one is a `Bot` (`choose`, `reseed`); the
+    expert, which thinks across frames, is a `SteppingBot` too."""
+    spec = SPEC_OF.get(level)
+    if spec is None:
+        raise ValueError(f"unknown computer player {level!r}; choose from {', '.join(SPEC_OF)}")
+    return spec.make(seed, **options) if spec.searches else spec.make(seed)
+
+
+__all__ = [
+    "BASELINES",
+    "LEVELS",
+    "NAME_CHARS",
+    "SPECS",
+    "SPEC_OF",
+    "Level",
+    "LevelSpec",
+    "level_of",
+    "make_bot",
+]

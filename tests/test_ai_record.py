@@ -1,0 +1,56 @@
+"""Every computer level is one record (acquire8/ai/levels.py) that the rest reads."""
+
+from __future__ import annotations
+
+import ast
+from pathlib import Path
+from typing import get_args
+
+import pytest
+
+from acquire8 import ai, rating
+from acquire8.ai import ladder
+from acquire8.ai.levels import NAME_CHARS, Level, LevelSpec
+
+PACKAGE = Path(__file__).resolve().parent.parent / "acquire8"
+
+
+def test_the_names_and_tables_come_from_the_records():
+    assert tuple(s.name for s in ai.SPECS) == get_args(Level)
+    assert tuple(s.name for s in ai.SPECS if s.picked) == ai.LEVELS
+    assert set(ai.BASELINES) == {s.name for s in ai.SPECS if not s.picked}
+    assert {s.name: (s.rating, s.interval) for s in ai.SPECS} == rating.LADDER
+    assert all(s.words for s in ai.SPECS if s.picked)
+    assert [s.name for s in ai.SPECS if s.searches] == ["expert"]
+    for s in ai.SPECS:
+        assert isinstance(ai.make_bot(s.name, 1), ai.Bot)
+
+
+def test_a_name_that_would_not_fit_the_screen_is_refused_where_levels_are_defined():
+    make = ai.SPECS[0].make
+    with pytest.raises(ValueError, match="lowercase"):
+        LevelSpec("grandmaster", make, True, False, "", 0.0, 0.0)  # type: ignore[arg-type]
+    LevelSpec("abcdef"[:NAME_CHARS], make, True, False, "", 0.0, 0.0)  # type: ignore[arg-type]
+
+
+def test_the_ladder_schedules_a_searching_level_by_its_record_not_its_name():
+    plan = ladder.schedule(deals=1, expert_deals=1, seed=1)
+    searching = [levels for levels, _ in plan if any(ai.SPEC_OF[lv].searches for lv in levels)]
+    assert len(searching) == (6 + 1) * 4
+    assert ladder.ORDER[-1] == "expert" and ladder.ORDER.index("hard") == len(ladder.ORDER) - 2
+
+
+def test_no_module_names_a_level_to_decide_how_it_plays():
+    """Outside the records, no comparison with a level's name (`level == "expert"`, `in
+    ("hard", ...)`) decides anything; defaults and the hint (hard's choice) may name one."""
+    names = set(get_args(Level))
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if path.name == "levels.py":
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.Compare):
+                for side in (node.left, *node.comparators):
+                    if isinstance(side, ast.Constant) and side.value in names:
+                        found.append(f"{path.name}:{node.lineno}")
+    assert found == []

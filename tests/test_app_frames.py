@@ -1,0 +1,217 @@
+"""Computers think in what each frame leaves over (control/frames.py), answer within
+DECISION_FRAMES, and the turn bar shows that they think. Time here is a fake clock: nothing is
+timed, the arithmetic and its outcomes are checked."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from acquire8 import storage as storage_mod
+from acquire8.ai import make_bot
+from acquire8.app import constants as k
+from acquire8.app.control import app as capp
+from acquire8.app.control import frames as fr
+from acquire8.app.control import play as cplay
+from acquire8.app.control.stages import DECISION_FRAMES, Job, Thinking
+from acquire8.rules import Game
+
+NOTHING: frozenset[str] = frozenset()
+PERIOD = 1000 / 30
+
+
+class Clock:
+    def __init__(self) -> None:
+        self.ms = 0.0
+
+    def __call__(self) -> float:
+        return self.ms / 1000
+
+    def run(self, ms: float) -> None:
+        self.ms += ms
+
+
+def test_the_budget_is_the_frame_s_share_less_its_own_work():
+    clock = Clock()
+    fb = fr.FrameBudget(30, clock)
+    assert fb.budget_ms() == fr.UNMEASURED_MS  # no shell marks the frames: a fixed small slice
+    fb.begin()
+    clock.run(1.0)  # the update before the computer thinks
+    first = fb.budget_ms()
+    assert first == pytest.approx(fr.LOAD * PERIOD - 1.0 - fr.FIRST_TAIL_MS)
+    clock.run(first)
+    fb.thought()
+    clock.run(3.0)  # the rest of update and the drawing
+    fb.end()
+    clock.ms = PERIOD  # the next frame, on time
+    fb.begin()
+    clock.run(1.0)
+    assert fb.budget_ms() == pytest.approx(fr.LOAD * PERIOD - 1.0 - 3.0)  # the tail measured
+    assert fb.frames == 1 and fb.late == 0 and fb.think_ms == 0.0
+
+
+def test_thinking_to_the_budget_never_makes_a_frame_late():
+    """Frames whose own work varies (0-6 ms before the thinking, 1-8 ms after), the thinking
+    using all it is given and overrunning by a unit: no frame is late, and the thinking gets
+    most of what the frames leave over."""
+    clock, rng = Clock(), random.Random(1)
+    fb = fr.FrameBudget(30, clock)
+    thought = 0.0
+    for i in range(600):
+        clock.ms = i * PERIOD
+        fb.begin()
+        clock.run(rng.uniform(0, 6))
+        slice_ms = fb.budget_ms()
+        clock.run(slice_ms + 1.0)  # a unit of thinking runs past the slice
+        thought += slice_ms + 1.0
+        fb.thought()
+        clock.run(rng.uniform(1, 8))
+        fb.end()
+    assert fb.frames == 600 and fb.late == 0 and fb.slipped == 0
+    assert fb.worst_ms <= fr.LOAD * PERIOD + 8
+    assert thought / 600 > 0.3 * PERIOD  # the old slice was 1.5 ms: 0.045 of the period
+
+
+def test_a_frame_that_starts_late_halves_the_share_until_frames_are_on_time_again():
+    clock = Clock()
+    fb = fr.FrameBudget(30, clock)
+    fb.begin()
+    fb.end()
+    clock.ms = 3 * PERIOD  # something unseen (the screen, the machine) took two frames
+    fb.begin()
+    assert fb.slipped == 1 and fb.scale == 0.5
+    assert fb.budget_ms() == pytest.approx(0.5 * fr.LOAD * PERIOD - fr.FIRST_TAIL_MS)
+    fb.end()
+    for i in range(4, 60):
+        clock.ms = i * PERIOD
+        fb.begin()
+        fb.end()
+    assert fb.scale == 1.0
+
+
+class Endless:
+    """A stepping player that would think forever: it decides only when told it is the last
+    step (then the first legal action)."""
+
+    def __init__(self) -> None:
+        self.steps: list[tuple[float, bool]] = []
+
+    def start(self, view: Game) -> None:
+        self.view = view
+
+    def step(self, budget_ms: float, last: bool = False):
+        self.steps.append((budget_ms, last))
+        return self.view.legal_actions()[0] if last else None
+
+    def choose(self, view: Game):
+        return view.legal_actions()[0]
+
+    def reseed(self, value: str) -> None:
+        pass
+
+
+def two_seat_play(bot) -> tuple[capp.App, cplay.Play]:
+    app = capp.App(settings=storage_mod.Settings(pace="instant"), seed=1)
+    game = Game.new(players=2, seed=3, names=["You", "Ana"])
+    play = cplay.Play(app, game, {1: bot}, people={0})
+    app.goto(play)
+    return app, play
+
+
+class Still:
+    """The play's clock, stopped: a bot's start() takes no time, so it steps in its first frame."""
+
+    @staticmethod
+    def perf_counter() -> float:
+        return 0.0
+
+
+def test_a_computer_answers_within_decision_frames_however_long_it_would_think(monkeypatch):
+    monkeypatch.setattr(cplay, "time", Still)
+    bot = Endless()
+    app, play = two_seat_play(bot)
+    for _ in range(500):
+        if play.game.current == 1:
+            break
+        play.act(play.game.legal_actions()[0])  # the person's moves, straight to the rules
+        while play.busy and play.game.current == 0 and not isinstance(play.stage, Thinking):
+            app.update(NOTHING)
+    decided = len(play.actions)
+    frames = 0
+    while len(play.actions) == decided:
+        app.update(NOTHING)
+        frames += 1
+    assert frames == DECISION_FRAMES
+    assert [last for _, last in bot.steps] == [False] * (DECISION_FRAMES - 1) + [True]
+    # under a second, with a frame whose start() left no time to step
+    assert (DECISION_FRAMES + 1) / k.FPS < 1
+
+
+def test_the_expert_decides_on_its_last_step_and_iterations_ignore_it():
+    g = Game.new(players=4, seed=5)
+    expert = make_bot("expert", 2)
+    while len(expert._candidates(g.view(g.current))) < 2:  # a decision it searches
+        g.apply(g.legal_actions()[0])
+    view = g.view(g.current)
+    job = Job(expert, view)
+    act, steps = None, 0
+    while act is None:
+        act = job.step(0.0)  # one unit a step: the search is far from its budget
+        steps += 1
+    assert steps == DECISION_FRAMES and act in view.legal_actions()
+    fixed = make_bot("expert", 2, iterations=3)
+    job = Job(fixed, view)
+    act = None
+    while act is None:
+        act = job.step(0.0)
+    assert act == make_bot("expert", 2, iterations=3).choose(view)  # however it was sliced
+
+
+def dots(px, play: cplay.Play) -> set[int]:
+    """The colours where the thinking dots go, right of the turn bar's text."""
+    x = k.EDGE + len(play.banner) * k.CHAR_W
+    return {px.screen.pget(x + i, k.TOP_Y + j) for i in range(1, 6) for j in range(k.THINK_DOT_Y - 1, 6)}
+
+
+class Slow(Endless):
+    """Decides on its fifth step."""
+
+    def step(self, budget_ms: float, last: bool = False):
+        self.steps.append((budget_ms, last))
+        return self.view.legal_actions()[0] if len(self.steps) % 5 == 0 else None
+
+
+def test_the_turn_bar_shows_moving_dots_while_a_computer_thinks_and_none_after(pyxel_headless):
+    from acquire8.app.shell import Shell
+
+    px = pyxel_headless
+    bot = Slow()
+    app = capp.App(settings=storage_mod.Settings(pace="instant"), seed=1, can_quit=False)
+    game = Game.new(players=2, seed=3, names=["You", "Ana"])
+    while game.current != 1:
+        game.apply(game.legal_actions()[0])
+    play = cplay.Play(app, game, {1: bot}, people={0})
+    app.goto(play)
+    shell = Shell(app, audio=False)
+    seen = []
+    for _ in range(4):
+        shell.update(NOTHING)
+        shell.draw()
+        assert play.thinking
+        seen.append(dots(px, play))
+    assert all(k.ACCENT in s and k.DIM in s for s in seen)  # one lit dot, the others dim
+    lit = []
+    for _ in range(2 * k.THINK_STEP):
+        app.frame += 1
+        shell.draw()
+        x, y = k.EDGE + len(play.banner) * k.CHAR_W, k.TOP_Y + k.THINK_DOT_Y - 1
+        lit.append([i for i in range(3) if px.screen.pget(x + 1 + 2 * i, y) == k.ACCENT])
+    assert len({tuple(s) for s in lit}) > 1  # the lit dot moves
+    for _ in range(200):  # it decides; then the person's turn, once its bar stops blinking
+        shell.update(NOTHING)
+        shell.draw()
+        if play.screen is not None and not play.flashing and not app.anim.active:
+            break
+    assert not play.thinking and len(play.actions) >= 1
+    assert not dots(px, play) & {k.ACCENT, k.DIM}
