@@ -1,6 +1,7 @@
 """Command line: `acquire8` plays; `acquire8 simulate` runs computer-only games; `replay`
 prints a game file's log; `games`, `export` and `import` list, write and read the finished
-games the game keeps."""
+games the game keeps. Playing itself starts in acquire8/launch.py, all the .pyxapp ships of the
+command line."""
 
 from __future__ import annotations
 
@@ -12,6 +13,7 @@ import time
 from acquire8 import __version__
 from acquire8.ai import BASELINES, LEVELS, level_of, make_bot
 from acquire8.ai.match import play_game
+from acquire8.launch import add_play_options, play
 
 
 def simulate(games: int, seed: int, players: int, bots: list[str]) -> None:
@@ -149,9 +151,7 @@ def _main(argv: list[str] | None) -> None:
     parser = argparse.ArgumentParser(prog="acquire8", description="Acquire, PICO-8 style.")
     parser.add_argument("--version", action="version", version=f"acquire8 {__version__}")
     sub = parser.add_subparsers(dest="command")
-    play = sub.add_parser("play", help="play the game in a window (the default)")
-    play.add_argument("--fullscreen", action="store_true", help="start full screen")
-    play.add_argument("--scale", type=int, default=0, help="window scale (0 fits the screen)")
+    add_play_options(sub.add_parser("play", help="play the game in a window (the default)"))
     sim = sub.add_parser("simulate", help="play computer-only games without a window")
     sim.add_argument("--games", type=_positive, default=10)
     sim.add_argument("--seed", type=int, default=1)
@@ -191,6 +191,4 @@ def _main(argv: list[str] | None) -> None:
             )
         simulate(args.games, args.seed, args.players, bots)
         return
-    from acquire8.app import run  # only playing needs Pyxel
-
-    run(fullscreen=getattr(args, "fullscreen", False), scale=getattr(args, "scale", 0))
+    play(getattr(args, "fullscreen", False), getattr(args, "scale", 0))

@@ -178,7 +178,7 @@ def test_the_table_reader_sees_names_and_empty_rows():
     assert rows["rules"] == {} and rows["acquire8"] == {}
     assert rows["app.anim"] == {"rules": None, "storage": {"Pace"}}
     assert rows["app.text"] == rows["app.constants"] == {"rules": None}
-    assert rows["cli"]["app"] == {"run"}
+    assert rows["launch"]["app"] == {"run"}
 
 
 def test_layers_hold():
@@ -191,5 +191,5 @@ def test_layers_hold():
         if module.startswith("acquire8.app.control"):  # controllers: pure Python, never the views
             drawing = ("acquire8.app.views", "acquire8.app.shell")
             assert not any(t.startswith(drawing) for t in targets), module
-        if not module.startswith(("acquire8.app", "acquire8.cli")):
+        if not module.startswith(("acquire8.app", "acquire8.cli", "acquire8.launch")):
             assert not any(t.startswith("acquire8.app") for t in targets), module

@@ -109,8 +109,11 @@ def import_game(code: Path, methods: Path | None):
     if kept is not None:
         dataclasses.exec = kept.exec  # a module's global comes before the builtin of that name
     try:
-        import acquire8.app  # noqa: F401  (what `play` imports: Pyxel, the views, the controllers)
-        from acquire8.cli import main
+        # What playing imports (acquire8.app.run's modules: the rules, the computer players, the
+        # controllers, Pyxel and the views), so that their dataclasses' methods are kept too.
+        import acquire8.app.session  # noqa: F401
+        import acquire8.app.shell  # noqa: F401
+        from acquire8.launch import main
     finally:
         if kept is not None:
             del dataclasses.exec

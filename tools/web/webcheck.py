@@ -282,12 +282,12 @@ def main() -> int:
                 )
         return "\n".join(lines)
 
-    @part("cli")
-    def cli() -> str:
-        from acquire8.cli import simulate
+    @part("launch")
+    def launch() -> str:
+        from acquire8.launch import parse
 
-        simulate(1, 7, 4, ["greedy"])
-        return "simulate played 1 game"
+        args = parse(["play", "--scale", "2"])  # as the .pyxapp's start reads its options
+        return f"play options read: scale {args.scale}, fullscreen {args.fullscreen}"
 
     @part("controllers", limit=None)
     def controllers() -> str:
