@@ -114,3 +114,18 @@ def test_the_in_game_settings_explain_the_selected_row(screen):  # noqa: F811
         words = wrap(settings.describe(), WORDS_CHARS)
         drawn = [t for _, t in screen.layout.texts]
         assert words and all(line in drawn for line in words), (row.name, words, drawn)
+
+
+def test_the_title_settings_show_every_row_and_its_line_with_five_opponents(screen):  # noqa: F811
+    app = capp.App(settings=Settings(opponents=5), seed=2)
+    settings = menus.SettingsScene(app)
+    app.push(settings)
+    assert len(settings.table) == len(menus.settings_rows(app.settings, in_game=False)) == 12
+    for row in settings.table:
+        select(app, row.name)
+        faults = screen(app, f"title settings, {row.name}")
+        assert not faults, faults
+        drawn = [t for _, t in screen.layout.texts]
+        words = wrap(settings.describe(), WORDS_CHARS)
+        assert words and all(line in drawn for line in words), (row.name, words, drawn)
+        assert row.label(app.settings).strip() in drawn and drawn[-1] == "<> CHANGE  Z BACK"

@@ -125,7 +125,8 @@ def draw_settings(s: SettingsScene) -> None:
     bottom = k.SETTINGS_NOTE_Y if s.in_game else k.EXPLAIN_Y
     pitch = min(k.MENU_PITCH, (bottom - k.SETTINGS_Y) // len(items))  # every row above the lines
     for i, row in enumerate(s.table):
-        _choice_row(k.SETTINGS_Y + i * pitch, row.label(st), row.value(st), i == s.menu.index, s.app)
+        y, sel, fixed = k.SETTINGS_Y + i * pitch, i == s.menu.index, row.turn is None
+        _choice_row(y, row.label(st), row.value(st), sel, s.app, fixed=fixed)
     sel = s.selected is None
     ctext(k.SETTINGS_Y + len(s.table) * pitch + 1, "BACK", k.ACCENT if sel else k.TEXT)
     if s.in_game:  # where the rows left out are
