@@ -429,6 +429,9 @@ class SteppingBot:
 def test_stepping_bots_think_across_frames():
     game = Game.new(players=2, seed=3, names=["You", "Ana"])
     app = capp.App(settings=storage_mod.Settings(pace="instant"), seed=0)
+    app.frames.clock = lambda: (
+        0.0
+    )  # a stopped clock: every frame has the same slice, however busy the machine
     bots = {0: SteppingBot(5), 1: SteppingBot(5)}
     play = cplay.Play(app, game, bots, people=set())
     app.goto(play)

@@ -111,7 +111,7 @@ def import_game(code: Path, methods: Path | None):
     try:
         # What playing imports (acquire8.app.run's modules: the rules, the computer players, the
         # controllers, Pyxel and the views), so that their dataclasses' methods are kept too.
-        import acquire8.app.session  # noqa: F401
+        import acquire8.app.session
         import acquire8.app.shell  # noqa: F401
         from acquire8.launch import main
     finally:

@@ -18,7 +18,6 @@ revealed. The rules decide everything: undo only puts a kept copy back.
 
 from __future__ import annotations
 
-import time
 from collections import deque
 from dataclasses import replace
 
@@ -326,9 +325,9 @@ class Play(PlayView, Scene):
             bot = self.bots[g.current]
             if self.seed is not None:  # decisions reproducible on Continue
                 bot.reseed(decision_seed(self.seed, g.current, len(self.actions)))
-            t0 = time.perf_counter()
+            t0 = frames.clock()
             stage.job = Job(bot, g.view(g.current))
-            budget -= (time.perf_counter() - t0) * 1000  # start() counts against this frame's slice
+            budget -= (frames.clock() - t0) * 1000  # start() counts against this frame's slice
             if budget <= 0 and stage.job.stepping:
                 frames.thought()
                 return
