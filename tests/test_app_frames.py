@@ -119,18 +119,10 @@ def two_seat_play(bot) -> tuple[capp.App, cplay.Play]:
     return app, play
 
 
-class Still:
-    """The play's clock, stopped: a bot's start() takes no time, so it steps in its first frame."""
-
-    @staticmethod
-    def perf_counter() -> float:
-        return 0.0
-
-
-def test_a_computer_answers_within_decision_frames_however_long_it_would_think(monkeypatch):
-    monkeypatch.setattr(cplay, "time", Still)
+def test_a_computer_answers_within_decision_frames_however_long_it_would_think():
     bot = Endless()
     app, play = two_seat_play(bot)
+    app.frames.clock = lambda: 0.0  # stopped: a bot's start() takes no time, it steps in its first frame
     for _ in range(500):
         if play.game.current == 1:
             break
