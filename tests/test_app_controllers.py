@@ -884,3 +884,45 @@ def game_over_with_cash(cash: list[int]) -> GameOver:
     play = start(app, game)
     play.game = game
     return GameOver(app, play)
+
+
+def _to_buy_on_done(pace: str) -> tuple[capp.App, cplay.Play]:
+    """The demo position at `pace`: the person has placed a lone tile; the buy screen is on DONE."""
+    app = capp.App(settings=storage_mod.Settings(pace=pace), seed=0)
+    play = start(app, Game.from_json(position()))
+    run_until(app, my_decision(play))
+    select_tile(app, play, "12D")
+    press(app, bt.X)
+    run_until(app, my_decision(play))
+    assert isinstance(play.screen, dec.BuyScreen) and play.screen.option == "DONE"
+    return app, play
+
+
+def test_the_press_that_decides_held_as_a_person_holds_it_does_not_hurry_the_computers():
+    app, play = _to_buy_on_done("normal")
+    down = frozenset({bt.X})
+    app.update(down, down)  # DONE, held 0.15 s as a finger holds a key
+    for _ in range(4):
+        app.update(NOTHING, down)
+    assert play.game.current != 0 and not play.hurrying  # the computers play at their pace
+    frames = 0
+    while not (isinstance(play.stage, Deciding) and play.game.current == 0):
+        app.update(NOTHING)
+        frames += 1
+    assert frames > 3 * cplay.PACE_FRAMES["normal"]  # three turns shown one step at a time
+
+
+def test_after_a_quick_round_of_the_computers_your_first_x_is_answered_at_once():
+    """The press that took your last decision is no hurry: when the computers' turns are over
+    within 1.1 s of it (instant pace), X on the recap still closes it at once."""
+    app, play = _to_buy_on_done("instant")
+    down = frozenset({bt.X})
+    app.update(down, down)  # DONE
+    app.update(NOTHING, down)
+    frames = 1
+    while not (isinstance(play.stage, Deciding) and play.game.current == 0):
+        app.update(NOTHING)
+        frames += 1
+    assert frames < TURN_QUIET_FRAMES and play.stage.recap  # back within the guard's 1.1 s
+    press(app, bt.X)
+    assert not play.stage.recap

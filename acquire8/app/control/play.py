@@ -41,6 +41,7 @@ from acquire8.app.control.menus import Chart, Pause
 from acquire8.app.control.play_view import PlayView
 from acquire8.app.control.scene import (
     GUARD_FRAMES,
+    HOLD_FRAMES,
     TURN_QUIET_FRAMES,
     Host,
     Pressed,
@@ -173,7 +174,7 @@ class Play(PlayView, Scene):
             self.app.push(Chart(self.app, self))
             return
         stage = self.stage
-        if isinstance(stage, Showing | Thinking) and (X in pressed or X in held):
+        if isinstance(stage, Showing | Thinking) and (X in pressed or self.app.x_held >= HOLD_FRAMES):
             stage.hurry = True  # X tapped or held during computer turns hurries them; it decides nothing
         if isinstance(stage, Showing):
             self._show_step(stage)
@@ -192,6 +193,11 @@ class Play(PlayView, Scene):
                 stage.quiet = quieter(stage.quiet, pressed, held, stage.need)
         elif isinstance(stage, Deciding):
             self._deciding(stage, pressed, held)
+
+    @property
+    def takes_x(self) -> bool:
+        """X is live on the person's decision screen or the pass screen."""
+        return isinstance(self.stage, Deciding | Passing) and self.stage.armed
 
     def _deciding(self, stage: Deciding, pressed: Pressed, held: Pressed) -> None:
         stage.flash = max(0, stage.flash - 1)

@@ -16,6 +16,7 @@ from acquire8.storage.stats import Stats
 
 Pressed = frozenset[Button]  # the buttons newly pressed (or repeating) this frame
 GUARD_FRAMES = round(0.4 * FPS)  # X must have been up this long before a new screen takes it
+HOLD_FRAMES = round(0.4 * FPS)  # X down this long is held, not tapped: it hurries the computers
 # The first decision of a person's turn (and a pass-and-play hand-over) waits longer: X up this
 # long, counted from before the turn began. A player tapping X to hurry the computers at any
 # pace up to one tap in 0.95 s never leaves X up so long, so the tap that follows the turn's
@@ -48,7 +49,8 @@ class Host(Protocol):
     saving: bool  # an autosave is made at the end of this frame
     frames: FrameBudget  # the frame's timing: what a computer may think in it
     first_start: bool  # nothing stored yet: the title offers the lesson (once)
-    x_quiet: int  # frames X has been up, this one included (a new turn's guard starts from it)
+    x_quiet: int  # frames since X hurried (a new turn's guard starts from it): see App.update
+    x_held: int  # frames X has been down without a break, this one included
 
     @property
     def scene(self) -> Scene:
@@ -101,6 +103,12 @@ class Scene:
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         """One frame: `pressed` went down this frame, `held` are down now."""
         raise NotImplementedError  # pragma: no cover - every scene overrides
+
+    @property
+    def takes_x(self) -> bool:
+        """X now takes the person's decision (it is live on their decision screen): such a press
+        does not count as hurrying the computers."""
+        return False
 
 
 class Menu:

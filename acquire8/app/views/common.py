@@ -21,8 +21,6 @@ class Canvas(Protocol):
 
     def rect(self, x: float, y: float, w: float, h: float, col: int, /) -> None: ...
 
-    def rectb(self, x: float, y: float, w: float, h: float, col: int, /) -> None: ...
-
     def text(self, x: float, y: float, s: str, col: int, /) -> None: ...
 
 
@@ -94,14 +92,10 @@ def chain_box(
     x: int, y: int, chain: str, size: int = k.TILE, on: bool = True, bg: int = k.BG, to: Canvas = pyxel
 ) -> None:
     """A chain's letter on its colour; off the board (or not on offer) the letter alone, in
-    its colour readable on the background `bg` (black or the navy panel): no dark box. A
-    chain too dark for its letter to be read in its colour has a white letter in a frame of
-    its colour, so that two such chains (L and W) never look alike. Drawn on the screen, or
-    on the image `to`."""
+    its colour readable on the background `bg` (black or the navy panel): no dark box.
+    Drawn on the screen, or on the image `to`."""
     to.rect(x, y, size, size, k.CHAIN_COLOR[chain] if on else bg)
     ink = k.CHAIN_INK[chain] if on else chain_text(chain, bg)
-    if not on and ink != k.CHAIN_COLOR[chain]:
-        to.rectb(x, y, size, size, k.CHAIN_COLOR[chain])
     to.text(x + (size - k.GLYPH_W) // 2, y + (size - k.GLYPH_H) // 2, chain, ink)
 
 

@@ -23,7 +23,7 @@ def draw_summary(s: Summary) -> None:
         else:
             text(k.SUMMARY_X, y, fit(line, k.SUMMARY_CHARS), k.TEXT)
     more = "UP/DOWN MORE  " if len(s.lines) > s.ROWS else ""
-    keys = "PAYS YOU: X OK" if s.yours else "X OK"  # else it goes on by itself
+    keys = "PAYS YOU: X OK" if s.yours else "X OK, OR WAIT"  # else it goes on by itself
     ctext(k.SUMMARY_KEYS_Y, more + keys, k.ACCENT if s.yours else k.DIM)
 
 

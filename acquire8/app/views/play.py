@@ -20,6 +20,7 @@ from acquire8.app.views.common import (
     BoardLayer,
     blink,
     chain_box,
+    chain_text,
     ctext,
     footer,
     panel,
@@ -228,7 +229,8 @@ def draw_players(p: Play, top: int = k.BOARD_Y) -> None:
 def draw_table(g: Game, human: int | None) -> None:
     """Per chain: letter (safe ones framed), size, price, and your shares."""
     y, vy = k.TABLE_Y, k.TABLE_VALUES_Y  # the chains' letters, their values' first row
-    labels = ("SZ", "$", "MY" if human is not None else "")  # capitals: labels read at a glance
+    # Capitals, read at a glance; "PR", not "$", whose stroke below the line would touch "MY".
+    labels = ("SZ", "PR", "MY" if human is not None else "")
     for i, label in enumerate(labels):
         text(k.EDGE, vy + i * k.CHAR_H, label, k.DIM)  # off the screen's edge
     for i, chain in enumerate(CHAINS):
@@ -238,6 +240,10 @@ def draw_table(g: Game, human: int | None) -> None:
         cx = x + k.TABLE_COL_W // 2  # values centred under the letter
         size = g.chain_size(chain)
         chain_box(cx - k.TILE // 2, y, chain, k.TILE, on=bool(size))
+        if not size and chain_text(chain) != k.CHAIN_COLOR[chain]:
+            # A letter too dark to show in its chain's colour is white: its colour frames it,
+            # so that two such chains (L and W) never look alike.
+            pyxel.rectb(cx - k.TILE // 2, y, k.TILE, k.TILE, k.CHAIN_COLOR[chain])
         if g.is_safe(chain):
             pyxel.rectb(cx - k.TILE // 2 - 1, y - 1, k.RING, k.RING, k.WHITE)
         ctext(vy, f"{size}" if size else "-", k.TEXT if size else k.FAINT, cx)

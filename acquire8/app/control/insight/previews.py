@@ -3,6 +3,8 @@ lines of detail (`tile_preview`), from the what-ifs played out on copies (whatif
 
 from __future__ import annotations
 
+from itertools import product
+
 from acquire8.app.control.insight.whatif import (
     Payout,
     check_place,
@@ -62,15 +64,16 @@ def tile_preview(game: Game, tile: str, hidden: bool | None = None) -> list[str]
 def _grow_preview(game: Game, tile: str, chain: str, seat: int) -> list[str]:
     grew = growth(game, tile)
     lines = [fit(f"GROW {chain} to {grew.size}: {money(grew.price)}/share")]
-    notes = []
-    if grew.made_safe:
-        notes.append(f"{chain} safe at {SAFE_SIZE}+")
-    if grew.gain:
-        notes.append(f"your {game.shares(seat, chain)} {chain} +{money(grew.gain)}")
-    if grew.ends:
-        notes.append("the end may be declared")
-    if notes:
-        lines.append(fit("; ".join(notes)))
+    # The second line, whole: the longest wording that fits a line (the gain and the end in a
+    # short form if need be, the safe note left out first: the table frames a safe chain).
+    safe = [f"{chain} safe at {SAFE_SIZE}+", ""] if grew.made_safe else [""]
+    mine = f"your {game.shares(seat, chain)} {chain} +{money(grew.gain)}"
+    gain = [mine, f"you +{money(grew.gain)}"] if grew.gain else [""]
+    end = ["the end may be declared", "then you may end it", "may end it"] if grew.ends else [""]
+    wordings = ["; ".join(n for n in notes if n) for notes in product(safe, gain, end)]
+    line = max((w for w in wordings if len(w) <= LINE_CHARS), key=len, default=wordings[-1])
+    if line:
+        lines.append(fit(line))
     return lines
 
 

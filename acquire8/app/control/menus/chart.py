@@ -24,6 +24,8 @@ class Table(Protocol):
     human: int | None
 
     @property
+    def saved(self) -> bool: ...  # autosaved (False for the lesson)
+    @property
     def log(self) -> list[str]: ...
     @property
     def marked(self) -> list[str]: ...  # the tiles placed since the viewer's last turn, oldest first

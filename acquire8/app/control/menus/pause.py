@@ -57,6 +57,8 @@ class Pause(Scene):
             app.push(Confirm(app, "Quit to the title?", app.home, "QUIT", self._kept()))
 
     def _kept(self) -> str:
+        if not self.table.saved:  # the lesson: the saved game, if any, is another one
+            return "The lesson is not kept: Learn to play starts it anew."
         if self.app.can_resume():
             return "This game is saved: Continue on the title resumes it."
         return "This game is not saved: it will be lost."
