@@ -245,14 +245,13 @@ class SlowStart:
 
 
 @pytest.mark.parametrize("start_ms", [0.5, 30.0])
-def test_start_counts_against_the_frame_s_thinking_slice(start_ms, monkeypatch):
+def test_start_counts_against_the_frame_s_thinking_slice(start_ms):
     from acquire8.app.control.frames import FrameBudget
     from acquire8.rules import Game
 
     clock = FakeClock()
-    monkeypatch.setattr(cplay, "time", clock)
     app = capp.App(settings=storage_mod.Settings(pace="instant"), seed=1)
-    app.frames = FrameBudget(30, clock=clock.perf_counter)
+    app.frames = FrameBudget(30, clock=clock.perf_counter)  # the play reads time by the frames' clock
     bot = SlowStart(start_ms, clock)
     app.goto(
         cplay.Play(app, Game.new(players=2, seed=1, names=["Ana", "Bob"]), {0: bot, 1: bot}, people=set())
