@@ -304,7 +304,9 @@ class Play(PlayView, Scene):
         # only an X after a quiet spell; a pass screen just asked for one.
         first = guarded and not self.chosen.acted and not passed
         need = TURN_QUIET_FRAMES if first else GUARD_FRAMES
-        quiet = min(self.app.x_quiet, need) if guarded else GUARD_FRAMES
+        # After the pass screen the X that showed the hand must be let go first; a turn's first
+        # decision counts from the last X that hurried the computers.
+        quiet = GUARD_FRAMES if not guarded else 0 if passed else min(self.app.x_quiet, need)
         self.stage = Deciding(screen, quiet, need=need, flash=TURN_QUIET_FRAMES if first else 0)
         if guarded and g.turn == g.current and g.phase == Phase.PLACE and self.human is not None:
             self.seen.last_recap = recap(self.seen.events, self.human, g.names)  # a new turn of yours opens
@@ -318,7 +320,7 @@ class Play(PlayView, Scene):
         self.chosen.pick = None
         self.chosen.hint = None
         self.undo_stack = []
-        self.stage = Passing(seat, quiet=min(self.app.x_quiet, TURN_QUIET_FRAMES))
+        self.stage = Passing(seat)  # from 0: no X just before, deciding or not, shows the next hand
 
     def _think(self, stage: Showing | Thinking) -> None:
         """A slice of the computer player's thinking; its decision waits in `stage.ready`."""
