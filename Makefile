@@ -40,7 +40,7 @@ simulate: $(READY)
 
 # Every computer level in a short seat-rotated arena, then the rating ladder of all levels
 # from mixed games with its intervals (minutes; the expert plays fewer games, it thinks
-# 150 ms a move). Full runs: python -m acquire8.ai.arena --help, python -m acquire8.ai.ladder --help.
+# 500 ms a move). Full runs: python -m acquire8.ai.arena --help, python -m acquire8.ai.ladder --help.
 arena: $(READY)
 	$(PY) -m acquire8.ai.arena --table --games 200 --seed 1 --jobs 2
 	$(PY) -m acquire8.ai.ladder --deals 40 --expert-deals 3 --seed 1

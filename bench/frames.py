@@ -2,7 +2,8 @@
 
 - busy: `update` + `draw` per frame over a whole computer-only game at the normal pace, thinking
   included (a computer thinks in what each frame leaves over: app/control/frames.py): the late
-  frames (update+draw past the 33.3 ms period; budget 0), the thinking's share of the frames'
+  frames (update+draw past the 33.3 ms period) in this thread's CPU time (budget 0) and in wall
+  time (which on a shared machine also counts the other processes), the thinking's share of the frames'
   work, mean, 99th percentile and maximum in wall time and in this thread's CPU time, and per
   decision over several frames the frames it took (its wall time at 30 fps) and its thinking;
 - idle: frames of a screen where nothing changes (the title between lifts of its tiles, your turn
@@ -87,6 +88,7 @@ def frame_costs(seed: int = 1, players: int = 4, level: str | None = None, pace:
     fb = app.frames
     while not isinstance(app.scene, standings.GameOver):
         before = _job(play)
+        on_top = app.scene is play  # a merger summary over the play: no thinking (the reader's time)
         total = fb.thinking_total_ms
         w, c, drew = _frame(shell)
         wall.append(w)
@@ -97,7 +99,7 @@ def frame_costs(seed: int = 1, players: int = 4, level: str | None = None, pace:
         if before is None and after is not None:
             thinking_frames, thought = 1, fb.thinking_total_ms - total
         elif before is not None:
-            thinking_frames += 1
+            thinking_frames += on_top
             thought += fb.thinking_total_ms - total
             if after is not before:
                 if thinking_frames > 1:
@@ -190,17 +192,17 @@ def report(levels: tuple[str, ...] | None = None) -> dict:
     for level in levels:
         r = frame_costs(level=level)
         out[level] = r
-        ok = r["late"] <= LATE_BUDGET
+        ok = r["late_cpu"] <= LATE_BUDGET  # wall time also counts other processes on a shared machine
         print(
             f"frames ({level} computers, {r['pace']} pace, thinking in what each frame leaves over): "
-            f"{r['frames']} frames ({r['drawn']} drawn), late (update+draw > {PERIOD_MS:.1f} ms) "
-            f"{r['late']} (CPU {r['late_cpu']}; budget {LATE_BUDGET}: {'ok' if ok else 'OVER'}); "
+            f"{r['frames']} frames ({r['drawn']} drawn), late (update+draw > {PERIOD_MS:.1f} ms): CPU "
+            f"{r['late_cpu']} (budget {LATE_BUDGET}: {'ok' if ok else 'OVER'}), wall {r['late']}; "
             f"thinking {100 * r['thinking_share']:.0f}% of the frames' work\n"
             f"  update+draw mean {r['mean_ms']:.3f} ms, p99 {r['p99_ms']:.3f} ms, max {r['max_ms']:.3f} ms; "
             f"thread CPU mean {r['cpu_mean_ms']:.3f} ms, p99 {r['cpu_p99_ms']:.3f} ms, "
             f"max {r['cpu_max_ms']:.3f} ms"
             + (
-                f"\n  {r['sliced_decisions']} decisions over several frames: "
+                f"\n  {r['sliced_decisions']} decisions over several frames (no summary's): "
                 f"{r['frames_per_decision_median']} frames each "
                 f"(median; {r['frames_per_decision_median'] / 30:.2f} s at 30 fps), "
                 f"{r['frames_per_decision_max']} at most (limit {DECISION_FRAMES}); thinking "
