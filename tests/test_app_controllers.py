@@ -912,17 +912,19 @@ def test_the_press_that_decides_held_as_a_person_holds_it_does_not_hurry_the_com
     assert frames > 3 * cplay.PACE_FRAMES["normal"]  # three turns shown one step at a time
 
 
-def test_after_a_quick_round_of_the_computers_your_first_x_is_answered_at_once():
-    """The press that took your last decision is no hurry: when the computers' turns are over
-    within 1.1 s of it (instant pace), X on the recap still closes it at once."""
+def test_at_instant_pace_steady_taps_from_done_never_decide_and_a_calm_x_does():
+    """The computers' round takes no time at the instant pace: taps of X twice a second from
+    DONE on reach the next turn at once, yet decide nothing there (the press on DONE counts as
+    any other); once they stop for 1.1 s, X acts."""
     app, play = _to_buy_on_done("instant")
     down = frozenset({bt.X})
-    app.update(down, down)  # DONE
-    app.update(NOTHING, down)
-    frames = 1
-    while not (isinstance(play.stage, Deciding) and play.game.current == 0):
+    for frame in range(10 * 15):  # five seconds, a tap every 15 frames, each held 3 frames
+        app.update(down if frame % 15 == 0 else NOTHING, down if frame % 15 < 3 else NOTHING)
+    bought = [i for i, e in enumerate(play.shown) if isinstance(e, ev.SharesBought) and e.seat == 0]
+    after_done = play.shown[bought[-1] + 1 :]
+    assert [e for e in after_done if e.seat == 0 and isinstance(e, ev.TilePlaced | ev.SharesBought)] == []
+    assert isinstance(play.stage, Deciding) and play.game.current == 0 and play.guarding and play.stage.recap
+    for _ in range(TURN_QUIET_FRAMES):
         app.update(NOTHING)
-        frames += 1
-    assert frames < TURN_QUIET_FRAMES and play.stage.recap  # back within the guard's 1.1 s
     press(app, bt.X)
-    assert not play.stage.recap
+    assert not play.stage.recap  # the calm X closes the recap

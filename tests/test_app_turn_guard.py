@@ -1,8 +1,8 @@
 """Hurrying never decides: whole games driven headless with X mashed every 2-8 frames, or tapped
 at a steady pace, through computer turns and into the person's. The first decision of a
-person's turn acts only 1.1 s (TURN_QUIET_FRAMES) after the last press that hurried (one that
-took a decision is none), a pass-and-play hand-over 1.1 s after any press, later decisions
-after others played 0.4 s (GUARD_FRAMES), and then it does."""
+person's turn (and a pass-and-play hand-over) acts only 1.1 s (TURN_QUIET_FRAMES) after the
+last press of X, counted from before the turn began, later decisions after others played 0.4 s
+(GUARD_FRAMES), and then it does."""
 
 from __future__ import annotations
 
@@ -30,7 +30,6 @@ def drive(app: App, rng: random.Random, frames: int, until_over: bool = True) ->
     assert isinstance(play, Play)
     seen = {"guarded_turns": 0, "person_actions": 0, "released": 0, "frames": 0}
     quiet = 0  # frames since X was last pressed
-    hurry_quiet = 0  # ... pressed to hurry: a press that took a decision (X live on it) is none
     fresh = True  # the person's next decision is guarded: nothing of theirs decided since others played
     turn_fresh = True  # ... and no person decided since the turn began: it needs TURN_QUIET_FRAMES
     passed = False  # the device was just handed over: the decision after it needs GUARD_FRAMES
@@ -61,12 +60,10 @@ def drive(app: App, rng: random.Random, frames: int, until_over: bool = True) ->
         if guarded and stage is not last_guarded and isinstance(stage, Deciding | Passing):
             seen["guarded_turns"] += 1
             last_guarded = stage
-        quiet_before, hurry_quiet_before = quiet, hurry_quiet
-        deciding = app.scene is play and play.takes_x
+        quiet_before = quiet
         screen_before = looks(stage)
         app.update(frozenset(pressed))
         quiet = 0 if press else quiet + 1
-        hurry_quiet = 0 if press and not deciding else hurry_quiet + 1
         if guarded and press:
             # A press while the guard is up changes nothing: no decision, no hand-over.
             assert len(play.actions) == actions and play.stage is stage, (frame, type(stage).__name__)
@@ -78,10 +75,7 @@ def drive(app: App, rng: random.Random, frames: int, until_over: bool = True) ->
             # decision) changes nothing at all; one after that takes it.
             first = isinstance(stage, Passing) or (turn_fresh and not passed)
             need = TURN_QUIET_FRAMES if first else GUARD_FRAMES
-            # The pass screen and the decision after it count from any press (the one that
-            # showed the hand too); a turn's first decision from the last press that hurried.
-            since = quiet_before if isinstance(stage, Passing) or passed else hurry_quiet_before
-            if since < need:  # (left/right still move the cursor meanwhile)
+            if quiet_before < need:  # (left/right still move the cursor meanwhile)
                 assert len(play.actions) == actions, frame
                 assert pressed != {X} or looks(play.stage) == screen_before, frame
             else:

@@ -15,7 +15,7 @@ from acquire8.app.control.frames import FrameBudget
 from acquire8.app.control.lesson import LessonPlay
 from acquire8.app.control.menus import Setup, Title
 from acquire8.app.control.play import Play
-from acquire8.app.control.scene import RESULT_QUIET_FRAMES, Pressed, Scene
+from acquire8.app.control.scene import RESULT_QUIET_FRAMES, Pressed, Scene, quieter
 from acquire8.app.control.seats import NAMES as NAMES  # re-exported: where the names were
 from acquire8.app.control.seats import seat_names as seat_names
 from acquire8.app.control.stages import Resumed
@@ -71,9 +71,8 @@ class App:
         self.anim = Animator()  # what the views animate; it never holds up the controllers
         self.notices: list[str] = []  # one-line storage problems shown on the title
         self.first_start = False  # nothing stored yet: the title offers the lesson (once)
-        self.x_quiet = 0  # frames since X hurried, this one included (capped: only short spells matter)
+        self.x_quiet = 0  # frames X has been up, this one included (capped: only short spells matter)
         self.x_held = 0  # frames X has been down without a break
-        self.x_decides = False  # the press X is down for took a decision
         # With a keeper: Continue, autosave, stats (tests set their own hooks too).
         self.resumer: Callable[[], Play | None] | None = None
         self.on_progress: Callable[[Play], None] | None = None
@@ -114,14 +113,10 @@ class App:
         self.frame += 1
         self.saving = self.progress_due is not None
         # Before the scene: a turn that begins in this frame counts X's quiet time from before it.
-        # A press that takes a decision, held or not, is no hurry: the next turn's guard is for
-        # taps and holds made to hurry the computers.
-        if X in pressed:
-            self.x_decides = self.scene.takes_x
-        down = X in pressed or X in held
-        self.x_held = self.x_held + 1 if down else 0
-        hurried = down and not self.x_decides
-        self.x_quiet = 0 if hurried else min(self.x_quiet + 1, RESULT_QUIET_FRAMES)
+        # Every press counts, the one that took the person's last decision too: a steady tapper
+        # cannot be told from a player who pressed DONE and X again, so neither decides.
+        self.x_held = self.x_held + 1 if X in pressed or X in held else 0
+        self.x_quiet = quieter(self.x_quiet, pressed, held, RESULT_QUIET_FRAMES)
         self.scene.update(pressed, held)
         if self.saving:  # after the scene, so that a failed save's message is the last word
             self.keep_progress()

@@ -194,11 +194,6 @@ class Play(PlayView, Scene):
         elif isinstance(stage, Deciding):
             self._deciding(stage, pressed, held)
 
-    @property
-    def takes_x(self) -> bool:
-        """X is live on the person's decision screen or the pass screen."""
-        return isinstance(self.stage, Deciding | Passing) and self.stage.armed
-
     def _deciding(self, stage: Deciding, pressed: Pressed, held: Pressed) -> None:
         stage.flash = max(0, stage.flash - 1)
         if not stage.armed:
@@ -305,7 +300,7 @@ class Play(PlayView, Scene):
         first = guarded and not self.chosen.acted and not passed
         need = TURN_QUIET_FRAMES if first else GUARD_FRAMES
         # After the pass screen the X that showed the hand must be let go first; a turn's first
-        # decision counts from the last X that hurried the computers.
+        # decision counts X's quiet time from before it began.
         quiet = GUARD_FRAMES if not guarded else 0 if passed else min(self.app.x_quiet, need)
         self.stage = Deciding(screen, quiet, need=need, flash=TURN_QUIET_FRAMES if first else 0)
         if guarded and g.turn == g.current and g.phase == Phase.PLACE and self.human is not None:

@@ -49,7 +49,7 @@ class Host(Protocol):
     saving: bool  # an autosave is made at the end of this frame
     frames: FrameBudget  # the frame's timing: what a computer may think in it
     first_start: bool  # nothing stored yet: the title offers the lesson (once)
-    x_quiet: int  # frames since X hurried (a new turn's guard starts from it): see App.update
+    x_quiet: int  # frames X has been up, this one included (a new turn's guard starts from it)
     x_held: int  # frames X has been down without a break, this one included
 
     @property
@@ -103,12 +103,6 @@ class Scene:
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         """One frame: `pressed` went down this frame, `held` are down now."""
         raise NotImplementedError  # pragma: no cover - every scene overrides
-
-    @property
-    def takes_x(self) -> bool:
-        """X now takes the person's decision (it is live on their decision screen): such a press
-        does not count as hurrying the computers."""
-        return False
 
 
 class Menu:
