@@ -35,7 +35,7 @@ from acquire8.rules import CHAINS, Game
 
 def draw_play(p: Play) -> None:
     if isinstance(p.stage, Passing):
-        draw_pass(p.game.names[p.stage.seat])
+        draw_pass(p.game.names[p.stage.seat], p.stage.armed)
         return
     g, app = p.game, p.app
     who = p.banner
@@ -128,14 +128,19 @@ def draw_recap(stage: Deciding) -> None:
     rtext(k.PANEL_RIGHT, k.RECAP_Y + k.PAD, f"{more}X OK", k.DIM)
 
 
-def draw_pass(name: str) -> None:
-    """Pass-and-play: only the next player's name; no hand, no board."""
+def draw_pass(name: str, ready: bool) -> None:
+    """Pass-and-play: only the next player's name; no hand, no board. Until X is live (`ready`)
+    the line asking for it waits, dim."""
     ctext(k.PASS_Y, "PASS THE GAME TO", k.DIM)
     w = len(name) * k.CHAR_W + k.PASS_BOX
     pyxel.rect(k.MID - w // 2, k.PASS_BOX_Y, w, k.PASS_BOX, k.PANEL)
     pyxel.rectb(k.MID - w // 2, k.PASS_BOX_Y, w, k.PASS_BOX, k.ACCENT)
     ctext(k.PASS_BOX_Y + (k.PASS_BOX - k.GLYPH_H) // 2, name, k.ACCENT)
-    ctext(k.PASS_TEXT_Y, f"{name}: press X when ready", k.TEXT)
+    ctext(
+        k.PASS_TEXT_Y,
+        f"{name}: press X when ready" if ready else "Let go of X...",
+        k.TEXT if ready else k.DIM,
+    )
     ctext(k.PASS_TEXT_Y + k.PASS_TEXT_PITCH, "Everyone else: look away!", k.DIM)
     footer("X SHOW MY HAND  ENTER MENU")
 
