@@ -426,7 +426,17 @@ class SteppingBot:
         pass
 
 
-def test_stepping_bots_think_across_frames():
+class StoppedClock:
+    """The play's clock, stopped: a bot's start() takes no time, so a loaded machine cannot
+    leave a frame without its step."""
+
+    @staticmethod
+    def perf_counter() -> float:
+        return 0.0
+
+
+def test_stepping_bots_think_across_frames(monkeypatch):
+    monkeypatch.setattr(cplay, "time", StoppedClock)
     game = Game.new(players=2, seed=3, names=["You", "Ana"])
     app = capp.App(settings=storage_mod.Settings(pace="instant"), seed=0)
     app.frames.clock = lambda: (
