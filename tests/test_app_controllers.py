@@ -426,22 +426,10 @@ class SteppingBot:
         pass
 
 
-class StoppedClock:
-    """The play's clock, stopped: a bot's start() takes no time, so a loaded machine cannot
-    leave a frame without its step."""
-
-    @staticmethod
-    def perf_counter() -> float:
-        return 0.0
-
-
-def test_stepping_bots_think_across_frames(monkeypatch):
-    monkeypatch.setattr(cplay, "time", StoppedClock)
+def test_stepping_bots_think_across_frames():
     game = Game.new(players=2, seed=3, names=["You", "Ana"])
     app = capp.App(settings=storage_mod.Settings(pace="instant"), seed=0)
-    app.frames.clock = lambda: (
-        0.0
-    )  # a stopped clock: every frame has the same slice, however busy the machine
+    app.frames.clock = lambda: 0.0  # stopped: every frame has the same slice, however busy
     bots = {0: SteppingBot(5), 1: SteppingBot(5)}
     play = cplay.Play(app, game, bots, people=set())
     app.goto(play)
