@@ -86,7 +86,7 @@ HELP_PAGES: tuple[tuple[str, str], ...] = (
         "Grey: a loose tile, in no chain. Blue outline: a square in your hand (dim: not "
         "playable now). Blinking frame: your choice, or the tile just placed. Lit corner: "
         "placed since your turn.\n"
-        "Below: each chain's size, price and your shares; white frame: a safe chain.\n"
+        "Below: each chain's size (SZ), price (PR) and your shares (MY); white frame: safe.\n"
         "Right: > marks whose turn it is.\n"
         "Z: prices, chains, holdings, board.",
     ),
@@ -98,7 +98,7 @@ HELP_PAGES: tuple[tuple[str, str], ...] = (
         "UP/DOWN adjust, scroll\n"
         "ENTER/ESC/P (pad START) menu\n"
         "U, BACKSPACE (pad L1) undo\n\n"
-        "X hurries the computers; your turn waits while YOUR TURN flashes. Undo takes back "
-        "your moves this turn.",
+        "X hurries the computers; at your turn X acts once let go of for 1.1 s. Undo takes "
+        "back your moves this turn.",
     ),
 )
