@@ -423,7 +423,8 @@ def test_pass_screen_hides_the_hand_until_x(tmp_path, pyxel_headless, monkeypatc
                     app.update(NOTHING)
                 drawn.clear()
                 views.draw(app)
-                assert f"{play.game.names[seat]}: press X when ready" in drawn
+                ready = f"{play.game.names[seat]}: press X when ready"
+                assert (ready if play.stage.armed else "Let go of X...") in drawn  # says when X is live
                 assert not tiles & set(drawn), "a tile name is on the pass screen"
                 rows = range(k.HAND_Y - 4, k.PREVIEW_Y + 3)  # the hand and its preview line
                 hand_row = {pyxel_headless.screen.pget(x, y) for y in rows for x in range(128)}
