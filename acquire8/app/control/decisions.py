@@ -232,12 +232,16 @@ def _other_holders(game: Game, chain: str, turn: Sequence[ev.Event] = ()) -> str
     held = [(game.names[s], game.shares(s, chain)) for s in range(game.players) if s != seat]
     held = [(name, n) for name, n in held if n]
     if not held:
-        gone = [e for e in turn if isinstance(e, ev.SharesSold | ev.SharesTraded) and e.chain == chain]
-        names = list(dict.fromkeys(e.name for e in gone if e.seat != seat))
-        if not names:
+        gone = [
+            e
+            for e in turn
+            if isinstance(e, ev.SharesSold | ev.SharesTraded) and e.chain == chain and e.seat != seat
+        ]
+        if not gone:
             return fit(f"No one else holds {chain}")
-        sold = any(isinstance(e, ev.SharesSold) for e in gone if e.seat != seat)
-        traded = any(isinstance(e, ev.SharesTraded) for e in gone if e.seat != seat)
+        names = list(dict.fromkeys(e.name for e in gone))
+        sold = any(isinstance(e, ev.SharesSold) for e in gone)
+        traded = any(isinstance(e, ev.SharesTraded) for e in gone)
         verb = "sold/traded" if sold and traded else "sold" if sold else "traded"
         return fit(f"{'+'.join(names)} {verb} all: only you hold {chain}")
     return fit(", ".join(f"{name} {n}" for name, n in held) + f" hold {chain}")
