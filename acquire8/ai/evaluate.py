@@ -14,6 +14,8 @@ from functools import lru_cache
 from acquire8.rules import END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
 
 MAX_SIZE = SQUARES
+TERMS_KEPT = 20_000  # chain terms remembered per set of stage weights before starting afresh
+WEIGHTS_KEPT = 6  # sets of stage weights remembered (a game moves through them in order)
 
 
 @dataclass(frozen=True)
@@ -110,6 +112,10 @@ class Evaluator:
 
     def __init__(self, params: Params = DEFAULT):
         self.p = params
+        # chain terms by the stage's weights, then by chain, size, holdings and bank: a
+        # search asks for the same few thousand terms over and over
+        self._memos: dict[tuple, dict[tuple, tuple[float, ...]]] = {}
+        self._terms: dict[tuple, tuple[float, ...]] = {}
 
     def setup(self, g: Game) -> None:
         """Fix the stage-dependent weights for evaluations from this position."""
@@ -126,15 +132,29 @@ class Evaluator:
             self.reserve = self.p.reserve * (1 - st)
             self.keep = self.p.keep_value * (1 - st)
         self.market = g.players == 2 and g.pool_size() > 0
+        weights = (self.cert, self.growth, self.market)
+        terms = self._memos.get(weights)
+        if terms is None or len(terms) > TERMS_KEPT:
+            if len(self._memos) >= WEIGHTS_KEPT:
+                self._memos.clear()
+            terms = self._memos[weights] = {}
+        self._terms = terms
 
-    def chain_term(self, c: int, size: int, holdings: tuple[int, ...], bank: int) -> list[float]:
+    def chain_term(self, c: int, size: int, holdings: tuple[int, ...], bank: int) -> tuple[float, ...]:
         """What chain `c` of `size` tiles is worth to each seat: shares plus expected bonus."""
-        if not size:
-            return [h * self.keep for h in holdings]
+        if not size:  # off the board: the keep value, which moves with every stage
+            return tuple(h * self.keep for h in holdings)
+        key = (c, size, holdings, bank)
+        term = self._terms.get(key)
+        if term is None:
+            term = self._terms[key] = self._chain_term(c, size, holdings, bank)
+        return term
+
+    def _chain_term(self, c: int, size: int, holdings: tuple[int, ...], bank: int) -> tuple[float, ...]:
         p = PRICES[c][size]
         pv = PRICES[c][min(size + self.growth, MAX_SIZE)] if size < SAFE_SIZE else p
         bonus = expected_bonus(holdings, bank, self.cert, self.market, self.p.contest)
-        return [h * pv + b * p for h, b in zip(holdings, bonus, strict=True)]
+        return tuple(h * pv + b * p for h, b in zip(holdings, bonus, strict=True))
 
     def worths(self, g: Game) -> list[float]:
         return self.worths_of(g.all_cash(), g.share_table(), g.chain_sizes(), g.bank_counts())
@@ -148,15 +168,12 @@ class Evaluator:
     ) -> list[float]:
         """Each seat's worth from the tables of a position (as the fast-path readers give
         them), so a caller can value a changed copy of them without changing a game."""
-        n = len(cash)
         w = [float(m) for m in cash]
-        for c in range(7):
-            holdings = tuple(stock[s][c] for s in range(n))
+        for c, holdings in enumerate(zip(*stock, strict=True)):
             if not any(holdings):
                 continue
             term = self.chain_term(c, sizes[c], holdings, bank[c])
-            for s in range(n):
-                w[s] += term[s]
+            w = [a + b for a, b in zip(w, term, strict=True)]
         return w
 
     def margin(self, w: list[float], me: int, cash: int) -> float:

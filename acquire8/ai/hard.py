@@ -68,7 +68,6 @@ class HardBot(SeededBot):
     def choose_steps(self, view: Game) -> Work[Action]:
         """choose in units of sliced thinking: a tile to place, or a founding, survivor or
         defunct-order option, at a time (a merger's options take milliseconds each)."""
-        self._memo.clear()
         phase = view.phase
         if phase == Phase.PLACE:
             values = yield from self.place_value_steps(view)
@@ -162,8 +161,9 @@ class HardBot(SeededBot):
     def best_buy(self, g: Game, me: int) -> tuple[float, BuyShares]:
         """The purchase (from every bundle of up to three shares) that leaves the best margin.
 
-        Remembered per decision: most tiles (lone ones, say) lead to the same
-        money, shares and chain sizes, hence to the same purchase."""
+        Remembered across decisions, by everything it reads: most tiles (lone ones, say)
+        lead to the same money, shares and chain sizes, hence to the same purchase, and the
+        purchase after a placement is the one valued for it."""
         # everything _best_buy reads: the tables, and what fixes the evaluation's stage
         key = (
             me,
@@ -177,7 +177,7 @@ class HardBot(SeededBot):
         )
         found = self._memo.get(key)
         if found is None:
-            if len(self._memo) > 5000:  # the expert calls in without `choose`
+            if len(self._memo) > 5000:
                 self._memo.clear()
             found = self._memo[key] = self._best_buy(g, me)
         return found
@@ -208,7 +208,7 @@ class HardBot(SeededBot):
                 rows.append((term[me] - base[me] - k * p, tuple(term[s] - base[s] for s in others), k * p))
             items[c] = rows
         w_me = w[me]
-        w_o = [w[s] for s in others]
+        w_o = tuple(w[s] for s in others)
         reserve, rw = ev.reserve, ev.p.reserve_weight
 
         def value(gain: float, rival: float, spent: int) -> float:
@@ -228,32 +228,38 @@ class HardBot(SeededBot):
 
             keep = sorted(items, key=alone, reverse=True)[:MAX_CHAINS_MIXED]
             items = {c: items[c] for c in sorted(keep)}
+        # each (chain, count) once, its rivals' worths after buying it alone
+        single = {
+            (c, k): (dm, tuple(wo + d for wo, d in zip(w_o, do, strict=True)), do, cost)
+            for c, rows in items.items()
+            for k, (dm, do, cost) in enumerate(rows, 1)
+        }
         for combo in _bundles(tuple((c, len(rows)) for c, rows in items.items())):
-            gain, spent = 0.0, 0
-            rivals = w_o[:]
-            for c, k in combo:
-                dm, do, cost = items[c][k - 1]
-                gain += dm
-                spent += cost
-                for i, d in enumerate(do):
-                    rivals[i] += d
-            if spent > cash:
-                continue
-            v = value(gain, max(rivals), spent)
+            dm, rivals, _, spent = single[combo[0]]
+            gain = 0.0 + dm
+            if len(combo) > 1:  # the same sums, in the same order, as one at a time
+                for part in combo[1:]:
+                    dm, _, do, cost = single[part]
+                    gain += dm
+                    spent += cost
+                    rivals = tuple(r + d for r, d in zip(rivals, do, strict=True))
+                if spent > cash:
+                    continue
+            short = reserve - (cash - spent)
+            v = w_me + gain - max(rivals) - (rw * short if short > 0 else 0.0)
             if v > best_v + 1e-9:
                 best_v, best = v, combo
         return best_v, BuyShares(tuple(CHAINS[c] for c, k in best for _ in range(k)))
 
     def buy_or_declare(self, view: Game) -> Action:
         me = view.current
-        legal = view.legal_actions()
-        if DeclareEnd() in legal:
+        if view.may_declare():
             ended = view.copy()
             ended.apply(DeclareEnd())
             if self.best_buy(ended, me)[0] > 0:  # the final scoring makes me the winner
                 return DeclareEnd()
-        act = self.best_buy(view, me)[1]
-        return act if act in legal else BuyShares(())
+        # legal: only chains on the board with shares in the bank, within its cash
+        return self.best_buy(view, me)[1]
 
     # -------------------------------------------------------------- disposal
 
@@ -279,7 +285,8 @@ class HardBot(SeededBot):
                 for x in range(n):
                     w[x] -= term[x]
         others_d = [stock[x][d] for x in range(n)]
-        best, best_v = Dispose(held, 0), float("-inf")
+        cash, reserve, rw = g.cash(me), ev.reserve, ev.p.reserve_weight
+        best, best_v = (held, 0), float("-inf")
         max_trade = min(held, 2 * bank_s) // 2 * 2
         for trade in range(0, max_trade + 1, 2):
             h = [stock[x][s] for x in range(n)]
@@ -287,14 +294,15 @@ class HardBot(SeededBot):
             term = ev.chain_term(s, merged, tuple(h), bank_s - trade // 2)
             # rivals still to dispose keep their defunct shares' sale value
             ww = [w[x] + term[x] + (others_d[x] * pd if x != me else 0) for x in range(n)]
+            rival = max(ww[x] for x in range(n) if x != me)  # the same for every sale
             for sell in range(held - trade + 1):
                 keep = held - trade - sell
-                mine = ww[:]
-                mine[me] += sell * pd + keep * ev.keep
-                v = ev.margin(mine, me, g.cash(me) + sell * pd)
+                mine = ww[me] + (sell * pd + keep * ev.keep)
+                short = reserve - (cash + sell * pd)
+                v = mine - rival - (rw * short if short > 0 else 0.0)  # ev.margin, unrolled
                 if v > best_v + 1e-9:
-                    best, best_v = Dispose(sell, trade), v
-        return best
+                    best, best_v = (sell, trade), v
+        return Dispose(*best)
 
 
 @lru_cache(maxsize=4096)

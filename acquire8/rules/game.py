@@ -462,7 +462,7 @@ class Game:
             return [_PLACE[t] for t in self._playable_tiles(self._hands[self._current])]
         if phase == Phase.BUY:
             acts = cast("list[Action]", self._buy_options())  # a fresh list: DeclareEnd may join it
-            if self._may_declare():
+            if self.may_declare():
                 acts.append(DeclareEnd())
             return acts
         if phase == Phase.FOUND:
@@ -498,8 +498,15 @@ class Game:
             out = [act for act in out if all(act.chains.count(CHAINS[x]) <= bank[x] for x in scarce)]
         return out
 
-    def _may_declare(self) -> bool:
-        return self._options.end == "declare" and not self._declared and self.can_end()
+    def may_declare(self) -> bool:
+        """The current seat may declare the end now (RULES §11): DeclareEnd is among the
+        legal actions, known without listing the purchases."""
+        return (
+            self._phase == Phase.BUY
+            and self._options.end == "declare"
+            and not self._declared
+            and self.can_end()
+        )
 
     def _defunct_choices(self) -> list[int]:
         biggest = max(self._sizes[c] for c in self._defunct_left)
@@ -732,7 +739,7 @@ class Game:
         self._phase = Phase.BUY
 
     def _declare(self, action: DeclareEnd, out: list) -> None:
-        if not self._may_declare():
+        if not self.may_declare():
             if self._options.end != "declare":
                 raise IllegalAction("the game ends by itself with the auto end rule")
             if self._declared:
