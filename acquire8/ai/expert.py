@@ -28,6 +28,8 @@ from acquire8.ai.hard import HardBot
 from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Game, Phase
 
 DEFAULT_BUDGET_MS = 500.0
+PRUNE_AFTER = 8  # deals before a trailing candidate may be dropped
+PRUNE_Z = 3.0  # standard errors below the leader that drop a candidate
 
 
 class RolloutPolicy:
@@ -93,7 +95,7 @@ class ExpertBot(SeededBot):
         seed: int | None = None,
         budget_ms: float = DEFAULT_BUDGET_MS,
         iterations: int | None = None,
-        candidates: int = 4,
+        candidates: int = 6,
         horizon: int | None = None,
         params: Params = DEFAULT,
         hard_opponents: bool = True,
@@ -260,10 +262,11 @@ class _Search:
         self.horizon = horizon
         self.bot = bot
         self.me = view.current
-        self.totals = [0.0] * len(cands)
-        self.scores = self.totals[:]  # the totals over complete deals only: what `best` compares
-        self.deals = 0  # deals on which every candidate has been played out
-        self.next = 0  # the candidate to play out next on the current deal
+        self.active = list(range(len(cands)))  # the candidates still compared, in order
+        self.results: list[list[float]] = [[] for _ in cands]  # each one's score per deal
+        self.this_deal: list[float] = []  # the active candidates' scores on the current deal
+        self.deals = 0  # deals on which every active candidate has been played out
+        self.next = 0  # the place in `active` of the candidate to play out next
         self.world: Game = view
         self.market_seed = 0.0
         self.game: Game | None = None  # the playout under way
@@ -274,6 +277,8 @@ class _Search:
 
     def done(self) -> bool:
         bot = self.bot
+        if len(self.active) == 1:  # the others have fallen behind beyond doubt
+            return True
         if bot.iterations is not None:
             return self.deals >= bot.iterations
         return self.deals > 0 and self.spent_ms >= bot.budget_ms
@@ -291,17 +296,19 @@ class _Search:
                 self.market_seed = bot.rng.random()
             g = self.world.copy()
             g.reseed(self.market_seed)  # the same market draws for every candidate
-            g.apply(self.cands[self.next])
+            g.apply(self.cands[self.active[self.next]])
             self.game, self.turns, self.turn = g, 0, g.turn
             return
         if g.is_over or self.turns >= self.horizon:
-            self.totals[self.next] += bot.ev.evaluate(g, self.me)
+            self.this_deal.append(bot.ev.evaluate(g, self.me))
             self.game = None
             self.next += 1
-            if self.next == len(self.cands):
-                self.next = 0
+            if self.next == len(self.active):
+                for i, score in zip(self.active, self.this_deal, strict=True):
+                    self.results[i].append(score)
+                self.next, self.this_deal = 0, []
                 self.deals += 1
-                self.scores = self.totals[:]
+                self._prune()
             return
         mine = g.current == self.me and g.turn == self.me and g.phase != Phase.PLACE
         if mine or (bot.opponent is not None and g.current != self.me):
@@ -321,9 +328,32 @@ class _Search:
             self.turns += 1
             self.turn = g.turn
 
+    def _leader(self) -> int:
+        """The active candidate with the best total (all have played the same deals);
+        the earlier, hard's preference, on a tie."""
+        return max(self.active, key=lambda k: (sum(self.results[k]), -k))
+
+    def _prune(self) -> None:
+        """Stop playing out the candidates that trail the leader beyond doubt: on the same
+        deals, their mean difference to it lies more than PRUNE_Z standard errors below 0.
+        The deals go to the close ones; when one is left the decision is made."""
+        n = self.deals
+        if n < PRUNE_AFTER:
+            return
+        lead = self.results[self._leader()]
+        keep = []
+        for i in self.active:
+            diffs = [a - b for a, b in zip(self.results[i], lead, strict=True)]
+            mean = sum(diffs) / n
+            var = sum((d - mean) ** 2 for d in diffs) / (n - 1)
+            if mean + PRUNE_Z * (var / n) ** 0.5 >= 0:
+                keep.append(i)
+        self.active = keep
+
     def best(self) -> Action:
-        i = max(range(len(self.cands)), key=lambda k: (self.scores[k], -k))
-        return self.cands[i]
+        if not self.deals:  # no deal complete: hard's choice
+            return self.cands[0]
+        return self.cands[self._leader()]
 
 
 __all__ = ["DEFAULT_BUDGET_MS", "ExpertBot", "RolloutPolicy"]
