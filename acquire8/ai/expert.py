@@ -25,7 +25,7 @@ from typing import Any
 from acquire8.ai.base import SeededBot, Work, advance, finish
 from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
 from acquire8.ai.hard import HardBot
-from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Game, Phase
+from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Dispose, Game, Phase
 
 DEFAULT_BUDGET_MS = 500.0
 PRUNE_AFTER = 8  # deals before a trailing candidate may be dropped
@@ -159,7 +159,10 @@ class ExpertBot(SeededBot):
             if len(cands) == 1:
                 self._ready = cands[0]
             else:
-                horizon = self.horizon if self.horizon is not None else view.players
+                # to the start of its own next turn (a disposal may come in another's turn)
+                horizon = (view.current - view.turn) % view.players or view.players
+                if self.horizon is not None:
+                    horizon = self.horizon
                 self._task = _Search(view, cands, horizon, self)
             t = clock()
             if t >= deadline:
@@ -224,7 +227,23 @@ class ExpertBot(SeededBot):
                 return [DeclareEnd()]
             yield
             return self._buy_candidates(view, me)
+        if phase == Phase.FOUND:
+            first = yield from hard.choose_steps(view)
+            return [first, *[a for a in hard.found_options(view) if a != first]][: self.candidates]
+        if phase == Phase.DISPOSE:
+            return self._dispose_candidates(view, legal)
         return [hard.choose(view)]
+
+    def _dispose_candidates(self, view: Game, legal: list[Any]) -> list[Action]:
+        """Hard's disposal, then the plain ones: sell all, keep all, trade all it can and
+        sell or keep the rest."""
+        held = max(a.sell + a.trade for a in legal)
+        trade = max(a.trade for a in legal)
+        out: list[Action] = [self.hard.dispose(view)]
+        for act in (Dispose(held, 0), Dispose(0, 0), Dispose(held - trade, trade), Dispose(0, trade)):
+            if act in legal and act not in out:
+                out.append(act)
+        return out[: self.candidates]
 
     def _buy_candidates(self, view: Game, me: int) -> list[Action]:
         """Hard's purchase, buying nothing, and three shares of each of the best chains."""

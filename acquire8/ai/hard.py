@@ -73,7 +73,7 @@ class HardBot(SeededBot):
             values = yield from self.place_value_steps(view)
             return values[0][1]
         if phase in (Phase.FOUND, Phase.SURVIVOR, Phase.DEFUNCT):
-            options = self._found_options(view) if phase == Phase.FOUND else view.legal_actions()
+            options = self.found_options(view) if phase == Phase.FOUND else view.legal_actions()
             return (yield from self._best_of_steps(view, options))[0]
         if phase == Phase.DISPOSE:
             return self.dispose(view)
@@ -118,7 +118,7 @@ class HardBot(SeededBot):
             return self._best_branch(g)[1], None
         return self.ev.evaluate(g, me), None  # over
 
-    def _found_options(self, g: Game) -> list[Action]:
+    def found_options(self, g: Game) -> list[Action]:
         """Chains to found, one per tier among chains nobody holds (they are alike)."""
         seen: set[int] = set()
         out: list[Action] = []
@@ -133,7 +133,7 @@ class HardBot(SeededBot):
         return out
 
     def _best_found(self, g: Game) -> tuple[Action, float]:
-        return self._best_of(g, self._found_options(g))
+        return self._best_of(g, self.found_options(g))
 
     def _best_branch(self, g: Game) -> tuple[Action, float]:
         """Survivor or defunct-order choice."""
