@@ -1,20 +1,22 @@
 """The expert player: Monte Carlo search over the information set of its decision.
 
-For a placement, a founding or a purchase it takes the hard player's best few
-candidates, then repeatedly re-deals the tiles it cannot see (`Game.determinize`: one
-sample of the hidden hands and pool consistent with its view), plays every candidate out
-on that same deal (common random numbers make the comparison fair) to the start of its
-own next turn, the other seats deciding as hard players do and the rest of its own turn
-as its inner hard player would, and scores the result with the hard player's
-evaluation. The statistics are kept per candidate of the decision it faces, over all
-deals: a one-level information-set search (ISMCTS with one level of tree and an equal
-share of deals per candidate). Other decisions (disposal, survivor, defunct order) are
-the hard player's, and a declared end that wins is taken without search.
+For a placement, a founding, a disposal or a purchase it takes the hard player's choice and
+a few others (hard's next best tiles; every chain it would found; the plain disposals; no
+purchase and three shares of the most promising chains), then repeatedly re-deals the tiles
+it cannot see (`Game.determinize`: one sample of the hidden hands and pool consistent with
+its view), plays every candidate out on that same deal (common random numbers make the
+comparison fair) to the start of its own next turn, the other seats deciding as hard players
+do and the rest of its own turn as its inner hard player would, and scores the result with
+the hard player's evaluation. The statistics are kept per candidate of the decision it
+faces, over all deals: a one-level information-set search. A candidate whose paired
+difference to the leader lies beyond doubt below zero stops being played out, so the deals
+go to the close ones, and the decision is made when one is left. The survivor and defunct
+order are the hard player's, and a declared end that wins is taken without search.
 
 It is anytime and sliced for a front end without threads: `start(view)` and then
 `step(budget_ms)` as often as needed (None means "still thinking"); `choose(view)`
-does both. With `iterations=N` it plays exactly N deals per decision, whatever the
-clock says, so the same seed gives the same decisions.
+does both. With `iterations=N` it plays N deals per decision (fewer when one candidate is
+left), whatever the clock says, so the same seed gives the same decisions.
 """
 
 from __future__ import annotations

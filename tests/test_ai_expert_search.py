@@ -1,0 +1,110 @@
+"""How the expert spends its deals: candidates that trail beyond doubt stop being played out,
+and foundings and disposals are searched like tiles and purchases."""
+
+import random
+
+from acquire8.ai.expert import PRUNE_AFTER, ExpertBot, _Search
+from acquire8.ai.hard import HardBot
+from acquire8.rules import Dispose, FoundChain, Game, Phase, PlaceTile
+
+from positions import fill, load, player
+
+
+def _search_with(results: list[list[float]]) -> _Search:
+    """A search over the first tiles of a real opening, its per-deal scores given."""
+    view = Game.new(players=4, seed=1).view(0)
+    cands = view.legal_actions()[: len(results)]
+    search = _Search(view, cands, 4, ExpertBot(1, iterations=100))
+    search.results = [list(r) for r in results]
+    search.deals = len(results[0])
+    return search
+
+
+def _scores(n: int, rng: random.Random, mean: float, spread: float) -> list[float]:
+    return [mean + rng.uniform(-spread, spread) for _ in range(n)]
+
+
+def test_a_candidate_far_behind_on_the_same_deals_is_dropped_and_a_close_one_kept():
+    rng = random.Random(3)
+    luck = _scores(PRUNE_AFTER + 4, rng, 0, 5000)  # the deal's luck, shared by every candidate
+    lead = [x + 1000 + rng.uniform(-300, 300) for x in luck]
+    close = [x + 900 + rng.uniform(-300, 300) for x in luck]
+    far = [x - 2000 + rng.uniform(-300, 300) for x in luck]
+    search = _search_with([close, lead, far])
+    search._prune()
+    assert search.active == [0, 1]
+    assert search.best() == search.cands[1]
+    assert not search.done()  # two left, deals to go
+
+
+def test_nothing_is_dropped_before_enough_deals_and_one_left_decides():
+    rng = random.Random(4)
+    luck = _scores(PRUNE_AFTER - 1, rng, 0, 5000)
+    lead = [x + 1000 for x in luck]
+    far = [x - 5000 for x in luck]
+    early = _search_with([far, lead])
+    early._prune()
+    assert early.active == [0, 1]  # too few deals to judge
+    late = _search_with([[*far, -5000.0], [*lead, 1000.0]])
+    late._prune()
+    assert late.active == [1] and late.done() and late.best() == late.cands[1]
+
+
+def test_a_clear_disposal_is_decided_before_its_deals_run_out():
+    # Continental (21 tiles) absorbs Tower (3 tiles) at 9C: trading two $300 Towers for a
+    # $1,000 Continental share that also contests its bonus is clearly best.
+    cells = {**fill("C", "1A-12A", "1B", "1C-8C"), **fill("T", "10C-12C")}
+    players = [player(shares={"T": 6}, hand=["9C"]), player(shares={"C": 5}), player(shares={"C": 4, "T": 2})]
+    g = load(cells=cells, players=players, pool=["12I", "10I", "8I"])
+    g.apply(PlaceTile("9C"))
+    expert = ExpertBot(1, iterations=60)
+    expert.start(g.view(0))
+    search = None
+    while (act := expert.step(0.0)) is None:  # a unit at a time, to watch the search
+        search = expert._task or search
+    assert act == Dispose(0, 6) and search is not None
+    assert len(search.cands) >= 3  # hard's choice, selling all and keeping all were weighed
+    assert search.deals < 60 and search.active == [search.cands.index(act)]
+
+
+def test_disposal_candidates_start_with_hards_choice_and_are_legal_and_distinct():
+    cells = {**fill("T", "1C-6C"), **fill("A", "8C-12C")}
+    players = [
+        player(shares={"A": 6}, hand=["7C"]),
+        player(shares={"T": 12}),
+        player(shares={"T": 10, "A": 2}),
+    ]
+    g = load(cells=cells, players=players, pool=["12I", "10I", "8I"])
+    g.apply(PlaceTile("7C"))
+    view = g.view(0)
+    cands = ExpertBot(1)._candidates(view)
+    assert cands[0] == HardBot(1).choose(view)
+    assert {Dispose(6, 0), Dispose(0, 0)} <= set(cands)
+    assert len(set(cands)) == len(cands) and set(cands) <= set(g.legal_actions())
+
+
+def test_a_disposal_in_anothers_turn_is_played_out_to_the_start_of_its_own_turn():
+    # P2 merges Tower into Continental; P1 holds the Towers and disposes in P2's turn.
+    cells = {**fill("C", "1A-12A", "1B", "1C-8C"), **fill("T", "10C-12C")}
+    players = [player(shares={"T": 6}), player(shares={"C": 5}, hand=["9C"]), player(shares={"C": 4})]
+    g = load(cells=cells, players=players, pool=["12I", "10I", "8I", "6I", "4I", "2I"], current=1)
+    g.apply(PlaceTile("9C"))
+    assert g.phase == Phase.DISPOSE and g.current == 0 and g.turn == 1
+    expert = ExpertBot(1, iterations=2)
+    expert.start(g.view(0))
+    while expert._task is None:
+        assert expert.step(0.0) is None
+    assert expert._task.horizon == 2  # P3's turn, then its own
+
+
+def test_founding_weighs_every_chain_hard_would_consider():
+    cells = fill("#", "1A")
+    g = load(cells=cells, players=[player(hand=["2A"]), player(), player()], pool=["12I", "10I", "8I"])
+    g.apply(PlaceTile("2A"))
+    assert g.phase == Phase.FOUND
+    view = g.view(0)
+    hard = HardBot(1)
+    cands = ExpertBot(1)._candidates(view)
+    assert cands[0] == hard.choose(view)
+    assert set(cands) == set(hard.found_options(view)) and len(cands) > 1
+    assert all(isinstance(a, FoundChain) for a in cands)
