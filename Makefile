@@ -43,7 +43,7 @@ simulate: $(READY)
 # 500 ms a move). Full runs: python -m acquire8.ai.arena --help, python -m acquire8.ai.ladder --help.
 arena: $(READY)
 	$(PY) -m acquire8.ai.arena --table --games 200 --seed 1 --jobs 2
-	$(PY) -m acquire8.ai.ladder --deals 40 --expert-deals 3 --seed 1
+	$(PY) -m acquire8.ai.ladder --deals 40 --expert-deals 3 --seed 1 --jobs 2
 
 # Rebuild the sounds and music in assets/acquire8.pyxres from tools/make_sounds.py.
 sounds: $(READY)

@@ -90,3 +90,11 @@ def test_the_command_line_prints_the_ladder_with_intervals_and_gaps(capsys):
     for level in ("easy", "random", "greedy", "normal", "hard"):
         assert f"\n{level}" in out
     assert "greedy     500  [  500,   500]" in out and "->" in out and "95% interval" in out
+
+
+def test_two_processes_play_the_same_games_in_the_same_order(capsys):
+    def ladder_lines(jobs: str) -> list[str]:
+        ladder.main(["--deals", "1", "--expert-deals", "0", "--boot", "20", "--jobs", jobs])
+        return capsys.readouterr().out.splitlines()[1:]  # the first line tells the time taken
+
+    assert ladder_lines("2") == ladder_lines("1")

@@ -160,6 +160,10 @@ def play(levels: Sequence[str], tile_seed: int, options: dict | None = None) -> 
     return Finish(tuple(levels), tuple(g.scores())), times
 
 
+def _play_task(task: tuple[Sequence[str], int, dict]) -> tuple[Finish, list[float]]:
+    return play(*task)
+
+
 def schedule(
     deals: int, expert_deals: int, seed: int = 1, players: int = 4
 ) -> list[tuple[tuple[str, ...], int]]:
@@ -199,13 +203,24 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--players", type=int, default=4, choices=range(3, 6))
     ap.add_argument("--boot", type=int, default=200, help="bootstrap resamples")
     ap.add_argument("--budget-ms", type=float, default=None, help="searching levels: time per decision")
+    ap.add_argument("--jobs", type=int, default=1, help="processes (the machine may be shared)")
     args = ap.parse_args(argv)
     opts = {} if args.budget_ms is None else {"budget_ms": args.budget_ms}
     games: list[Finish] = []
     times: list[float] = []
     start = time.perf_counter()
-    for levels, tile in schedule(args.deals, args.expert_deals, args.seed, args.players):
-        finish, t = play(levels, tile, opts)
+    tasks = [
+        (levels, tile, opts)
+        for levels, tile in schedule(args.deals, args.expert_deals, args.seed, args.players)
+    ]
+    if args.jobs > 1:
+        import multiprocessing  # only the ladder and the arena use processes; never the game
+
+        with multiprocessing.Pool(args.jobs) as pool:
+            played = list(pool.imap(_play_task, tasks, chunksize=4))  # in order: the same bootstrap
+    else:
+        played = [_play_task(t) for t in tasks]
+    for finish, t in played:
         games.append(finish)
         times += t
     ladder = rate(games, args.boot, args.seed)
