@@ -276,6 +276,24 @@ def test_settle_memory_keeps_what_is_loaded_out_of_full_collections():
         gc.unfreeze()  # the rest of the test run collects as usual
 
 
+def test_full_collections_run_at_a_frames_start_and_never_by_themselves(px):
+    from acquire8.app.shell import FULL_EVERY, settle_memory
+
+    shell = new_shell()
+    before = gc.get_threshold()
+    try:
+        settle_memory()
+        assert gc.get_threshold()[2] > 1_000_000  # none starts in the middle of a frame's work
+        for _ in range(FULL_EVERY):  # each pass of the middle generation counts one for the full
+            gc.collect(1)
+        assert gc.get_count()[2] >= FULL_EVERY
+        frame(shell)
+        assert gc.get_count()[2] < FULL_EVERY  # the frame began with the full collection due
+    finally:
+        gc.set_threshold(*before)
+        gc.unfreeze()
+
+
 def view_modules() -> list[ModuleType]:
     """Every module of acquire8.app.views, the package's own too: whatever draws."""
     names = [info.name for info in pkgutil.iter_modules(views.__path__, "acquire8.app.views.")]

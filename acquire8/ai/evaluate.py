@@ -14,8 +14,8 @@ from functools import lru_cache
 from acquire8.rules import END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
 
 MAX_SIZE = SQUARES
-TERMS_KEPT = 20_000  # chain terms remembered per set of stage weights before starting afresh
-WEIGHTS_KEPT = 6  # sets of stage weights remembered (a game moves through them in order)
+TERMS_KEPT = 4_000  # chain terms remembered per set of stage weights before starting afresh
+WEIGHTS_KEPT = 3  # sets of stage weights remembered (a game moves through them in order)
 
 
 @dataclass(frozen=True)

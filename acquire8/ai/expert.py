@@ -34,59 +34,6 @@ PRUNE_AFTER = 8  # deals before a trailing candidate may be dropped
 PRUNE_Z = 3.0  # standard errors below the leader that drop a candidate
 
 
-class RolloutPolicy:
-    """Fast play for every seat inside a playout (on a determinized full game):
-    the tile that most raises net worth now, the dearest chain, the hard player's
-    disposal, contest-minded purchases, and the end only when leading."""
-
-    def __init__(self, hard: HardBot):
-        self.hard = hard
-
-    def choose(self, g: Game) -> Action:
-        phase = g.phase
-        seat = g.current
-        if phase == Phase.PLACE:
-            best, best_v = None, -1
-            for act in g.legal_actions():
-                h = g.copy()
-                h.apply(act)
-                v = h.net_worth(seat)
-                if v > best_v:
-                    best, best_v = act, v
-            assert best is not None  # "place" always offers a tile
-            return best
-        legal: list[Any] = g.legal_actions()  # the actions' type follows the phase
-        if phase == Phase.FOUND:
-            return max(legal, key=lambda a: (PRICES[CHAINS.index(a.chain)][2], a.chain))
-        if phase == Phase.DISPOSE:
-            return self.hard.dispose(g)
-        if phase in (Phase.SURVIVOR, Phase.DEFUNCT):
-            return max(legal, key=lambda a: g.shares(seat, a.chain))
-        if DeclareEnd() in legal:
-            mine = g.net_worth(seat)
-            if all(mine > g.net_worth(s) for s in range(g.players) if s != seat):
-                return DeclareEnd()
-        return self._buy(g, seat)
-
-    @staticmethod
-    def _buy(g: Game, seat: int) -> BuyShares:
-        best, best_price = None, 0
-        sizes, bank, stock = g.chain_sizes(), g.bank_counts(), g.share_table()
-        for c in range(7):
-            size = sizes[c]
-            if not size or not bank[c]:
-                continue
-            mine = stock[seat][c]
-            top = max(stock[s][c] for s in range(g.players) if s != seat)
-            p = PRICES[c][size]
-            if -2 <= top - mine <= 3 and p > best_price:
-                best, best_price = c, p
-        if best is None:
-            return BuyShares(())
-        n = min(3, bank[best], g.cash(seat) // best_price)
-        return BuyShares((CHAINS[best],) * n)
-
-
 class ExpertBot(SeededBot):
     """Hard's candidates re-ranked by determinized playouts, within `budget_ms` per
     decision (or exactly `iterations` deals), comparing up to `candidates` moves, each
@@ -100,14 +47,10 @@ class ExpertBot(SeededBot):
         candidates: int = 6,
         horizon: int | None = None,
         params: Params = DEFAULT,
-        hard_opponents: bool = True,
     ):
         super().__init__(seed)
         self.hard = HardBot(seed, params)
-        self.rollout = RolloutPolicy(self.hard)
-        # the other seats in a playout decide as hard players do (slower, truer to the
-        # opponents it meets), or else by the fast rollout policy
-        self.opponent = HardBot(seed) if hard_opponents else None
+        self.opponent = HardBot(seed)  # the other seats in a playout: hard players
         self.ev = Evaluator(params)
         self.budget_ms = budget_ms
         self.iterations = iterations
@@ -124,8 +67,7 @@ class ExpertBot(SeededBot):
         """Seed its own random source and its inner hard player's with `value`."""
         super().reseed(value)
         self.hard.reseed(value)
-        if self.opponent is not None:
-            self.opponent.reseed(value)
+        self.opponent.reseed(value)
 
     def choose(self, view: Game) -> Action:
         self.start(view)
@@ -331,19 +273,20 @@ class _Search:
                 self.deals += 1
                 self._prune()
             return
-        mine = g.current == self.me and g.turn == self.me and g.phase != Phase.PLACE
-        if mine or (bot.opponent is not None and g.current != self.me):
-            # the rest of my own turn played well, or another seat deciding as a hard player:
-            # a tile or a merger's choice at a time, so that no unit takes long
+        if g.current == self.me and g.phase == Phase.PLACE:
+            # its own next tile (a purchase's playout runs to the end of its next turn): the
+            # tile that most raises its net worth now, the first on a tie
+            act = max(g.legal_actions(), key=lambda a: _worth_after(g, a))
+        else:
+            # every seat decides as a hard player, its own inner one for itself: a tile or a
+            # merger's choice at a time, so that no unit takes long
             if self.deciding is None:
-                self.deciding = (bot.hard if mine else bot.opponent).choose_steps(g)  # type: ignore[union-attr]
+                self.deciding = (bot.hard if g.current == self.me else bot.opponent).choose_steps(g)
             try:
                 next(self.deciding)
                 return
             except StopIteration as decided:
                 act, self.deciding = decided.value, None
-        else:
-            act = bot.rollout.choose(g)
         g.apply(act)
         if g.turn != self.turn:
             self.turns += 1
@@ -377,4 +320,10 @@ class _Search:
         return self.cands[self._leader()]
 
 
-__all__ = ["DEFAULT_BUDGET_MS", "ExpertBot", "RolloutPolicy"]
+def _worth_after(g: Game, act: Action) -> int:
+    h = g.copy()
+    h.apply(act)
+    return h.net_worth(g.current)
+
+
+__all__ = ["DEFAULT_BUDGET_MS", "ExpertBot"]

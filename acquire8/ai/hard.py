@@ -32,6 +32,7 @@ from acquire8.rules import (
 )
 
 MAX_CHAINS_MIXED = 4  # chains considered together in one purchase
+MEMO_KEPT = 2000  # purchases remembered before starting afresh
 
 
 class HardBot(SeededBot):
@@ -41,7 +42,9 @@ class HardBot(SeededBot):
     def __init__(self, seed: int | None = None, params: Params = DEFAULT):
         super().__init__(seed)
         self.ev = Evaluator(params)
-        self._memo: dict[tuple, tuple[float, BuyShares]] = {}
+        # plain values only (no action objects), so that the cyclic collector's full passes
+        # do not have to walk it
+        self._memo: dict[tuple, tuple[float, tuple[str, ...]]] = {}
         self._work: Work[Action] | None = None
 
     # ------------------------------------------------------------------ entry
@@ -177,12 +180,13 @@ class HardBot(SeededBot):
         )
         found = self._memo.get(key)
         if found is None:
-            if len(self._memo) > 5000:
+            if len(self._memo) > MEMO_KEPT:
                 self._memo.clear()
             found = self._memo[key] = self._best_buy(g, me)
-        return found
+        value, chains = found
+        return value, _purchase(chains)
 
-    def _best_buy(self, g: Game, me: int) -> tuple[float, BuyShares]:
+    def _best_buy(self, g: Game, me: int) -> tuple[float, tuple[str, ...]]:
         ev = self.ev
         ev.setup(g)
         n = g.players
@@ -249,7 +253,7 @@ class HardBot(SeededBot):
             v = w_me + gain - max(rivals) - (rw * short if short > 0 else 0.0)
             if v > best_v + 1e-9:
                 best_v, best = v, combo
-        return best_v, BuyShares(tuple(CHAINS[c] for c, k in best for _ in range(k)))
+        return best_v, tuple(CHAINS[c] for c, k in best for _ in range(k))
 
     def buy_or_declare(self, view: Game) -> Action:
         me = view.current
@@ -303,6 +307,17 @@ class HardBot(SeededBot):
                 if v > best_v + 1e-9:
                     best, best_v = (sell, trade), v
         return Dispose(*best)
+
+
+_PURCHASES: dict[tuple[str, ...], BuyShares] = {}
+
+
+def _purchase(chains: tuple[str, ...]) -> BuyShares:
+    """The one BuyShares of `chains` (a few hundred exist)."""
+    act = _PURCHASES.get(chains)
+    if act is None:
+        act = _PURCHASES[chains] = BuyShares(chains)
+    return act
 
 
 @lru_cache(maxsize=4096)

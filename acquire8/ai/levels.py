@@ -45,14 +45,14 @@ class LevelSpec:
 
 
 # In the order a person cycles through them, then the baselines. Ratings: measured by
-# `python -m acquire8.ai.ladder --deals 40 --expert-deals 3 --seed 3` (884 games of four, the
-# expert at 500 ms); greedy is fixed at 500, so the scale (and a person's rating) stays put.
+# `python -m acquire8.ai.ladder --deals 40 --expert-deals 6 --seed 4 --jobs 2` (968 games of four,
+# the expert at 500 ms); greedy is fixed at 500, so the scale (and a person's rating) stays put.
 SPECS: tuple[LevelSpec, ...] = (
-    LevelSpec("easy", EasyBot, True, False, "a newcomer; plays and buys almost at random", 186.0, 28.0),
-    LevelSpec("normal", NormalBot, True, False, "plays well for the turn at hand, no further", 447.0, 26.0),
-    LevelSpec("hard", HardBot, True, False, "weighs each move's effect on the whole game", 776.0, 35.0),
-    LevelSpec("expert", ExpertBot, True, True, "tries its best moves out over many deals", 878.0, 79.0),
-    LevelSpec("random", RandomBot, False, False, "", 250.0, 29.0),
+    LevelSpec("easy", EasyBot, True, False, "a newcomer; plays and buys almost at random", 192.0, 26.5),
+    LevelSpec("normal", NormalBot, True, False, "plays well for the turn at hand, no further", 503.0, 25.5),
+    LevelSpec("hard", HardBot, True, False, "weighs each move's effect on the whole game", 807.0, 34.0),
+    LevelSpec("expert", ExpertBot, True, True, "tries its best moves out over many deals", 973.0, 67.0),
+    LevelSpec("random", RandomBot, False, False, "", 294.0, 25.5),
     LevelSpec("greedy", GreedyBot, False, False, "", 500.0, 0.0),
 )
 SPEC_OF: dict[str, LevelSpec] = {s.name: s for s in SPECS}

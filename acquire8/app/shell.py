@@ -27,6 +27,10 @@ except ImportError:  # pragma: no cover - only while audio.py is absent
     Audio = None  # type: ignore[assignment,misc]
 
 
+FULL_EVERY = 10  # passes of the middle generation between full collections (Python's default)
+NEVER = 1 << 30  # the full collections' own threshold once the shell runs them
+
+
 class Shell:
     """Owns the App controller and, optionally, the audio; call update()/draw() per frame."""
 
@@ -49,6 +53,8 @@ class Shell:
         counts as held)."""
         app = self.app
         app.frames.begin()
+        if gc.get_count()[2] >= FULL_EVERY:  # settle_memory: full collections are the frame's
+            gc.collect()  # at its start, so that a computer's thinking budget counts their time
         held: Pressed = frozenset()
         if pressed is None:
             pressed, held = inp.poll(), inp.held()
@@ -91,10 +97,15 @@ class Shell:
 
 def settle_memory() -> None:
     """Once loaded: collect, then keep everything alive now out of the cyclic collector's sight
-    (gc.freeze), so a later full collection scans only what the game itself creates. It takes
-    a few ms off the frame such a collection lands in (at most 8 ms a frame)."""
+    (gc.freeze), so a later full collection scans only what the game itself creates. Full
+    collections (10-20 ms on a desktop, more on a handheld) then no longer start by themselves,
+    in the middle of a computer's thinking where they would make the frame late: `Shell.update`
+    runs one at a frame's start when Python would have (FULL_EVERY), and the thinking that
+    frame gets what is left."""
     gc.collect()
     gc.freeze()
+    young, middle, _ = gc.get_threshold()
+    gc.set_threshold(young, middle, NEVER)
 
 
 def frame_key(app: App) -> tuple:
