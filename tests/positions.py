@@ -9,7 +9,16 @@ from __future__ import annotations
 import json
 from typing import Any
 
-from acquire8.rules import CHAINS, EndOption, Game, HoldingsOption, Options, minimal_position
+from acquire8.rules import (
+    CHAINS,
+    EndOption,
+    Game,
+    HoldingsOption,
+    Options,
+    Phase,
+    PlaceTile,
+    minimal_position,
+)
 
 COLS, ROWS = 12, 9
 ROW_LETTERS = "ABCDEFGHI"
@@ -106,3 +115,31 @@ def play(g: Game, *actions: Any) -> list:
     for a in actions:
         events.extend(g.apply(a))
     return events
+
+
+def disposal(cells: dict[str, str], players: list[dict[str, Any]], tile: str) -> Game:
+    """P1 places `tile`, merges, and disposes first (a short pool: the game ends soon)."""
+    g = load(cells=cells, players=players, pool=["12I", "10I", "8I"])
+    g.apply(PlaceTile(tile))
+    assert g.phase == Phase.DISPOSE and g.current == 0
+    return g
+
+
+def dear_survivor_disposal() -> Game:
+    """Continental (21 tiles, $900 -> $1,000 after) absorbs Tower (3 tiles, $300) at 9C: P1's
+    two Towers sell for $600 but trade for a $1,000 share that also contests the bonus."""
+    cells = {**fill("C", "1A-12A", "1B", "1C-8C"), **fill("T", "10C-12C")}
+    players = [player(shares={"T": 6}, hand=["9C"]), player(shares={"C": 5}), player(shares={"C": 4, "T": 2})]
+    return disposal(cells, players, "9C")
+
+
+def locked_survivor_disposal() -> Game:
+    """Tower (6 tiles, $700 after) absorbs American (5 tiles, $600) at 7C, its bonuses locked
+    by the others' 12 and 10 shares: P1's two Americans sell for $1,200."""
+    cells = {**fill("T", "1C-6C"), **fill("A", "8C-12C")}
+    players = [
+        player(shares={"A": 6}, hand=["7C"]),
+        player(shares={"T": 12}),
+        player(shares={"T": 10, "A": 2}),
+    ]
+    return disposal(cells, players, "7C")

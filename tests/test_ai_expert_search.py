@@ -7,7 +7,7 @@ from acquire8.ai.expert import PRUNE_AFTER, ExpertBot, _Search
 from acquire8.ai.hard import HardBot
 from acquire8.rules import Dispose, FoundChain, Game, Phase, PlaceTile
 
-from positions import fill, load, player
+from positions import dear_survivor_disposal, fill, load, locked_survivor_disposal, player
 
 
 def _search_with(results: list[list[float]]) -> _Search:
@@ -51,12 +51,7 @@ def test_nothing_is_dropped_before_enough_deals_and_one_left_decides():
 
 
 def test_a_clear_disposal_is_decided_before_its_deals_run_out():
-    # Continental (21 tiles) absorbs Tower (3 tiles) at 9C: trading two $300 Towers for a
-    # $1,000 Continental share that also contests its bonus is clearly best.
-    cells = {**fill("C", "1A-12A", "1B", "1C-8C"), **fill("T", "10C-12C")}
-    players = [player(shares={"T": 6}, hand=["9C"]), player(shares={"C": 5}), player(shares={"C": 4, "T": 2})]
-    g = load(cells=cells, players=players, pool=["12I", "10I", "8I"])
-    g.apply(PlaceTile("9C"))
+    g = dear_survivor_disposal()  # trading into the dear survivor is clearly best
     expert = ExpertBot(1, iterations=60)
     expert.start(g.view(0))
     search = None
@@ -68,14 +63,7 @@ def test_a_clear_disposal_is_decided_before_its_deals_run_out():
 
 
 def test_disposal_candidates_start_with_hards_choice_and_are_legal_and_distinct():
-    cells = {**fill("T", "1C-6C"), **fill("A", "8C-12C")}
-    players = [
-        player(shares={"A": 6}, hand=["7C"]),
-        player(shares={"T": 12}),
-        player(shares={"T": 10, "A": 2}),
-    ]
-    g = load(cells=cells, players=players, pool=["12I", "10I", "8I"])
-    g.apply(PlaceTile("7C"))
+    g = locked_survivor_disposal()
     view = g.view(0)
     cands = ExpertBot(1)._candidates(view)
     assert cands[0] == HardBot(1).choose(view)

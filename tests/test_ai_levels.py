@@ -21,7 +21,7 @@ from acquire8.rules import (
     PlaceTile,
 )
 
-from positions import fill, load, player
+from positions import dear_survivor_disposal, fill, load, locked_survivor_disposal, player
 
 # Fast settings for the expert in tests: two deals of three candidates, one round deep.
 FAST = {"iterations": 2, "candidates": 3}
@@ -165,34 +165,15 @@ def test_no_playable_tile_still_buys(level):
     assert isinstance(act, BuyShares) and act in g.legal_actions()
 
 
-def _disposal(cells: dict, players: list, tile: str) -> Game:
-    g = load(cells=cells, players=players, pool=["12I", "10I", "8I"])
-    g.apply(PlaceTile(tile))
-    assert g.phase == Phase.DISPOSE and g.current == 0
-    return g
-
-
 def test_strong_levels_trade_into_a_dear_survivor():
-    # Continental (21 tiles, $900 -> $1,000 after) absorbs Tower (3 tiles, $300) at 9C:
-    # two Towers sell for $600 but trade for a $1,000 share that also contests the bonus.
-    cells = {**fill("C", "1A-12A", "1B", "1C-8C"), **fill("T", "10C-12C")}
-    players = [player(shares={"T": 6}, hand=["9C"]), player(shares={"C": 5}), player(shares={"C": 4, "T": 2})]
-    g = _disposal(cells, players, "9C")
+    g = dear_survivor_disposal()
     assert bot("hard", 1).choose(g.view(0)) == Dispose(0, 6)
     assert bot("expert", 1).choose(g.view(0)) == Dispose(0, 6)
     assert bot("easy", 1).choose(g.view(0)) == Dispose(6, 0)  # the naive player sells everything
 
 
 def test_strong_levels_sell_when_a_trade_loses_value():
-    # Tower (6 tiles, $700 after) absorbs American (5 tiles, $600) at 7C, and its bonuses
-    # are locked by the 12 and 10 shares of the others: two Americans sell for $1,200.
-    cells = {**fill("T", "1C-6C"), **fill("A", "8C-12C")}
-    players = [
-        player(shares={"A": 6}, hand=["7C"]),
-        player(shares={"T": 12}),
-        player(shares={"T": 10, "A": 2}),
-    ]
-    g = _disposal(cells, players, "7C")
+    g = locked_survivor_disposal()
     assert bot("hard", 1).choose(g.view(0)) == Dispose(6, 0)
     assert bot("expert", 1).choose(g.view(0)) == Dispose(6, 0)
 
