@@ -179,8 +179,12 @@ class Evaluator:
     def margin(self, w: list[float], me: int, cash: int) -> float:
         """My worth minus the best opponent's, less the cost of a thin cash reserve."""
         rival = max(w[s] for s in range(len(w)) if s != me)
+        return w[me] - rival - self.short_cost(cash)
+
+    def short_cost(self, cash: float) -> float:
+        """What holding `cash` costs when it is below the stage's reserve."""
         short = self.reserve - cash
-        return w[me] - rival - (self.p.reserve_weight * short if short > 0 else 0.0)
+        return self.p.reserve_weight * short if short > 0 else 0.0
 
     def evaluate(self, g: Game, me: int) -> float:
         self.setup(g)

@@ -104,9 +104,8 @@ class ExpertBot(SeededBot):
                 self._ready = cands[0]
             else:
                 # to the start of its own next turn (a disposal may come in another's turn)
-                horizon = (view.current - view.turn) % view.players or view.players
-                if self.horizon is not None:
-                    horizon = self.horizon
+                own = (view.current - view.turn) % view.players or view.players
+                horizon = own if self.horizon is None else self.horizon
                 self._task = _Search(view, cands, horizon, self)
             t = clock()
             if t >= deadline:

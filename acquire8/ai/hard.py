@@ -213,11 +213,9 @@ class HardBot(SeededBot):
             items[c] = rows
         w_me = w[me]
         w_o = tuple(w[s] for s in others)
-        reserve, rw = ev.reserve, ev.p.reserve_weight
 
         def value(gain: float, rival: float, spent: int) -> float:
-            short = reserve - (cash - spent)
-            return w_me + gain - rival - (rw * short if short > 0 else 0.0)
+            return w_me + gain - rival - ev.short_cost(cash - spent)
 
         best_v = value(0.0, max(w_o), 0)
         best: tuple[tuple[int, int], ...] = ()
@@ -249,8 +247,7 @@ class HardBot(SeededBot):
                     rivals = tuple(r + d for r, d in zip(rivals, do, strict=True))
                 if spent > cash:
                     continue
-            short = reserve - (cash - spent)
-            v = w_me + gain - max(rivals) - (rw * short if short > 0 else 0.0)
+            v = value(gain, max(rivals), spent)
             if v > best_v + 1e-9:
                 best_v, best = v, combo
         return best_v, tuple(CHAINS[c] for c, k in best for _ in range(k))
@@ -289,7 +286,7 @@ class HardBot(SeededBot):
                 for x in range(n):
                     w[x] -= term[x]
         others_d = [stock[x][d] for x in range(n)]
-        cash, reserve, rw = g.cash(me), ev.reserve, ev.p.reserve_weight
+        cash = g.cash(me)
         best, best_v = (held, 0), float("-inf")
         max_trade = min(held, 2 * bank_s) // 2 * 2
         for trade in range(0, max_trade + 1, 2):
@@ -302,8 +299,7 @@ class HardBot(SeededBot):
             for sell in range(held - trade + 1):
                 keep = held - trade - sell
                 mine = ww[me] + (sell * pd + keep * ev.keep)
-                short = reserve - (cash + sell * pd)
-                v = mine - rival - (rw * short if short > 0 else 0.0)  # ev.margin, unrolled
+                v = mine - rival - ev.short_cost(cash + sell * pd)  # ev.margin, its rival kept
                 if v > best_v + 1e-9:
                     best, best_v = (sell, trade), v
         return Dispose(*best)
