@@ -222,7 +222,7 @@ def test_hurried_computer_turns_show_no_animation():
     assert play.hurrying and not app.anim.active
     while play.hurrying and play.game.current != 0:
         app.update(NOTHING)
-        if isinstance(app.scene, Summary):
+        if isinstance(app.scene, Summary) and app.scene.armed:
             app.update(CHART)
         assert not app.anim.cells or not play.hurrying
 

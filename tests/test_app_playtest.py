@@ -193,11 +193,12 @@ def _taps_in_own_turns(seed: int, every: int) -> list[tuple[tuple[str, ...], str
     for frame in range(60_000):
         if isinstance(app.scene, GameOver):
             break
-        stage = play.stage
-        # The first decision after others played (a tile, a disposal in their merger) is made
-        # once X is live: a steady tap never makes it (test_app_turn_guard.py).
-        calm = isinstance(stage, Deciding) and stage.need == TURN_QUIET_FRAMES
-        tap = (stage.armed and frame % 2 == 0) if calm else frame % every == 0
+        stage, scene = play.stage, app.scene
+        # A decision (or a summary that pays you) after others played is made once X is live:
+        # a steady tap never makes it (test_app_turn_guard.py).
+        guarded = scene if isinstance(scene, Summary) else stage if isinstance(stage, Deciding) else None
+        calm = guarded is not None and guarded.need == TURN_QUIET_FRAMES
+        tap = (guarded.armed and frame % 2 == 0) if calm else frame % every == 0
         app.update(frozenset({bt.X}) if tap else frozenset())
     assert isinstance(app.scene, GameOver)
     bought, founded = [], None

@@ -779,7 +779,9 @@ def test_a_persons_disposal_in_anothers_merger_is_passed_to_them():
                 app.update(NOTHING)
             app.update(X)
             continue
-        if app.scene is not play:  # the merger summary
+        if app.scene is not play:  # the merger summary: read, then closed
+            for _ in range(TURN_QUIET_FRAMES):
+                app.update(NOTHING)
             app.update(X)
             continue
         if isinstance(play.screen, dec.PlaceScreen) and not play.busy and not play.guarding:

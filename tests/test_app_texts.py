@@ -259,7 +259,7 @@ def play_game(app: capp.App, play: Play, seed: int, look) -> None:
             return
         if isinstance(scene, Summary):
             look("merger summary")
-            press(app, bt.X)
+            press(app, bt.X) if scene.armed else app.update(NOTHING)
             continue
         stage = play.stage
         if isinstance(stage, Passing):

@@ -64,7 +64,7 @@ def look(app: App, play: Play, px) -> tuple[str, list[str], str, bytes]:
 def settle(app: App, play: Play) -> None:
     """Frames until the person's next decision is live (a merger summary closed with X)."""
     for _ in range(400):
-        if isinstance(app.scene, Summary):
+        if isinstance(app.scene, Summary) and app.scene.armed:
             press(app, X)
         elif my_decision(play)():
             return

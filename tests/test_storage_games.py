@@ -82,13 +82,26 @@ def test_game_over_keeps_the_record_and_counts_the_stats(store, tmp_path, record
     assert Storage.in_directory(tmp_path).load_stats() == (stats, None)  # stored
 
 
-def test_the_last_twenty_games_are_kept_newest_first(store, record):
+def test_the_last_twenty_games_are_kept_newest_first(store):
     for i in range(KEPT_GAMES + 2):
-        assert store.game_over(replace(record, played=f"game {i}"))[1] is None
+        assert store.game_over(replace(finished(100 + i), played=f"game {i}"))[1] is None
     records, message = store.load_records()
     assert message is None
     assert [r.played for r in records] == [f"game {i}" for i in range(KEPT_GAMES + 1, 1, -1)]
     assert store.load_stats()[0].total().played == KEPT_GAMES + 2  # the stats count every game
+
+
+def test_a_finished_game_is_counted_once_however_often_it_ends(store, record, other):
+    """The same game (seed and actions) reported over again, at another time, adds nothing:
+    stats, rating and kept games count it once; another game still counts."""
+    store.game_over(replace(record, played="first"))
+    stats = store.load_stats()[0]
+    records = store.load_records()[0]
+    assert stats.total().played == 1 and len(records) == 1
+    assert store.game_over(replace(record, played="again")) == (stats, None)
+    assert store.load_stats()[0] == stats and store.load_records()[0] == records
+    store.game_over(other)
+    assert store.load_stats()[0].total().played == 2 and len(store.load_records()[0]) == 2
 
 
 def test_a_game_kept_twice_is_kept_once(store, record, other):

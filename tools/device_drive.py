@@ -235,7 +235,6 @@ def drive(
         setup_taps = 0
         stage = "title"
         tap_frame = 0
-        was_mine, turn_began_at = False, 0
         # Each computer decision that took more than one frame: its level, frames, thinking CPU.
         decisions: list[tuple[str, int, float, float]] = []
         job_since: tuple[object, int, float, float] | None = None  # the job, its frame, wall, CPU
@@ -270,14 +269,10 @@ def drive(
                         else:
                             button, stage, tap_frame = pyxel.GAMEPAD1_BUTTON_A, "play", frame
                 elif stage == "play" and not hold:
-                    mine = persons_turn(app)
-                    if mine and not was_mine:
-                        turn_began_at = actions_taken(app)
-                    was_mine = mine
                     gap = tap_every
-                    if mine and actions_taken(app) == turn_began_at:
-                        # Until the person's turn has its first decision, each A comes after A has
-                        # been up as long as that decision wants (a later one is quicker).
+                    if persons_turn(app) or scene_name(app) == "Summary":
+                        # A screen of the person's takes A only after A has been up as long as
+                        # its guard wants (after the computers acted, the turn's quiet spell).
                         gap = max(tap_every, turn_quiet_frames() + 2)
                     if frame - tap_frame >= gap:
                         button, tap_frame = pyxel.GAMEPAD1_BUTTON_A, frame

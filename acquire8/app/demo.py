@@ -131,7 +131,7 @@ def lesson_ready(app: App, play: Play) -> Callable[[], bool]:
 
     def ready() -> bool:
         scene = app.scene
-        if isinstance(scene, Summary) or (isinstance(scene, PartCard) and scene.armed):
+        if isinstance(scene, Summary | PartCard) and scene.armed:
             press(app, X)
             return False
         if isinstance(app.scene, GameOver):
@@ -225,6 +225,7 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     press(app, X)  # confirm
     run_until(app, lambda: isinstance(app.scene, Summary))
     yield "merger", app
+    run_until(app, lambda: isinstance(app.scene, Summary) and app.scene.armed)  # it opened after others acted
     press(app, X)
     run_until(app, my_decision(play))
     press(app, RIGHT, X)  # from DONE, where it opens, round to the first chain: one share

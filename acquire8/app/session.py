@@ -197,6 +197,10 @@ class Keeper:
         except ValueError as e:
             self._set_aside(str(e))
             return None, MSG_SAVE_UNUSABLE
+        seed = saved.meta["seed"]
+        if seed is not None and self.storage.kept_game(seed, saved.meta["actions"]):
+            self.storage.delete_save()  # its game ended and was counted: it is not played again
+            return None, None
         return saved, None
 
     def _set_aside(self, why: str) -> None:
@@ -240,14 +244,16 @@ class Keeper:
         if play.human is None and not play.people:
             return  # a computer-only demo is not the player's game
         if g.is_over:
-            self.storage.delete_save()
-            app.resumer = None
+            # Counted first, then the save deleted: a game stopped in between is counted and
+            # its save found stale (`_load`), never counted twice nor lost.
             record = game_record(play)
             if record is None:  # a game without its seed cannot be replayed: stats only
                 result = GameResult.for_seats(g, play.seats())
                 msg = self.storage.record_game(result)[1] if result is not None else None
             else:
                 msg = self.storage.game_over(record, final=g)[1]
+            self.storage.delete_save()
+            app.resumer = None
             if msg:
                 play.message = msg
             return

@@ -256,8 +256,8 @@ class Storage(Records):
         if not final.is_over:
             raise ValueError("game_over: the record's game is not finished")
         result = GameResult.for_seats(final, record.seats)
-        if result is None:
-            return self.load_stats()
+        if result is None or self.kept_game(record.seed, record.to_dict()["actions"]):
+            return self.load_stats()  # no one's game, or this very game counted already: once only
         if not record.played:
             record = replace(record, played=time.strftime("%Y-%m-%d %H:%M"))
         # counted first: stats that rebuild their rating from the kept games (old or damaged
@@ -300,6 +300,21 @@ class Storage(Records):
         if self.has_record(record):  # nothing to add: say so rather than "imported"
             return record, MSG_IMPORT_KEPT
         return record, self.keep_record(record)
+
+    def kept_game(self, seed: int, actions: list[dict[str, Any]]) -> bool:
+        """Whether a kept finished game has this seed and begins with these actions (given as
+        JSON objects): the same game, when and however it was kept. Read from the file's lines,
+        not replayed, as it is asked at a game's end."""
+        try:
+            text = self._read_text(GAMES)
+            lines = [] if text is None else game_lines(text) or []
+            games = [json.loads(line) for line in lines]
+        except (BadRecord, ValueError):
+            return False
+        return any(
+            isinstance(g, dict) and g.get("seed") == seed and g.get("actions", [])[: len(actions)] == actions
+            for g in games
+        )
 
     def has_record(self, record: GameRecord) -> bool:
         """Whether this very game (record) is among the kept games."""

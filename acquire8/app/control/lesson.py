@@ -37,7 +37,15 @@ from acquire8.app.control.lesson_script import Part as Part
 from acquire8.app.control.lesson_script import Step as Step
 from acquire8.app.control.menus import Pause, Title, first_level
 from acquire8.app.control.play import Play
-from acquire8.app.control.scene import GUARD_FRAMES, Host, Pressed, Scene, quieter
+from acquire8.app.control.scene import (
+    GUARD_FRAMES,
+    TURN_QUIET_FRAMES,
+    Host,
+    Pressed,
+    Scene,
+    opening_guard,
+    quieter,
+)
 from acquire8.app.control.stages import Deciding, Showing, Stage, TurnShown
 from acquire8.app.control.standings import GameOver
 from acquire8.app.text import chain_name, money, wrap
@@ -174,7 +182,9 @@ class Lesson:
         stage = self.stage
         if not self.holding or self.app.scene is not self.play:
             return False
-        return stage.armed if isinstance(stage, Deciding) else self.quiet >= GUARD_FRAMES
+        if isinstance(stage, Deciding):
+            return stage.armed
+        return self.quiet >= opening_guard(0, self.play.chosen.after_others)[1]
 
     @property
     def cue_line(self) -> int | None:
@@ -236,7 +246,9 @@ class Lesson:
             self.app.sound("move")
             self._point()
             return None
-        self.quiet = quieter(self.quiet, pressed, held) if self.held and self._part_waits else 0
+        # X's quiet time counted from before the part's end was shown (the guard rule)
+        waits = self.held and self._part_waits
+        self.quiet = quieter(self.quiet, pressed, held, TURN_QUIET_FRAMES) if waits else self.app.x_quiet
         return pressed
 
     def after_frame(self) -> None:
@@ -383,7 +395,8 @@ def lesson_of(play: Play) -> Lesson:
 class PartCard(Scene):
     """A part of the lesson begins: its title, what is new, why the board is a new one, over
     the new board's bottom rows. X goes on once the card has been read a moment and X has
-    been let go (a hurried X from the part before must not skip it)."""
+    been let go by the turn's guard rule (scene.opening_guard): it opens after the part
+    before played out, so a hurried X from it must not skip the card."""
 
     full = False
 
@@ -392,19 +405,19 @@ class PartCard(Scene):
         self.play = lesson.play
         self.part = part
         self.heading = f"PART {lesson.part_number(part)} OF {len(lesson.parts)}: {part.title.upper()}"
-        self.quiet = 0
+        self.quiet, self.need = opening_guard(app.x_quiet, after_others=True)
         self.shown = 0
 
     @property
     def armed(self) -> bool:
-        return self.quiet >= GUARD_FRAMES and self.shown >= CARD_FRAMES
+        return self.quiet >= self.need and self.shown >= CARD_FRAMES
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         if MENU in pressed:
             self.app.push(Pause(self.app, self.play))
             return
         if not self.armed:
-            self.quiet = quieter(self.quiet, pressed, held)
+            self.quiet = quieter(self.quiet, pressed, held, self.need)
             self.shown = min(self.shown + 1, CARD_FRAMES)
             return
         if X in pressed:

@@ -3,12 +3,13 @@
 - Showing: the events of the last action reach the screen one by one, at the computers' pace
   (X hurries them); a computer's next decision is worked out meanwhile;
 - Thinking: a computer player decides, a slice of time per frame;
-- Deciding: a person's decision screen; the first of a turn acts only once X has been up for
-  TURN_QUIET_FRAMES, counted from before the turn began, so X mashed, held or tapped to hurry
-  the computers never decides, and a player who was not pressing X is answered at once; a
-  later one after others played waits GUARD_FRAMES;
+- Deciding: a person's decision screen; one that opens after something the person did not do
+  (a computer's move, a merger summary, a new turn, Continue) acts only once X has been up for
+  TURN_QUIET_FRAMES, counted from before it opened (scene.opening_guard), so X mashed, held or
+  tapped to hurry the computers never decides, and a player who was not pressing X is answered
+  at once;
 - Passing: pass-and-play, the device goes to the next person, every hand hidden (X takes it
-  only once it has been up for TURN_QUIET_FRAMES too);
+  only once it has been up for TURN_QUIET_FRAMES, counted from the pass screen's start);
 - Over: the final standings are shown (GameOver, over the board).
 
 Undo: before each of the person's decisions the play keeps a copy of the game (and of what
@@ -46,6 +47,7 @@ from acquire8.app.control.scene import (
     Host,
     Pressed,
     Scene,
+    opening_guard,
     quieter,
 )
 from acquire8.app.control.stages import (
@@ -188,7 +190,7 @@ class Play(PlayView, Scene):
             if X in pressed and stage.armed:
                 self.app.sound("confirm")
                 self.human = stage.seat
-                self._decide(guarded=True, passed=True)
+                self._decide(passed=True)
             elif not stage.armed:
                 stage.quiet = quieter(stage.quiet, pressed, held, stage.need)
         elif isinstance(stage, Deciding):
@@ -228,7 +230,7 @@ class Play(PlayView, Scene):
             self.message = decision.message
         if decision.declined:
             self.chosen.declined = True
-            self._decide(guarded=False)
+            self._decide()
         if decision.action is not None:
             self.act(decision.action)
         elif decision.sound:
@@ -278,9 +280,9 @@ class Play(PlayView, Scene):
         elif len(self.people) > 1 and g.current != self.human:
             self._pass_to(g.current)
         else:
-            self._decide(guarded=not showing.own)
+            self._decide()
 
-    def _decide(self, guarded: bool, passed: bool = False) -> None:
+    def _decide(self, passed: bool = False) -> None:
         """The person's decision screen for the phase now (the buy step passes by itself when
         there is nothing to buy)."""
         g = self.game
@@ -295,19 +297,16 @@ class Play(PlayView, Scene):
         if isinstance(screen, BuyScreen) and self.chosen.buy_kept:
             restore_cart(screen, *self.chosen.buy_kept)
         self.chosen.buy_kept = None
-        # The turn's first decision (no decision of the person's since the turn began) takes
-        # only an X after a quiet spell; a pass screen just asked for one.
-        first = guarded and not self.chosen.acted and not passed
-        need = TURN_QUIET_FRAMES if first else GUARD_FRAMES
-        # After the pass screen the X that showed the hand must be let go first; a turn's first
-        # decision counts X's quiet time from before it began.
-        quiet = GUARD_FRAMES if not guarded else 0 if passed else min(self.app.x_quiet, need)
-        self.stage = Deciding(screen, quiet, need=need, flash=TURN_QUIET_FRAMES if first else 0)
-        if guarded and g.turn == g.current and g.phase == Phase.PLACE and self.human is not None:
+        # One rule for every decision (scene.opening_guard); after the pass screen, whose X
+        # showed the hand, that X must be let go first.
+        guarded = self.chosen.after_others and not passed
+        quiet, need = (0, GUARD_FRAMES) if passed else opening_guard(self.app.x_quiet, guarded)
+        self.stage = Deciding(screen, quiet, need=need, flash=TURN_QUIET_FRAMES if guarded else 0)
+        if (guarded or passed) and g.turn == g.current and g.phase == Phase.PLACE and self.human is not None:
             self.seen.last_recap = recap(self.seen.events, self.human, g.names)  # a new turn of yours opens
             self.stage.recap = list(self.seen.last_recap)
             self.stage.recap_head = self.recap_head()
-        if guarded:
+        if guarded or passed:
             self.app.sound("turn")
 
     def _pass_to(self, seat: int) -> None:
@@ -366,12 +365,12 @@ class Play(PlayView, Scene):
             self.app.sound("confirm")
             self.seen.marked = []  # you have acted: what happened before is seen
         turned = any(isinstance(e, ev.TurnStarted) for e in events)
-        self.chosen.acted = (person or self.chosen.acted) and not turned
+        self.chosen.after_others = not person or turned
         if isinstance(action, BuyShares):
             self.chosen.declined = False
         self._keep_for_undo(before, seat, events)
         hurry = isinstance(self.stage, Showing | Thinking) and self.stage.hurry
-        showing = Showing(own=person and not turned, hurry=hurry)
+        showing = Showing(own=not self.chosen.after_others, hurry=hurry)
         for e in events:
             line = notice if notice and isinstance(e, ev.SharesBought) else None
             delay = self._delay(e, not person)
@@ -472,8 +471,9 @@ class Play(PlayView, Scene):
         stage = self.stage
         queue = stage.queue if isinstance(stage, Showing) else deque()
         if isinstance(e, ev.ChainDefunct) and not (queue and isinstance(queue[0][0], ev.ChainDefunct)):
-            self.app.push(Summary(self.app, self, self.seen.merger))
+            self.app.push(Summary(self.app, self, self.seen.merger, self.chosen.after_others))
             self.seen.merger = []
+            self.chosen.after_others = True  # the decision after a summary opens after a screen of its own
             if isinstance(stage, Showing):
                 stage.hurry = False  # the summary stops the hurry: it is worth reading
         if isinstance(e, ev.SharesBought):

@@ -17,11 +17,12 @@ from acquire8.storage.stats import Stats
 Pressed = frozenset[Button]  # the buttons newly pressed (or repeating) this frame
 GUARD_FRAMES = round(0.4 * FPS)  # X must have been up this long before a new screen takes it
 HOLD_FRAMES = round(0.4 * FPS)  # X down this long is held, not tapped: it hurries the computers
-# The first decision of a person's turn (and a pass-and-play hand-over) waits longer: X up this
-# long, counted from before the turn began. A player tapping X to hurry the computers at any
-# pace up to one tap in 0.95 s never leaves X up so long, so the tap that follows the turn's
-# start cannot decide it; a player who was not pressing X is answered at once. The YOUR TURN
-# flash lasts this long whatever X does.
+# THE guard rule (opening_guard): a person's screen that opens after something they did not do
+# (a computer's move, a merger summary, a new turn, Continue) takes X only once X has been up
+# this long, counted from before the screen opened. A player tapping X to hurry the computers at
+# any pace up to one tap a second never leaves X up so long, so a tap made before the screen was
+# noticed cannot decide it; a player who was not pressing X is answered at once. The YOUR TURN
+# flash lasts this long whatever X does. A pass-and-play hand-over counts from its own start.
 TURN_QUIET_FRAMES = round(1.1 * FPS)
 # The final standings cannot be seen again: X leaves them only after a longer quiet spell, so
 # that a player still tapping to hurry the computers (taps seen up to 1.5 s apart) stays on them.
@@ -32,6 +33,16 @@ def quieter(quiet: int, pressed: Pressed, held: Pressed, need: int = GUARD_FRAME
     """The frames X has been up, one frame on: a screen that must not take a hurried X (a new
     turn, the pass screen, the final standings) lets X act from `need` frames on."""
     return 0 if (X in pressed or X in held) else min(quiet + 1, need)
+
+
+def opening_guard(x_quiet: int, after_others: bool) -> tuple[int, int]:
+    """A person's screen opening now: (X's quiet frames so far, the frames it needs). After
+    something the person did not do, X must have been up TURN_QUIET_FRAMES, counted from before
+    the screen opened (`x_quiet`, the app's count); right after the person's own decision X
+    acts at once (each press is its own: a held X never repeats)."""
+    if after_others:
+        return min(x_quiet, TURN_QUIET_FRAMES), TURN_QUIET_FRAMES
+    return GUARD_FRAMES, GUARD_FRAMES
 
 
 class Host(Protocol):

@@ -18,12 +18,13 @@ from acquire8.app.text import log_line
 from acquire8.rules import Action, Game
 from acquire8.rules import events as ev
 
-# What a decision can reveal that the person could not have known: undo stops there.
+# What a decision can reveal that the person could not have known, or makes final: undo stops there.
 REVEALING = {
     ev.TilesDrawn: "a tile was drawn",
     ev.DeadTilesReplaced: "a tile was drawn",
     ev.HandReplaced: "a new hand was drawn",
     ev.MarketHolds: "the market drew",
+    ev.GameOver: "the game is over",  # it is recorded once, as it ended
 }
 
 
@@ -75,7 +76,7 @@ class Showing:
     UNDRAWN: ClassVar = ("wait",)  # a timer: no view reads it (the job is keyed: the thinking dots)
 
     queue: deque[tuple[ev.Event, int, str | None]] = field(default_factory=deque)
-    own: bool = False  # the echo of the person's own decision in their turn: no turn guard after it
+    own: bool = False  # the echo of the person's own decision in their turn: their next one comes at once
     wait: int = 0  # frames the current step stays before the next one
     hurry: bool = False  # X pressed: everything at once, to the next decision
     job: Job | None = None  # the next computer decision, worked out while this shows
@@ -98,7 +99,7 @@ class Deciding:
     recap: list[str] = field(default_factory=list)  # what the others did, shown until X
     recap_top: int = 0  # its first line shown (up/down scroll a long one)
     recap_head: str = "SINCE YOUR TURN"  # "BEFORE YOUR TURN" when the person had no turn yet
-    need: int = GUARD_FRAMES  # TURN_QUIET_FRAMES for the first decision of a turn
+    need: int = GUARD_FRAMES  # TURN_QUIET_FRAMES after something the person did not do (opening_guard)
     flash: int = 0  # frames the YOUR TURN flash still shows
 
     @property
@@ -169,12 +170,14 @@ class TurnShown:
 class TurnChoice:
     """What the person at the keys has chosen so far, across decisions and turns."""
 
-    UNDRAWN: ClassVar = ("hint", "acted", "buy_kept")
+    UNDRAWN: ClassVar = ("hint", "after_others", "buy_kept")
 
     pick: str | None = None  # the hand tile last selected, kept across turns
     declined: bool = False  # the person said no to ending the game this turn
     hint: Action | None = None  # the hard computer's advice, when asked for
-    acted: bool = False  # the person at the keys decided since the turn began (turn guard)
+    # Something the person did not do (another's move, a merger summary, a new turn, Continue)
+    # came after their last decision: their next screen is guarded (scene.opening_guard).
+    after_others: bool = True
     buy_kept: tuple[list[str], str] | None = None  # a continued game's buy step: its cart and option
 
 

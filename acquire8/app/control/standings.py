@@ -7,7 +7,7 @@ from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.constants import FPS
 from acquire8.app.control.menus import Log, Pause, Table
 from acquire8.app.control.play_view import PlayView
-from acquire8.app.control.scene import RESULT_QUIET_FRAMES, Host, Menu, Pressed, Scene, quieter
+from acquire8.app.control.scene import RESULT_QUIET_FRAMES, Host, Menu, Pressed, Scene, opening_guard, quieter
 from acquire8.app.control.story import StoryScene, story_of
 from acquire8.app.text import KIND_SHORT, chain_name, end_line, money
 from acquire8.rules import events as ev
@@ -32,13 +32,18 @@ MERGER_STEPS = (
 class Summary(Scene):
     """What a merger did: per defunct chain, the bonuses then each holder's sell/trade/keep.
     It closes by itself after a reading pause (the pace's), unless it pays a person (`yours`):
-    then it waits for X, and says so."""
+    then it waits for X, and says so; opening after the others acted (`after_others`), it takes
+    X by the turn's guard rule (scene.opening_guard), so a hurrying tap never closes it unread."""
 
     full = False
     ROWS = 12
-    UNDRAWN = ("auto",)  # the countdown: the view says only whether it closes by itself
+    UNDRAWN = (
+        "auto",
+        "quiet",
+        "need",
+    )  # the countdown and the guard: the view says only whether it closes by itself
 
-    def __init__(self, app: Host, table: Table, merger: list[ev.Event]):
+    def __init__(self, app: Host, table: Table, merger: list[ev.Event], after_others: bool = False):
         super().__init__(app)
         self.table = table
         self.lines = summary_lines(merger)
@@ -46,6 +51,12 @@ class Summary(Scene):
         steps = [e for e in merger if isinstance(e, MERGER_STEPS)]
         self.yours = any(e.seat in table.people for e in steps)
         self.auto = 0 if self.yours else SUMMARY_READ_FRAMES[app.settings.pace]
+        self.quiet, self.need = opening_guard(app.x_quiet, after_others and self.yours)
+
+    @property
+    def armed(self) -> bool:
+        """X closes the summary now."""
+        return self.quiet >= self.need
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         if self.auto:
@@ -56,6 +67,9 @@ class Summary(Scene):
         if MENU in pressed:
             self.app.push(Pause(self.app, self.table))
             return
+        if not self.armed:  # a tap made before the summary was noticed reads nothing
+            self.quiet = quieter(self.quiet, pressed, held, self.need)
+            pressed = pressed - {X, O}
         if X in pressed or O in pressed:
             self.app.sound("confirm")
             self.app.pop()
@@ -148,9 +162,10 @@ class GameOver(Scene):
         # The menu starts on a harmless item at the far end from New game (no wrap): a stray X
         # opens the story or the log, and a new game is always a choice of its own.
         self.menu = Menu(items, len(items) - 1, wrap=False)
-        # A hurried X must not skip the result, which cannot be seen again: X acts once the
-        # standings have been up for RESULT_FRAMES and X has been let go for RESULT_QUIET_FRAMES.
-        self.quiet = 0
+        # A hurried X must not skip the result: X acts once the standings have been up for
+        # RESULT_FRAMES and X has been let go for RESULT_QUIET_FRAMES, counted from before
+        # they opened (the guard rule of scene.opening_guard, with a longer quiet spell).
+        self.quiet = min(app.x_quiet, RESULT_QUIET_FRAMES)
         self.shown = 0
         app.music = "gameover"
         if play.human in self.winners:
