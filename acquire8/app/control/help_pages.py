@@ -98,7 +98,7 @@ HELP_PAGES: tuple[tuple[str, str], ...] = (
         "UP/DOWN adjust, scroll\n"
         "ENTER/ESC/P (pad START) menu\n"
         "U, BACKSPACE (pad L1) undo\n\n"
-        "X hurries the computers; at your turn X acts once let go of for 1.1 s. Undo takes "
-        "back your moves this turn.",
+        "X hurries the computers; after their moves X acts once let go of for 1.1 s. Undo "
+        "takes back your moves this turn.",
     ),
 )
