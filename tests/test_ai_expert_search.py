@@ -3,6 +3,7 @@ and foundings and disposals are searched like tiles and purchases."""
 
 import random
 
+from acquire8.ai.base import finish
 from acquire8.ai.expert import PRUNE_AFTER, ExpertBot, _Search
 from acquire8.ai.hard import HardBot
 from acquire8.rules import Dispose, FoundChain, Game, Phase, PlaceTile
@@ -65,7 +66,7 @@ def test_a_clear_disposal_is_decided_before_its_deals_run_out():
 def test_disposal_candidates_start_with_hards_choice_and_are_legal_and_distinct():
     g = locked_survivor_disposal()
     view = g.view(0)
-    cands = ExpertBot(1)._candidates(view)
+    cands = finish(ExpertBot(1)._candidate_steps(view))
     assert cands[0] == HardBot(1).choose(view)
     assert {Dispose(6, 0), Dispose(0, 0)} <= set(cands)
     assert len(set(cands)) == len(cands) and set(cands) <= set(g.legal_actions())
@@ -92,7 +93,7 @@ def test_founding_weighs_every_chain_hard_would_consider():
     assert g.phase == Phase.FOUND
     view = g.view(0)
     hard = HardBot(1)
-    cands = ExpertBot(1)._candidates(view)
+    cands = finish(ExpertBot(1)._candidate_steps(view))
     assert cands[0] == hard.choose(view)
     assert set(cands) == set(hard.found_options(view)) and len(cands) > 1
     assert all(isinstance(a, FoundChain) for a in cands)

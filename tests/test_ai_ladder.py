@@ -7,7 +7,6 @@ import random
 
 import pytest
 
-from acquire8 import rating
 from acquire8.ai import ladder
 from acquire8.ai.ladder import Finish
 
@@ -76,11 +75,6 @@ def test_a_short_ladder_orders_the_cheap_levels():
     games = [ladder.play(levels, tile)[0] for levels, tile in plan]
     got = ladder.fit(ladder.pairwise(games))
     assert got["hard"] > got["normal"] > got["easy"]
-
-
-def test_the_shipped_ladder_orders_the_levels_a_person_picks():
-    values = [rating.LADDER[lv][0] for lv in rating.PICKED]
-    assert values == sorted(values)
 
 
 def test_the_command_line_prints_the_ladder_with_intervals_and_gaps(capsys):

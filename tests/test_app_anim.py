@@ -20,7 +20,7 @@ from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control.standings import GameOver, Summary
-from acquire8.app.demo import my_decision, position, run_until, select_tile, start
+from acquire8.app.demo import my_decision, position, run_until, select_tile, start, where
 from acquire8.rules import CHAINS, Game
 
 NOTHING: frozenset[str] = frozenset()
@@ -87,6 +87,7 @@ def test_a_placed_tile_drops_lands_lit_and_settles():
     place(app, play, "9I")  # a lone tile
     heights, lit = [], 0
     while "9I" in app.anim.looks:
+        assert len(heights) < anim.DROP, "the tile never settled"
         look = app.anim.looks["9I"]
         assert look.letter == "#"
         heights.append(look.dy)
@@ -221,6 +222,7 @@ def test_hurried_computer_turns_show_no_animation():
     app.update(X)  # hurry
     assert play.hurrying and not app.anim.active
     while play.hurrying and play.game.current != 0:
+        assert app.frame < 5000, f"the person's turn never came: {where(app)}"
         app.update(NOTHING)
         if isinstance(app.scene, Summary) and app.scene.armed:
             app.update(CHART)
@@ -257,6 +259,7 @@ def test_a_new_screen_fades_in_and_input_goes_on_meanwhile():
     app.update(frozenset({bt.UP}))  # handled during the fade
     assert setup.row != row
     while app.anim.fade_alpha():
+        assert len(alphas) <= anim.FADE, "the fade never ended"
         alphas.append(app.anim.fade_alpha())
         app.update(NOTHING)
     assert 0 < alphas[-1] < alphas[0] < 1 and alphas == sorted(alphas, reverse=True)

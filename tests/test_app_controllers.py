@@ -17,7 +17,17 @@ from acquire8.app.control import play as cplay
 from acquire8.app.control.scene import GUARD_FRAMES, TURN_QUIET_FRAMES
 from acquire8.app.control.stages import Deciding
 from acquire8.app.control.standings import SUMMARY_READ_FRAMES, GameOver, Summary
-from acquire8.app.demo import NOTHING, my_decision, position, press, run_until, select, select_tile, start
+from acquire8.app.demo import (
+    NOTHING,
+    my_decision,
+    position,
+    press,
+    run_until,
+    select,
+    select_tile,
+    start,
+    where,
+)
 from acquire8.rules import BuyShares, Dispose, Game, Phase, PlaceTile
 from acquire8.rules import events as ev
 from acquire8.rules.tables import TILE_NAMES
@@ -805,6 +815,7 @@ def test_holding_x_hurries_the_computers_and_decides_nothing():
     for i, (app, play) in enumerate(zip((held, calm), plays, strict=True)):
         down = frozenset({bt.X}) if app is held else NOTHING
         while not (isinstance(play.stage, Deciding) and play.game.current == 0):
+            assert frames[i] < 5000, f"the person's turn never came: {where(app)}"
             app.update(down if frames[i] == 0 else NOTHING, down)
             frames[i] += 1
     assert frames[0] * 3 < frames[1]  # held: far faster than the computers' own pace
@@ -903,11 +914,9 @@ def test_the_press_that_decides_held_as_a_person_holds_it_does_not_hurry_the_com
     for _ in range(4):
         app.update(NOTHING, down)
     assert play.game.current != 0 and not play.hurrying  # the computers play at their pace
-    frames = 0
-    while not (isinstance(play.stage, Deciding) and play.game.current == 0):
-        app.update(NOTHING)
-        frames += 1
-    assert frames > 3 * cplay.PACE_FRAMES["normal"]  # three turns shown one step at a time
+    before = app.frame
+    run_until(app, lambda: isinstance(play.stage, Deciding) and play.game.current == 0)
+    assert app.frame - before > 3 * cplay.PACE_FRAMES["normal"]  # three turns shown one step at a time
 
 
 def test_at_instant_pace_steady_taps_from_done_never_decide_and_a_calm_x_does():

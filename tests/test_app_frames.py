@@ -10,6 +10,7 @@ import pytest
 
 from acquire8 import storage as storage_mod
 from acquire8.ai import make_bot
+from acquire8.ai.base import finish
 from acquire8.app import constants as k
 from acquire8.app.control import app as capp
 from acquire8.app.control import frames as fr
@@ -143,7 +144,7 @@ def test_a_computer_answers_within_decision_frames_however_long_it_would_think()
 def test_the_expert_decides_on_its_last_step_and_iterations_ignore_it():
     g = Game.new(players=4, seed=5)
     expert = make_bot("expert", 2)
-    while len(expert._candidates(g.view(g.current))) < 2:  # a decision it searches
+    while len(finish(expert._candidate_steps(g.view(g.current)))) < 2:  # a decision it searches
         g.apply(g.legal_actions()[0])
     view = g.view(g.current)
     job = Job(expert, view)

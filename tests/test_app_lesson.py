@@ -7,6 +7,8 @@ offer, and where its prompt panel goes."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from acquire8.app import buttons as bt
@@ -31,10 +33,20 @@ from acquire8.app.control.lesson import (
     refusal,
 )
 from acquire8.app.control.play import Play
+from acquire8.app.control.reach import NotReached
 from acquire8.app.control.scene import GUARD_FRAMES
 from acquire8.app.control.stages import Deciding
 from acquire8.app.control.standings import GameOver
-from acquire8.app.demo import lesson_ready, lesson_take, lesson_to, press, run_until, select, select_tile
+from acquire8.app.demo import (
+    lesson_ready,
+    lesson_take,
+    lesson_to,
+    press,
+    run_until,
+    select,
+    select_tile,
+    where,
+)
 from acquire8.app.session import open_app
 from acquire8.app.text import chain_name
 from acquire8.rules import BuyShares, ChooseSurvivor, Dispose, FoundChain, Game, PlaceTile
@@ -111,11 +123,11 @@ def test_every_part_opens_with_its_card_over_its_new_board():
             cards.append((card.heading, card.part.board, dict(play.game.board), play.guide.index))
         return lesson_ready(app, play)()
 
-    while True:
+    while not isinstance(app.scene, GameOver):
+        assert app.frame < 5000, f"no game over: {where(app)}"  # the lesson takes about a thousand
         run_until(app, ready)
-        if isinstance(app.scene, GameOver):
-            break
-        lesson_take(app, play)
+        if not isinstance(app.scene, GameOver):
+            lesson_take(app, play)
     starts = [(i, s) for i, s in enumerate(LESSON) if s.position is not None]
     assert [c[0] for c in cards] == [
         "PART 1 OF 4: CHAINS",
@@ -573,3 +585,15 @@ def test_the_lessons_holdings_page_says_its_computers_are_computers():
     play = lesson_to(app, 0)
     chart = menus.Chart(app, play)
     assert [chart.level(seat) for seat in range(play.game.players)] == ["you", "computer", "computer"]
+
+
+def test_a_lesson_step_never_reached_fails_promptly_saying_where_it_stood():
+    """A first step expecting a tile not in the hand refuses every tile the lesson takes: the
+    lesson would stand there for ever. lesson_to gives up past its frames, naming the step."""
+    app = lesson_app()
+    steps = (replace(LESSON[0], action=PlaceTile("1A")), *LESSON[1:])
+    play = app.show(LessonPlay(app, steps))
+    stood = r"lesson step 2 not reached in 400 frames: on Play \(Deciding, seat 0 to place, lesson step 0\)"
+    with pytest.raises(NotReached, match=stood):
+        lesson_to(app, 2, limit=400)
+    assert 400 <= app.frame < 420 and lesson_of(play).index == 0 and not play.game.board

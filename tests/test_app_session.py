@@ -15,10 +15,11 @@ from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control.hint import hint
+from acquire8.app.control.reach import NotReached
 from acquire8.app.control.scene import TURN_QUIET_FRAMES
 from acquire8.app.control.stages import Deciding, Passing, decision_seed
 from acquire8.app.control.standings import GameOver
-from acquire8.app.demo import NOTHING, position, press, select, start
+from acquire8.app.demo import NOTHING, position, press, run_until, select, start, where
 from acquire8.app.session import open_app
 from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Options, Phase, PlaceTile
 from acquire8.rules import events as ev
@@ -66,7 +67,7 @@ def play_until(app: capp.App, done, limit: int = 100_000) -> None:
         if done():
             return
         app.update(X if i % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
-    raise AssertionError("never reached")
+    raise NotReached(f"not reached in {limit} frames: {where(app)}")
 
 
 def new_game(app: capp.App) -> cplay.Play:
@@ -157,8 +158,7 @@ def test_the_setup_after_a_continued_game_offers_its_opponents(tmp_path):
     assert resumed.message == "Can't undo past Continue"
     play_until(again, lambda: over(again))
     again.scene.menu.index = again.scene.menu.items.index("New game")
-    while not again.scene.armed:
-        again.update(NOTHING)
+    run_until(again, lambda: again.scene.armed)
     again.update(X)
     setup = again.scene
     assert isinstance(setup, menus.Setup)
@@ -247,8 +247,7 @@ def test_a_finished_game_deletes_its_save_and_counts_in_the_stats(tmp_path):
     app.update(X)  # too soon: the final standings stay 2 s and wait for X to be let go ...
     over_screen = app.scene
     assert isinstance(over_screen, GameOver)
-    while not over_screen.armed:
-        app.update(NOTHING)
+    run_until(app, lambda: over_screen.armed)
     over_screen.menu.index = over_screen.menu.items.index("New game")  # chosen: it is not the first item
     app.update(X)  # ... then New game from the game-over screen, back out to the title
     app.update(frozenset({bt.O}))
@@ -903,8 +902,8 @@ def test_after_continue_the_recap_tells_every_move_since_your_turn(tmp_path):
     g = play.game
     play_until(app, lambda: sum(isinstance(a, BuyShares) for a in play.actions) >= 5 and g.turn == 0)
     play_until(app, lambda: g.turn == 3)  # Ana and Bob have played since your turn
-    while len(kept_actions(store_in(tmp_path).load_game()[0])) < len(play.actions):
-        app.update(NOTHING)  # ... and that is saved: now the game is "killed"
+    run_until(app, lambda: len(kept_actions(store_in(tmp_path).load_game()[0])) >= len(play.actions))
+    # ... and that is saved: now the game is "killed"
     again = open_app(store_in(tmp_path), seed=8)
     title_pick(again, "Continue")
     resumed = again.scene

@@ -1,5 +1,6 @@
-"""The repository stands alone: its documents link only to files inside it, and `make run`
-leaves the player's sound setting alone (only the tests and checks force the dummy driver)."""
+"""The repository stands alone: its documents link only to files inside it (the README within
+its length), and `make run` leaves the player's sound setting alone (only the tests and checks
+force the dummy driver)."""
 
 from __future__ import annotations
 
@@ -59,6 +60,14 @@ def test_every_document_link_resolves_inside_the_repository():
 
 def test_the_readme_links_the_rules():
     assert "docs/RULES.md" in links((ROOT / "README.md").read_text(encoding="utf-8"))
+
+
+README_LINES = 220  # the front page stays short: the details are in docs/
+
+
+def test_the_readme_stays_within_its_length():
+    lines = (ROOT / "README.md").read_text(encoding="utf-8").splitlines()
+    assert 0 < len(lines) <= README_LINES, f"README.md has {len(lines)} lines, at most {README_LINES}"
 
 
 def test_the_link_check_finds_bad_links(tmp_path):

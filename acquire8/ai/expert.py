@@ -32,6 +32,10 @@ from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Dispos
 DEFAULT_BUDGET_MS = 500.0
 PRUNE_AFTER = 8  # deals before a trailing candidate may be dropped
 PRUNE_Z = 3.0  # standard errors below the leader that drop a candidate
+# A tile whose value for hard (its margin, in dollars) is more than this below hard's best
+# tile's is not a candidate: pruning takes PRUNE_AFTER deals to drop one, deals that go to
+# the close tiles instead.
+TILE_WINDOW = 4000
 
 
 class ExpertBot(SeededBot):
@@ -147,12 +151,9 @@ class ExpertBot(SeededBot):
 
     # ------------------------------------------------------------ candidates
 
-    def _candidates(self, view: Game) -> list[Action]:
-        """The hard player's best few choices, best first (one when nothing to search)."""
-        return finish(self._candidate_steps(view))
-
     def _candidate_steps(self, view: Game) -> Work[list[Action]]:
-        """_candidates in units of sliced thinking: a tile at a time for a placement."""
+        """The hard player's best few choices, best first (one when nothing to search), in
+        units of sliced thinking: a tile at a time for a placement."""
         phase = view.phase
         hard = self.hard
         legal = view.legal_actions()
@@ -161,8 +162,7 @@ class ExpertBot(SeededBot):
         if phase == Phase.PLACE:
             values = yield from hard.place_value_steps(view)
             top = values[0][0]
-            # a tile far behind the best is not worth a playout
-            return [a for v, a in values[: self.candidates] if v >= top - 4000]
+            return [a for v, a in values[: self.candidates] if v >= top - TILE_WINDOW]
         if phase == Phase.BUY:
             me = view.current
             if self.hard.buy_or_declare(view) == DeclareEnd():

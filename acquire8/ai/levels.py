@@ -60,6 +60,9 @@ if tuple(SPEC_OF) != get_args(Level):
     raise ValueError("every Level has one record, in the Literal's order")
 
 LEVELS: tuple[Level, ...] = tuple(s.name for s in SPECS if s.picked)  # the ones a person plays against
+# A person cycles through them in this order, the setup's: from the weakest up.
+_ratings = [SPEC_OF[level].rating for level in LEVELS]
+assert _ratings == sorted(_ratings), f"the levels go from the weakest up: {LEVELS}"
 BASELINES: dict[str, Callable[[int | None], Bot]] = {s.name: s.make for s in SPECS if not s.picked}
 
 

@@ -12,7 +12,7 @@ from acquire8.app.buttons import DOWN, MENU, RIGHT, UP, Button, O, X
 from acquire8.app.control import menus, reach
 from acquire8.app.control.app import App
 from acquire8.app.control.decisions import BuyScreen, DeclareScreen, DisposeScreen, PlaceScreen
-from acquire8.app.control.lesson import LESSON, LessonDone, PartCard, lesson_of
+from acquire8.app.control.lesson import LESSON, Lesson, LessonDone, PartCard, lesson_of
 from acquire8.app.control.play import Play
 from acquire8.app.control.scene import TURN_QUIET_FRAMES
 from acquire8.app.control.seats import NAMES
@@ -87,13 +87,27 @@ def select(app: App, name: str, value: str | None = None) -> None:
     raise reach.NotReached(reach.describe(app.scene, name, value))
 
 
+def where(app: App) -> str:
+    """Where the game stands, for the message of a wait that gave up: the screen on top, the
+    play's stage, whose turn it is and the lesson's step, the frame."""
+    play = app.scenes[0]
+    at = f"on {type(app.scene).__name__}"
+    if isinstance(play, Play):
+        at += f" ({type(play.stage).__name__}, seat {play.game.current} to {play.game.phase.value}"
+        if isinstance(play.guide, Lesson):
+            at += f", lesson step {play.guide.index}"
+        at += ")"
+    return f"{at} at frame {app.frame}"
+
+
 def run_until(app: App, done: Callable[[], bool], limit: int = 5000) -> None:
-    """Frames with nothing pressed until `done()` (computer turns play out at their pace)."""
+    """Frames with nothing pressed until `done()` (computer turns play out at their pace);
+    NotReached, saying where the game stands, if it has not come in `limit` frames."""
     for _ in range(limit):
         if done():
             return
         app.update(NOTHING)
-    raise RuntimeError("the screen never came")
+    raise reach.NotReached(f"not reached in {limit} frames: {where(app)}")
 
 
 def my_decision(play: Play) -> Callable[[], bool]:
@@ -152,8 +166,12 @@ def lesson_take(app: App, play: Play) -> None:
         press(app, X, RIGHT, X)
     elif isinstance(ui, BuyScreen):
         press(app, X)
-        while play.screen is ui and ui.option != "DONE":
+        for _ in range(reach.MOST_PRESSES):
+            if play.screen is not ui or ui.option == "DONE":
+                break
             press(app, RIGHT)
+        else:
+            raise reach.NotReached(f"DONE not reached in {reach.MOST_PRESSES} presses: {where(app)}")
         press(app, X)
     elif isinstance(ui, DisposeScreen):
         press(app, RIGHT, X, X)
@@ -161,9 +179,11 @@ def lesson_take(app: App, play: Play) -> None:
         press(app, X)
 
 
-def lesson_to(app: App, index: int) -> Play:
+def lesson_to(app: App, index: int, limit: int = 5000) -> Play:
     """The lesson (started from the title, or the one on screen) played as it suggests up to
-    the decision of step `index`, or to the game over."""
+    the decision of step `index`, or to the game over; NotReached, saying where the game
+    stands, past `limit` frames (the whole lesson takes about a thousand: a step that refuses
+    what the lesson takes would otherwise repeat for ever)."""
     title = app.scene
     if isinstance(title, menus.Title):
         title.menu.index = title.menu.items.index("Learn to play")
@@ -171,11 +191,13 @@ def lesson_to(app: App, index: int) -> Play:
     play = app.scenes[0]
     assert isinstance(play, Play)
     lesson = lesson_of(play)
-    while True:
-        run_until(app, lesson_ready(app, play))
+    end = app.frame + limit
+    while app.frame < end:
+        run_until(app, lesson_ready(app, play), end - app.frame)
         if lesson.index == index or isinstance(app.scene, GameOver):
             return play
         lesson_take(app, play)
+    raise reach.NotReached(f"lesson step {index} not reached in {limit} frames: {where(app)}")
 
 
 def key_screens() -> Iterator[tuple[str, App]]:
@@ -331,10 +353,11 @@ def game_over(app: App, limit: int = 200_000) -> GameOver:
     app.update(frozenset({X}))  # New game
     app.update(frozenset({X}))  # Start with the defaults
     for i in range(limit):
-        over = app.scene
-        if isinstance(over, GameOver):
-            while not over.armed:
-                app.update(NOTHING)
-            return over
+        if isinstance(app.scene, GameOver):
+            break
         app.update(frozenset({X}) if i % (TURN_QUIET_FRAMES + 1) == 0 else NOTHING)
-    raise RuntimeError(f"no game over in {limit} frames")
+    over = app.scene
+    if not isinstance(over, GameOver):
+        raise reach.NotReached(f"no game over in {limit} frames: {where(app)}")
+    run_until(app, lambda: over.armed)
+    return over

@@ -4,7 +4,7 @@ controller and acquire8.storage. Pure Python, no Pyxel.
 What "Continue resumes exactly" means: the saved game (board, hands, pool order, the rules'
 own random state), every seat's name and kind (person or a computer level), the game's seed
 and its actions so far. A computer player's random numbers are seeded afresh for every
-decision from (game seed, seat, number of actions so far) -- `control.play.decision_seed` --
+decision from (game seed, seat, number of actions so far) -- `control.stages.decision_seed` --
 so a bot re-created on Continue decides exactly as the original would have. The game is saved
 after every decision a person makes, so Continue resumes where the turn stood. The expert computer
 thinks for a time budget, so how many playouts it fits in depends on the machine's speed

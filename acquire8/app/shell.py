@@ -16,16 +16,11 @@ import pyxel
 
 from acquire8.app import input as inp
 from acquire8.app import views
+from acquire8.app.audio import Audio
 from acquire8.app.control.app import App
 from acquire8.app.control.scene import Pressed, Scene
 from acquire8.app.views.common import clocks_read
 from acquire8.rules import Game
-
-try:  # audio.py is written alongside; without it the game runs silent
-    from acquire8.app.audio import Audio
-except ImportError:  # pragma: no cover - only while audio.py is absent
-    Audio = None  # type: ignore[assignment,misc]
-
 
 FULL_EVERY = 10  # passes of the middle generation between full collections (Python's default)
 NEVER = 1 << 30  # the full collections' own threshold once the shell runs them
@@ -36,8 +31,8 @@ class Shell:
 
     def __init__(self, app: App, audio: bool = True):
         self.app = app
-        self.audio = None
-        if audio and Audio is not None:
+        self.audio: Audio | None = None
+        if audio:
             try:
                 self.audio = Audio(music=app.settings.music, effects=app.settings.effects)
             except Exception:  # a missing or bad sound bank must not stop the game

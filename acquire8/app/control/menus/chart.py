@@ -47,6 +47,9 @@ class Chart(Scene):
     square under it (left past column 1 flips back). Z, X or MENU close it."""
 
     PAGES = ("prices", "chains", "holdings", "board")
+    # On the board page RIGHT moves its cursor, never to the next page: a page after it
+    # could not be reached.
+    assert PAGES[-1] == "board", f"the board comes last: {PAGES}"
 
     def __init__(self, app: Host, table: Table, page: str = "prices"):
         super().__init__(app)
