@@ -831,6 +831,24 @@ def test_a_failed_autosave_says_so_and_keeps_the_previous_save(tmp_path):
     assert (tmp_path / "save.json").read_text() == before
 
 
+def test_settings_that_cannot_be_stored_say_so_on_the_title(tmp_path):
+    from acquire8.storage import MSG_SETTINGS_FAILED
+
+    store = store_in(tmp_path)
+    app = open_app(store)
+    assert not app.notices
+
+    def full(key: str, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    store.backend.write = full  # type: ignore[method-assign]
+    title_pick(app, "Settings")
+    press(app, bt.RIGHT)  # the first row changed: the frame's end stores the settings
+    assert app.notices == [MSG_SETTINGS_FAILED]
+    press(app, bt.MENU)
+    assert isinstance(app.scene, menus.Title) and app.notices == [MSG_SETTINGS_FAILED]
+
+
 def test_random_presses_with_records_and_people_raise_nothing(tmp_path, monkeypatch):
     """Title, settings, stats, pass screens, Continue and autosaves under random presses."""
     import random
