@@ -31,6 +31,7 @@ from acquire8.app.demo import (
 from acquire8.rules import BuyShares, Dispose, Game, Phase, PlaceTile
 from acquire8.rules import events as ev
 from acquire8.rules.tables import TILE_NAMES
+from tests.keepers import Autosaves, SavedGame
 
 EMPTY_ROW = "............"
 
@@ -532,10 +533,8 @@ def test_quit_is_hidden_on_the_web_and_asks_first_on_desktop():
 
 @pytest.mark.parametrize("saved", [False, True])
 def test_the_title_menu_stops_at_its_ends(saved):
-    app = capp.App(can_quit=True)
-    if saved:
-        app.resumer = lambda: None  # a saved game: Continue is on the title, the cursor on it
-        app.home()
+    # A saved game: Continue is on the title, the cursor on it.
+    app = capp.App(can_quit=True, keeper=SavedGame() if saved else None)
     title = app.scene
     assert title.menu.items[-1] == "Quit" and ("Continue" in title.menu.items) == saved
     title.menu.index = 0
@@ -667,9 +666,9 @@ def test_how_to_play_holds_the_rules_a_player_needs_in_the_game_itself():
 
 
 def test_the_progress_hook_runs_after_every_turn_and_every_decision_of_yours():
-    app = capp.App(settings=storage_mod.Settings(levels=["greedy"] * 5), seed=4)
     saves: dict[int, list[int]] = {}  # frame -> how many actions each save held
-    app.on_progress = lambda play: saves.setdefault(app.frame, []).append(len(play.actions))
+    keeper = Autosaves(lambda play: saves.setdefault(app.frame, []).append(len(play.actions)))
+    app = capp.App(settings=storage_mod.Settings(levels=["greedy"] * 5), seed=4, keeper=keeper)
     press(app, bt.X, bt.X)
     play = app.scene
     assert play.levels == {1: "greedy", 2: "greedy", 3: "greedy"}
@@ -691,9 +690,12 @@ def test_the_progress_hook_runs_after_every_turn_and_every_decision_of_yours():
 def test_no_computer_thinks_in_the_frame_that_autosaves(people):
     """On a slow handheld a save takes a third of a frame: it gets a frame without thinking,
     also when X hurries the computers (then a turn's save and the next decision meet)."""
-    app = capp.App(settings=storage_mod.Settings(pace="instant"), seed=3)
     saved, thought = set(), set()
-    app.on_progress = lambda play: saved.add(app.frame)
+    app = capp.App(
+        settings=storage_mod.Settings(pace="instant"),
+        seed=3,
+        keeper=Autosaves(lambda play: saved.add(app.frame)),
+    )
     bots = {s: make_bot("hard", s) for s in range(3) if s not in people}  # they think frame by frame
     for bot in bots.values():
         step = bot.step

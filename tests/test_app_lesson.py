@@ -14,7 +14,7 @@ import pytest
 from acquire8.app import buttons as bt
 from acquire8.app.control import hint as hint_mod
 from acquire8.app.control import menus
-from acquire8.app.control.app import App
+from acquire8.app.control.app import App, Keeping
 from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.lesson import (
     LESSON,
@@ -51,12 +51,13 @@ from acquire8.app.session import open_app
 from acquire8.app.text import chain_name
 from acquire8.rules import BuyShares, ChooseSurvivor, Dispose, FoundChain, Game, PlaceTile
 from acquire8.storage import Settings, Storage
+from tests.keepers import SavedGame
 
 X = frozenset({bt.X})
 
 
-def lesson_app() -> App:
-    return App(settings=Settings(pace="fast"), seed=1)
+def lesson_app(keeper: Keeping | None = None) -> App:
+    return App(settings=Settings(pace="fast"), seed=1, keeper=keeper)
 
 
 def test_every_lesson_position_loads_and_its_expected_action_is_legal_there():
@@ -379,8 +380,7 @@ def test_undo_is_answered_with_a_chain_selected_and_from_the_pause_menu():
 
 
 def test_the_lesson_ends_with_lesson_complete_and_x_goes_to_new_game():
-    app = lesson_app()
-    app.resumer = lambda: None  # a game of your own is saved: the title would start on Continue
+    app = lesson_app(SavedGame())  # a game of your own is saved: the title would start on Continue
     play = lesson_to(app, len(LESSON))
     over = app.scene
     assert isinstance(over, LessonOver) and over.menu.items == ["Next"] and play.guide.done

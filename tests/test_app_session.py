@@ -4,6 +4,7 @@ pass-and-play, the hint, and sounds from events. Every test keeps its records in
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -43,6 +44,19 @@ def store_in(path: Path, **settings: object) -> Storage:
     if settings or not (path / "settings.json").exists():
         store.save_settings(Settings(**{"lesson_offered": True, **settings}))  # type: ignore[arg-type]
     return store
+
+
+class Watched(session.Keeper):
+    """The keeper of `storage`; `saved` sees each play after it is kept."""
+
+    def __init__(self, storage: Storage, saved: Callable[[cplay.Play], object]) -> None:
+        super().__init__(storage)
+        self.saved = saved
+
+    def progress(self, play: cplay.Play) -> str | None:
+        msg = super().progress(play)
+        self.saved(play)
+        return msg
 
 
 def to_new_game(app: capp.App) -> None:
@@ -173,12 +187,9 @@ def test_the_setup_after_a_continued_game_offers_its_opponents(tmp_path):
 def test_save_quit_continue_resumes_the_identical_game(tmp_path):
     levels = ["normal", "hard", "easy", "normal", "normal"]
     first = store_in(tmp_path / "a", pace="instant", levels=levels)
-    app = open_app(first, seed=5)
     turns: list[tuple[Game, int]] = []
-    autosave = app.on_progress
 
     def on_turn(play: cplay.Play) -> None:
-        autosave(play)
         if len(turns) == 7:  # a mid-game save, copied away: the "quit" of this test
             copy = tmp_path / "b"
             copy.mkdir()
@@ -186,7 +197,7 @@ def test_save_quit_continue_resumes_the_identical_game(tmp_path):
             (copy / "settings.json").write_bytes((tmp_path / "a" / "settings.json").read_bytes())
         turns.append((play.game.copy(), len(play.actions)))
 
-    app.on_progress = on_turn
+    app = capp.App(seed=5, keeper=Watched(first, on_turn))
     play = new_game(app)
     play_until(app, lambda: over(app))
     saved_game, saved_actions = turns[7]
@@ -213,8 +224,7 @@ def test_the_save_holds_the_plays_actions_after_some_were_taken_back_between_sav
     app = open_app(store, seed=3)
     play = new_game(app)
     play_until(app, lambda: len(play.actions) > 12)
-    keep = app.on_progress
-    assert keep is not None
+    keep = app.keeper.progress
 
     def saved_actions() -> list[dict]:
         meta = json.loads((tmp_path / "save.json").read_text())["meta"]
@@ -541,16 +551,10 @@ def test_events_through_the_app_play_their_effects(pyxel_headless, monkeypatch):
 
 
 def test_quit_to_title_then_continue_returns_to_the_last_turn(tmp_path):
-    app = open_app(store_in(tmp_path, pace="instant"), seed=4)
-    play = new_game(app)
     saves: list[Game] = []
-    autosave = app.on_progress
-
-    def on_turn(p: cplay.Play) -> None:
-        autosave(p)
-        saves.append(p.game.copy())
-
-    app.on_progress = on_turn
+    keeper = Watched(store_in(tmp_path, pace="instant"), lambda p: saves.append(p.game.copy()))
+    app = capp.App(seed=4, keeper=keeper)
+    play = new_game(app)
     play_until(app, lambda: len(saves) >= 5 and app.scene is play and not play.busy)
     press(app, bt.MENU)
     pause = app.scene
@@ -824,6 +828,24 @@ def test_a_failed_autosave_says_so_and_keeps_the_previous_save(tmp_path):
     play_until(app, lambda: messages.append(play.message) or len(play.actions) > turns + 8)
     assert MSG_SAVE_FAILED in messages and MSG_SAVE_FAILED in play.log
     assert (tmp_path / "save.json").read_text() == before
+
+
+def test_settings_that_cannot_be_stored_say_so_on_the_title(tmp_path):
+    from acquire8.storage import MSG_SETTINGS_FAILED
+
+    store = store_in(tmp_path)
+    app = open_app(store)
+    assert not app.notices
+
+    def full(key: str, text: str) -> None:
+        raise OSError(28, "No space left on device")
+
+    store.backend.write = full  # type: ignore[method-assign]
+    title_pick(app, "Settings")
+    press(app, bt.RIGHT)  # the first row changed: the frame's end stores the settings
+    assert app.notices == [MSG_SETTINGS_FAILED]
+    press(app, bt.MENU)
+    assert isinstance(app.scene, menus.Title) and app.notices == [MSG_SETTINGS_FAILED]
 
 
 def test_random_presses_with_records_and_people_raise_nothing(tmp_path, monkeypatch):

@@ -10,7 +10,7 @@ from dataclasses import replace
 from acquire8.ai import level_of, make_bot
 from acquire8.app.buttons import DOWN, MENU, RIGHT, UP, Button, O, X
 from acquire8.app.control import menus, reach
-from acquire8.app.control.app import App
+from acquire8.app.control.app import App, NullKeeper
 from acquire8.app.control.decisions import BuyScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.lesson import LESSON, Lesson, LessonDone, PartCard, lesson_of
 from acquire8.app.control.play import Play
@@ -21,7 +21,7 @@ from acquire8.app.control.standings import GameOver, Summary
 from acquire8.rules import Game, minimal_position
 from acquire8.rules.tables import TILE_NAMES
 from acquire8.storage.backends import LocalStorageBackend, MemoryStorage
-from acquire8.storage.stats import GameResult
+from acquire8.storage.stats import GameResult, Stats
 from acquire8.storage.store import Storage
 
 NOTHING: frozenset[Button] = frozenset()
@@ -296,6 +296,17 @@ RESULTS = (
 )
 
 
+class _Kept(NullKeeper):
+    """The stats and the kept games of `store`; no save, no autosave."""
+
+    def __init__(self, store: Storage) -> None:
+        super().__init__()
+        self.store = self.games = store
+
+    def load_stats(self) -> tuple[Stats, str | None]:
+        return self.store.load_stats()
+
+
 def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
     """Stats charts, the kept games and a replay, from storage in memory (fixed dates)."""
     assert over.record is not None
@@ -303,9 +314,7 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
     for won, cash, level, rank, versus in RESULTS:
         store.record_game(GameResult(won, cash, level, rank, versus))
     store.game_over(replace(over.record, played="2026-12-01 10:24"))
-    app = App(seed=6)
-    app.stats_loader = store.load_stats
-    app.game_files = store
+    app = App(seed=6, keeper=_Kept(store))
     title = app.scene
     assert isinstance(title, menus.Title)
     select(app, "Stats")

@@ -102,9 +102,7 @@ def restore(app: App, saved: SavedGame) -> Play:
     actions = [action_from_dict(a) for a in meta["actions"]]
     events = replayed_events(saved.game, meta["seed"], meta["seats"], actions)
     resumed = Resumed(actions, list(meta.get("log") or []), chosen, events)
-    play = make_play(app, saved.game, list(meta["seats"]), meta["seed"], resumed)
-    app.settings.remember(list(meta["seats"]), saved.game.options)  # the next setup starts from it
-    return play
+    return make_play(app, saved.game, list(meta["seats"]), meta["seed"], resumed)
 
 
 def replayed_events(game: Game, seed: int | None, seats: list[str], actions: list[Action]) -> list[ev.Event]:
@@ -157,10 +155,11 @@ def open_app(
 
 
 class Keeper:
-    """Binds an App to a Storage: loads settings and the save, autosaves after every turn,
-    records finished games, stores changed settings. Never raises on stored data."""
+    """An App's keeper (control.app.Keeping) over a Storage: loads settings and the save,
+    autosaves after every turn, records finished games, stores changed settings. It answers
+    the app's calls and never writes into it. Never raises on stored data."""
 
-    app: App  # the app it keeps for (App attaches itself when constructed)
+    autosaves = True
 
     def __init__(self, storage: Storage, settings: Settings | None = None) -> None:
         """Load what is stored (problems become one-line notices for the title): the settings
@@ -176,14 +175,15 @@ class Keeper:
             if msg:
                 self.notices.append(msg)
         self.settings = settings
+        self.first_start = not settings.lesson_offered  # every start offers it until one has
         self.saved_settings = Settings(**asdict(settings))
         saved, msg = self._load()
         if msg:
             self.notices.append(msg)
         self.has_save = saved is not None
 
-    def attach(self, app: App) -> None:
-        self.app = app
+    def can_resume(self) -> bool:
+        return self.has_save
 
     def load_stats(self) -> tuple[Stats, str | None]:
         return self.storage.load_stats()
@@ -210,23 +210,19 @@ class Keeper:
         except Exception as e:  # the game goes on even if the file cannot be moved
             logging.getLogger("acquire8.storage").error("%s; could not set it aside: %s", why, e)
 
-    def resume(self) -> Play | None:
-        """Continue: the saved game as stored now, or None (with a notice) when it is unusable."""
-        app = self.app
+    def resume(self, app: App) -> tuple[Play | None, str | None]:
+        """Continue: the saved game as stored now, as a play of `app`; None and the notice why
+        when it is unusable."""
         saved, msg = self._load()
         if saved is None:
-            app.resumer = None
-            app.notices = [msg or "No saved game"]
-            return None
+            self.has_save = False
+            return None, msg or "No saved game"
         try:
-            play = restore(app, saved)
-            app.notices = []  # what the title said is dealt with
-            return play
+            return restore(app, saved), None
         except Exception as e:  # a save this build cannot play must not crash the title
             self._set_aside(f"save: {type(e).__name__}: {e}")
-            app.resumer = None
-            app.notices = [MSG_SAVE_UNUSABLE]
-            return None
+            self.has_save = False
+            return None, MSG_SAVE_UNUSABLE
 
     def tell(self) -> str | None:
         """The saved game in a few words (`describe`), None when there is none to read."""
@@ -236,13 +232,12 @@ class Keeper:
         except Exception:  # a save that cannot be described is still asked about, in general words
             return None
 
-    def on_progress(self, play: Play) -> None:
-        """After every decision of a person and every turn: autosave; a finished game's save is
-        deleted and the game recorded."""
-        app = self.app
+    def progress(self, play: Play) -> str | None:
+        """After every decision of a person and every turn: autosave; a finished game is
+        recorded and its save deleted. A problem met, for the play's message line."""
         g = play.game
         if play.human is None and not play.people:
-            return  # a computer-only demo is not the player's game
+            return None  # a computer-only demo is not the player's game
         if g.is_over:
             # Counted first, then the save deleted: a game stopped in between is counted and
             # its save found stale (`_load`), never counted twice nor lost.
@@ -253,15 +248,12 @@ class Keeper:
             else:
                 msg = self.storage.game_over(record, final=g)[1]
             self.storage.delete_save()
-            app.resumer = None
-            if msg:
-                play.message = msg
-            return
+            self.has_save = False
+            return msg
         msg = self.storage.save_game(g, meta_of(play, self._actions_json(play)))
-        if msg:  # on the message line, and in the log where it stays
-            play.tell(msg)
-        else:
-            app.resumer = self.resume
+        if not msg:
+            self.has_save = True
+        return msg
 
     def _actions_json(self, play: Play) -> list[str]:
         """Each of the play's actions as JSON text, encoding only those the last save did not
@@ -277,12 +269,10 @@ class Keeper:
         self._saved, self._texts, self._saved_of = play.actions[:], texts, play
         return texts
 
-    def settings_changed(self) -> None:
-        """Store the settings when they differ from what was stored last."""
-        s, kept = self.app.settings, self.saved_settings
-        if kept is not None and s == kept and s.lesson_offered == kept.lesson_offered:
-            return
-        self.saved_settings = Settings(**asdict(s))  # asdict copies the levels list
-        msg = self.storage.save_settings(s)
-        if msg:
-            self.app.notices = [msg]
+    def settings_changed(self, settings: Settings) -> str | None:
+        """Store the settings when they differ from what was stored last; a problem met."""
+        kept = self.saved_settings
+        if settings == kept and settings.lesson_offered == kept.lesson_offered:
+            return None
+        self.saved_settings = Settings(**asdict(settings))  # asdict copies the levels list
+        return self.storage.save_settings(settings)

@@ -1,10 +1,10 @@
 """The front end's state: a stack of scenes plus an outbox of what the Pyxel shell must do
-(sounds, music, quitting). Nothing here draws; session.py binds it to storage."""
+(sounds, music, quitting). Nothing here draws; what keeps its games is a keeper it is given
+(session.Keeper over storage) or NullKeeper, which keeps nothing."""
 
 from __future__ import annotations
 
 import random
-from collections.abc import Callable
 from typing import Protocol
 
 from acquire8 import ai
@@ -28,30 +28,77 @@ from acquire8.storage.stats import Stats
 
 
 class Keeping(Protocol):
-    """What the App asks of the keeper of its games (session.Keeper): the save to continue, the
-    autosave, the stats, the kept games and the game file, the settings kept as changed.
-    Without one (tests, the demo) nothing is kept."""
+    """What keeps the App's games (session.Keeper over a Storage; NullKeeper keeps nothing):
+    the save to continue, the autosave, the stats, the kept games and the game file, the
+    settings stored as changed. It answers the app and never writes into it."""
 
     settings: Settings  # as stored (or as given)
     notices: list[str]  # problems met loading, for the title
-    has_save: bool  # a saved game to continue
+    first_start: bool  # the title offers the lesson: it has not yet (control.menus.Title)
+    autosaves: bool  # each decision's progress is kept (App.progress: in the next frame)
 
     @property
-    def games(self) -> GameFiles:
-        """The kept games to replay, the game file."""
+    def games(self) -> GameFiles | None:
+        """The kept games to replay, the game file (None: no storage)."""
         ...
 
-    def attach(self, app: App) -> None: ...
-    def resume(self) -> Play | None: ...
-    def tell(self) -> str | None: ...
-    def on_progress(self, play: Play) -> None: ...
+    def can_resume(self) -> bool:
+        """A saved game to continue."""
+        ...
+
+    def resume(self, app: App) -> tuple[Play | None, str | None]:
+        """Continue: the saved game as a play of `app`, or None and the notice why."""
+        ...
+
+    def tell(self) -> str | None:
+        """The saved game in a few words, None when there is none to read."""
+        ...
+
+    def progress(self, play: Play) -> str | None:
+        """Keep `play` as it stands (a finished game: recorded); a problem met, to show."""
+        ...
+
     def load_stats(self) -> tuple[Stats, str | None]: ...
-    def settings_changed(self) -> None: ...
+    def settings_changed(self, settings: Settings) -> str | None:
+        """Store `settings` if they changed since stored last; a problem met, to show."""
+        ...
+
+
+class NullKeeper:
+    """Keeps nothing (tests, the demo): no save, no autosave, no stats, no kept games. Tests
+    subclass it to fake one part."""
+
+    first_start = False  # nothing kept: no lesson offered
+    autosaves = False
+    games: GameFiles | None = None
+
+    def __init__(self) -> None:
+        self.settings = Settings()
+        self.notices: list[str] = []
+
+    def can_resume(self) -> bool:
+        return False
+
+    def resume(self, app: App) -> tuple[Play | None, str | None]:
+        return None, None
+
+    def tell(self) -> str | None:
+        return None
+
+    def progress(self, play: Play) -> str | None:
+        return None
+
+    def load_stats(self) -> tuple[Stats, str | None]:
+        return Stats(), None
+
+    def settings_changed(self, settings: Settings) -> str | None:
+        return None
 
 
 class App:
     """Implements the scenes' Host: the stack, the outbox, settings, and how games start.
-    `keeper`: what keeps its games (session.open_app makes one over a Storage)."""
+    `keeper`: what keeps its games (session.open_app makes one over a Storage; without one,
+    a NullKeeper)."""
 
     def __init__(
         self,
@@ -60,7 +107,8 @@ class App:
         can_quit: bool = True,
         keeper: Keeping | None = None,
     ):
-        self.settings = settings or (keeper.settings if keeper is not None else Settings())
+        self.keeper: Keeping = keeper if keeper is not None else NullKeeper()
+        self.settings = settings or self.keeper.settings
         self.rng = random.Random(seed)
         self.can_quit = can_quit  # False on the web, where Quit is hidden
         self.effects: list[str] = []  # effect names to play this frame
@@ -69,31 +117,13 @@ class App:
         self.quit = False
         self.frame = 0
         self.anim = Animator()  # what the views animate; it never holds up the controllers
-        self.notices: list[str] = []  # one-line storage problems shown on the title
-        self.first_start = False  # nothing stored yet: the title offers the lesson (once)
+        self.notices = list(self.keeper.notices)  # one-line storage problems shown on the title
+        self.first_start = self.keeper.first_start  # the title offers the lesson (once)
         self.x_quiet = 0  # frames X has been up, this one included (capped: only short spells matter)
         self.x_held = 0  # frames X has been down without a break
-        # With a keeper: Continue, autosave, stats (tests set their own hooks too).
-        self.resumer: Callable[[], Play | None] | None = None
-        self.on_progress: Callable[[Play], None] | None = None
         self.progress_due: Play | None = None  # a play whose autosave waits for the next frame
         self.saving = False  # it is made at the end of this frame, in which no computer thinks
         self.frames = FrameBudget(FPS)  # the shell marks each frame: computers think in what is left
-        self.stats_loader: Callable[[], tuple[Stats, str | None]] | None = None
-        self.save_teller: Callable[[], str | None] | None = None  # the saved game in a few words
-        self.game_files: GameFiles | None = None  # the kept games and the game file (story screens)
-        self.watchers: list[Callable[[], None]] = []  # called after every frame (settings kept)
-        if keeper is not None:
-            self.notices = list(keeper.notices)
-            # Until the title has offered the lesson once (control.menus.Title), every start does.
-            self.first_start = not self.settings.lesson_offered
-            self.resumer = keeper.resume if keeper.has_save else None
-            self.save_teller = keeper.tell
-            self.on_progress = keeper.on_progress
-            self.stats_loader = keeper.load_stats
-            self.game_files = keeper.games
-            self.watchers.append(keeper.settings_changed)
-            keeper.attach(self)
         self.scenes: list[Scene] = []
         self.home()
 
@@ -121,8 +151,9 @@ class App:
         if self.saving:  # after the scene, so that a failed save's message is the last word
             self.keep_progress()
         self.anim.tick(self, X in pressed)  # X finishes every animation at once
-        for watch in self.watchers:
-            watch()
+        msg = self.keeper.settings_changed(self.settings)
+        if msg:
+            self.notices = [msg]
 
     # -- the scenes' Host
 
@@ -138,21 +169,28 @@ class App:
         next frame, which thinks no computer slice. On a slow handheld a save takes a third of
         a frame's budget: added to the frame that acted and showed the action, it made the
         slowest frames. A finished game is kept at once."""
-        if self.on_progress is None:
+        if not self.keeper.autosaves:
             return
         if play.game.is_over:
             self.progress_due = None
-            self.on_progress(play)
+            self._keep(play)
         else:
             self.progress_due = play
 
     def keep_progress(self) -> bool:
         """Make the autosave that waits, if one does: whether one was made."""
         play, self.progress_due = self.progress_due, None
-        if play is None or self.on_progress is None:
+        if play is None:
             return False
-        self.on_progress(play)
+        self._keep(play)
         return True
+
+    def _keep(self, play: Play) -> None:
+        msg = self.keeper.progress(play)
+        if msg and play.game.is_over:
+            play.message = msg
+        elif msg:  # on the message line, and in the log where it stays
+            play.tell(msg)
 
     def goto(self, scene: Scene) -> None:
         self.keep_progress()  # the game being left is saved as it stands
@@ -172,34 +210,42 @@ class App:
         self.push(Setup(self))
 
     def can_resume(self) -> bool:
-        return self.resumer is not None
+        return self.keeper.can_resume()
 
     def saved_game(self) -> str | None:
-        return self.save_teller() if self.save_teller is not None and self.can_resume() else None
+        return self.keeper.tell() if self.can_resume() else None
 
     def resume(self) -> bool:
-        play = self.resumer() if self.resumer is not None else None
+        play, why = self.keeper.resume(self)
         if play is None:
+            if why:
+                self.notices = [why]
             return False
+        self.notices = []  # what the title said is dealt with
+        self.settings.remember(play.seats(), play.game.options)  # the next setup starts from it
         self.show(play)
         return True
 
     def load_stats(self) -> tuple[Stats, str | None]:
-        return self.stats_loader() if self.stats_loader is not None else (Stats(), None)
+        return self.keeper.load_stats()
 
     # -- the kept games and the game file (control/story.py's Archive)
 
     def load_records(self) -> tuple[list[GameRecord], str | None]:
-        return self.game_files.load_records() if self.game_files is not None else ([], None)
+        games = self.keeper.games
+        return games.load_records() if games is not None else ([], None)
 
     def export_game(self, record: GameRecord) -> str | None:
-        return self.game_files.export_game(record) if self.game_files is not None else MSG_NO_STORAGE
+        games = self.keeper.games
+        return games.export_game(record) if games is not None else MSG_NO_STORAGE
 
     def import_game(self) -> tuple[GameRecord | None, str | None]:
-        return self.game_files.import_game() if self.game_files is not None else (None, MSG_NO_STORAGE)
+        games = self.keeper.games
+        return games.import_game() if games is not None else (None, MSG_NO_STORAGE)
 
     def exchange_location(self) -> str:
-        return self.game_files.exchange_location() if self.game_files is not None else ""
+        games = self.keeper.games
+        return games.exchange_location() if games is not None else ""
 
     def new_game(self, seed: int | None = None) -> Play:
         """Start a game with the current settings: seat 0 is a person, each other seat a

@@ -3,7 +3,6 @@ Host (the app) they talk to. The host is a Protocol so that no controller import
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from typing import Any, Protocol
 
 from acquire8.app.anim import Animator
@@ -56,7 +55,6 @@ class Host(Protocol):
     music: str | None  # the tune to play
     can_quit: bool
     quit: bool
-    on_progress: Callable[[Any], None] | None  # after each decision and turn: autosave
     saving: bool  # an autosave is made at the end of this frame
     frames: FrameBudget  # the frame's timing: what a computer may think in it
     first_start: bool  # nothing stored yet: the title offers the lesson (once)

@@ -2,7 +2,8 @@
 decided it), the kept games to replay move by move, and the game file's export and import.
 
 Pure Python, no Pyxel. The kept games and the game file come through the host (App), which
-session.Keeper binds to storage: the scenes here never import session or storage I/O.
+asks its keeper (session.Keeper, over storage): the scenes here never import session or
+storage I/O.
 """
 
 from __future__ import annotations
@@ -42,7 +43,7 @@ class GameFiles(Protocol):
 
 
 class Archive(Host, GameFiles, Protocol):
-    """The host with the kept games and the game file (App; session.Keeper binds them)."""
+    """The host with the kept games and the game file (App, from its keeper)."""
 
 
 def player_seat(record: GameRecord) -> int:
