@@ -2,6 +2,8 @@
 
 import copy
 import json
+from dataclasses import dataclass
+from typing import Literal
 
 import pytest
 
@@ -329,6 +331,27 @@ def test_options_are_written_and_read_in_one_place_with_the_formats_rules():
     data = json.loads(g.to_json())
     del data["options"]
     assert Game.from_json(json.dumps(data)).options == Options()
+
+
+@dataclass(frozen=True)
+class _WithCash(Options):
+    """The options with a numeric one, as a new game mode could add."""
+
+    cash: Literal[6000, 8000] = 6000
+
+
+def test_an_option_may_hold_numbers_kept_as_json_numbers():
+    rich = _WithCash(cash=8000)
+    assert rich.to_dict() == {**Options().to_dict(), "cash": 8000}
+    assert _WithCash.from_dict(json.loads(json.dumps(rich.to_dict()))) == rich
+    assert _WithCash.from_dict(Options().to_dict()) == _WithCash()  # written before it existed
+    for wrong in ("8000", 8000.0, 7000, True):  # a number of its very type, among its values
+        with pytest.raises(ValueError, match=r"options\.cash must be 6000 or 8000"):
+            _WithCash.from_dict({"cash": wrong})
+    assert _WithCash.salvage({"cash": "8000"}) == (_WithCash(), ["cash"])
+    assert _WithCash.salvage({"cash": 8000}) == (rich, [])
+    with pytest.raises(ValueError, match="unknown option 'cash'"):
+        Options.from_dict(rich.to_dict())  # the plain options know no such option
 
 
 def _shared_lists(a: object, b: object, where: str) -> list[str]:
