@@ -78,6 +78,36 @@ def test_the_builder_writes_the_minimal_position_the_format_describes():
         Game.from_position(board, players[:1])
 
 
+def test_a_game_is_written_in_the_position_format_as_today():
+    """Every key of a saved game as this build writes it: a change here is a change of the save
+    format, which older saves must survive."""
+    you, ana = ({"name": n, "cash": 6000, "hand": [t]} for n, t in (("You", "2A"), ("Ana", "9I")))
+    data = json.loads(Game.from_position({"1A": "#"}, [you, ana], ["5E"], seed=3).to_json())
+    rng = data.pop("rng")
+    assert data == {
+        "format": 1,
+        "board": ["#...........", *["............"] * 8],
+        "players": [{**you, "shares": {}}, {**ana, "shares": {}}],
+        "pool": ["5E"],
+        "current": 0,
+        "options": {"end": "declare", "holdings": "open"},
+        "phase": "place",
+        "acting": 0,
+        "pending": None,
+        "merger": {
+            "survivor": None,
+            "survivor_choices": [],
+            "defunct_left": [],
+            "defunct": None,
+            "disposers": [],
+        },
+        "declared": False,
+        "stuck": 0,
+        "pool_emptied": False,
+    }
+    assert rng[0] == 3 and len(rng[1]) == 625 and rng[2] is None  # random.getstate() as a list
+
+
 def test_design_example_position_loads():
     text = json.dumps(
         {
@@ -317,7 +347,7 @@ def test_round_trip_of_a_view():
 
 def test_options_are_written_and_read_in_one_place_with_the_formats_rules():
     every = Options(end="auto", holdings="hidden")
-    assert every.to_dict() == {"end": "auto", "holdings": "hidden"}
+    assert every.to_dict() == {**Options().to_dict(), "end": "auto", "holdings": "hidden"}
     assert Options.from_dict(every.to_dict()) == every
     assert Options.from_dict({}) == Options()  # an option left out: its default
     with pytest.raises(ValueError, match="unknown option 'speed'"):
@@ -325,7 +355,7 @@ def test_options_are_written_and_read_in_one_place_with_the_formats_rules():
     with pytest.raises(ValueError, match=r"options\.holdings must be 'open' or 'hidden'"):
         Options.from_dict({"holdings": "secret"})
     assert Options.salvage({"end": "auto", "holdings": "secret"}) == (Options(end="auto"), ["holdings"])
-    # A position saved today (both options) and one without options load as before.
+    # A position saved with the options and one without them load as before.
     g = Game.from_json(minimal_position({"5E": "#"}, [{"name": "A"}, {"name": "B"}], options=every))
     assert g.options == every
     data = json.loads(g.to_json())
