@@ -6,7 +6,7 @@ import random
 
 import pytest
 
-from acquire8.ai import LEVELS, make_bot
+from acquire8.ai import BASELINES, LEVELS, SPEC_OF, make_bot
 from acquire8.ai.base import finish
 from acquire8.ai.expert import ExpertBot
 from acquire8.rules import (
@@ -25,6 +25,7 @@ from positions import dear_survivor_disposal, fill, load, locked_survivor_dispos
 
 # Fast settings for the expert in tests: two deals of three candidates, one round deep.
 FAST = {"iterations": 2, "candidates": 3}
+CHEAP = tuple(lv for lv in LEVELS if not SPEC_OF[lv].searches)  # the levels that answer at once
 
 
 def bot(level: str, seed: int):
@@ -47,8 +48,8 @@ def play_checked(g: Game, bots: list, phases: set | None = None, max_actions: in
 
 
 def test_levels_and_baselines_are_known():
-    assert LEVELS == ("easy", "normal", "hard", "expert")
-    for level in (*LEVELS, "random", "greedy"):
+    assert LEVELS and set(LEVELS).isdisjoint(BASELINES) and {*LEVELS, *BASELINES} == set(SPEC_OF)
+    for level in SPEC_OF:
         assert hasattr(make_bot(level, 1), "choose")
     with pytest.raises(ValueError, match="unknown computer player"):
         make_bot("godlike", 1)
@@ -62,7 +63,7 @@ def test_every_level_plays_only_legal_actions(players, end, seeds):
     """Mixed tables, so every level meets every phase (mergers, ties, disposals, the end)."""
     phases: set = set()
     for seed in seeds:
-        levels = [LEVELS[(seed + s) % 4] for s in range(players)]
+        levels = [LEVELS[(seed + s) % len(LEVELS)] for s in range(players)]
         bots = [bot(lv, seed * 10 + s) for s, lv in enumerate(levels)]
         g = Game.new(players=players, seed=seed, options=Options(end=end))
         play_checked(g, bots, phases)
@@ -70,12 +71,15 @@ def test_every_level_plays_only_legal_actions(players, end, seeds):
     assert {Phase.PLACE, Phase.FOUND, Phase.DISPOSE, Phase.BUY} <= phases
 
 
-@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+@pytest.mark.parametrize("level", CHEAP)
 def test_cheap_levels_play_many_legal_games(level):
-    """The three fast levels against each other over many deals, 2 to 6 players."""
+    """The fast levels (those that do not search) against each other over many deals, 2 to 6
+    players."""
     for seed in range(80):
         players = 2 + seed % 5
-        bots = [bot(level if s == 0 else LEVELS[(seed + s) % 3], seed * 10 + s) for s in range(players)]
+        bots = [
+            bot(level if s == 0 else CHEAP[(seed + s) % len(CHEAP)], seed * 10 + s) for s in range(players)
+        ]
         play_checked(Game.new(players=players, seed=100 + seed), bots)
 
 

@@ -491,7 +491,9 @@ def test_setup_changes_opponents_levels_and_end_rule():
     press(app, bt.DOWN)  # wraps from Start to the opponents row
     assert setup.rows[setup.row] == "opponents"
     press(app, bt.RIGHT, bt.RIGHT)  # 3 -> 4 -> 5
-    assert app.settings.opponents == 5 and setup.rows.count("end") == 1 and len(setup.rows) == 9
+    assert app.settings.opponents == 5 and setup.rows.count("end") == 1
+    assert setup.rows == [row.name for row in menus.setup_rows(app.settings)] + ["start"]
+    assert [name for name in setup.rows if name.startswith("level")] == [f"level{i}" for i in range(5)]
     press(app, bt.RIGHT)  # wraps to 1
     assert app.settings.opponents == 1
     select(app, "level0")

@@ -18,7 +18,7 @@ from acquire8.app.control.app import App
 from acquire8.app.control.play import Play
 from acquire8.app.control.stages import Deciding
 from acquire8.app.demo import my_decision, position, press, run_until, select, select_tile, start
-from acquire8.rules import Game
+from acquire8.rules import Game, Options
 from acquire8.rules import events as ev
 from acquire8.storage import Settings
 
@@ -27,7 +27,7 @@ def to_second_turn(seed: int = 5, holdings: str = "open") -> tuple[App, Play]:
     """The demo position: you place a lone tile and buy nothing; the computers play; your
     next turn opens (its recap still up)."""
     data = json.loads(position())
-    data["options"] = {"end": "declare", "holdings": holdings}
+    data["options"] = {**Options().to_dict(), "holdings": holdings}
     app = App(seed=seed)
     play = start(app, Game.from_json(json.dumps(data)))
     run_until(app, my_decision(play))
@@ -174,7 +174,7 @@ def test_how_to_play_explains_every_mark_of_the_play_screen():
 @pytest.mark.parametrize("holdings", ["open", "hidden"])
 def test_the_disposal_shows_the_other_holders_where_you_decide(pyxel_headless, monkeypatch, holdings):
     data = json.loads(position())  # 5A merges Luxor into Tower; you hold 3 L, Ana 2, Cy 1
-    data["options"] = {"end": "declare", "holdings": holdings}
+    data["options"] = {**Options().to_dict(), "holdings": holdings}
     app = App(seed=3)
     play = start(app, Game.from_json(json.dumps(data)))
     run_until(app, my_decision(play))
@@ -275,5 +275,6 @@ def test_page_counters_keep_a_pixel_from_the_edge_and_the_log_clears_its_footer(
     app.pop()
     press(app, O)
     assert isinstance(app.scene, menus.Chart)
-    counter = next(d for d in drawn_at(app, pyxel_headless, monkeypatch) if d[2].endswith("/4"))
+    pages = f"/{len(menus.Chart.PAGES)}"
+    counter = next(d for d in drawn_at(app, pyxel_headless, monkeypatch) if d[2].endswith(pages))
     assert counter[0] + len(counter[2]) * CHAR_W <= WIDTH - EDGE + 1

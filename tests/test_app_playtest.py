@@ -11,6 +11,7 @@ from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control import scene as cscene
+from acquire8.app.control.menus.rows import PREFERENCE_ROWS
 from acquire8.app.control.scene import TURN_QUIET_FRAMES
 from acquire8.app.control.stages import Deciding
 from acquire8.app.control.standings import GameOver, Summary, summary_lines
@@ -88,7 +89,7 @@ def test_settings_during_a_game_offer_only_what_the_game_follows():
     press(app, bt.X)
     settings = app.scene
     assert isinstance(settings, menus.SettingsScene) and settings.in_game
-    assert settings.menu.items == ["music", "effects", "pace", "contrast", "back"]
+    assert settings.menu.items == [*PREFERENCE_ROWS, "back"]
     options, opponents = app.settings.options, app.settings.opponents
     for _ in settings.menu.items:  # every row changed once: no game rule among them
         press(app, bt.RIGHT, bt.DOWN)

@@ -176,7 +176,8 @@ def test_the_setup_after_a_continued_game_offers_its_opponents(tmp_path):
     again.update(X)
     setup = again.scene
     assert isinstance(setup, menus.Setup)
-    assert setup.rows == ["opponents", "level0", "end", "first", "start"]
+    assert setup.rows == [row.name for row in menus.setup_rows(again.settings)] + ["start"]
+    assert [name for name in setup.rows if name.startswith("level")] == ["level0"]
     assert again.settings.levels[0] == "hard" and again.settings.options.holdings == "hidden"
     assert open_app(store_in(tmp_path)).settings.opponents == 1  # and stored so
 
@@ -727,7 +728,7 @@ def test_hidden_holdings_show_only_your_own_and_the_banks(pyxel_headless, monkey
     from acquire8.app import views
 
     text = json.loads(position())
-    text["options"] = {"end": "declare", "holdings": "hidden"}
+    text["options"] = {**Options().to_dict(), "holdings": "hidden"}
     app = capp.App(seed=2)
     play = start(app, Game.from_json(json.dumps(text)))
     for _ in range(200):
@@ -882,7 +883,7 @@ def _merge_position(theirs: int, holdings: str) -> Game:
         ],
         "pool": ["9I", "1C", "5E"],
         "current": 0,
-        "options": {"end": "declare", "holdings": holdings},
+        "options": {**Options().to_dict(), "holdings": holdings},
     }
     return Game.from_json(json.dumps(data))
 

@@ -10,8 +10,11 @@ from acquire8 import ai, rating
 from acquire8.app import buttons as bt
 from acquire8.app.control import app as capp
 from acquire8.app.control import menus
+from acquire8.app.control.menus import rows
+from acquire8.app.control.menus.rows import OPTION_LABELS
 from acquire8.app.demo import press, select
-from acquire8.app.text import SETUP_WORDS, WORDS_CHARS, wrap
+from acquire8.app.text import SETUP_WORDS, VALUE_WORDS, WORDS_CHARS, money, wrap
+from acquire8.rules import END_OPTIONS, option_values
 from acquire8.storage import PERSON, Settings
 
 
@@ -28,12 +31,12 @@ def test_each_row_says_what_its_value_means():
     declare = setup.describe()
     assert app.settings.options.end == "declare" and "41+" in declare and "safe" in declare
     press(app, bt.RIGHT)
-    assert app.settings.options.end == "auto" and setup.describe() == SETUP_WORDS["auto"] != declare
+    assert app.settings.options.end == "auto" and setup.describe() == VALUE_WORDS["end", "auto"] != declare
     select(app, "level0")
     for _ in range(len(menus.LEVELS) + 1):  # every level, then a person
         level = app.settings.levels[0]
         if level == PERSON:
-            assert setup.describe() == SETUP_WORDS[PERSON]
+            assert setup.describe() == VALUE_WORDS["level", PERSON]
         else:
             assert setup.describe().startswith(f"Rated {round(rating.LADDER[level][0])}: ")
             assert setup.describe().endswith(ai.SPEC_OF[level].words)
@@ -54,7 +57,7 @@ def test_the_first_player_row_is_selectable_but_fixed():
 
 
 def test_every_description_fits_two_lines():
-    for words in SETUP_WORDS.values():
+    for words in (*SETUP_WORDS.values(), *VALUE_WORDS.values()):
         assert len(wrap(words, WORDS_CHARS)) <= 2, words
     for level in menus.LEVELS:
         line = f"Rated {round(rating.LADDER[level][0])}: {ai.SPEC_OF[level].words}"
@@ -120,7 +123,9 @@ def test_the_title_settings_show_every_row_and_its_line_with_five_opponents(scre
     app = capp.App(settings=Settings(opponents=5), seed=2)
     settings = menus.SettingsScene(app)
     app.push(settings)
-    assert len(settings.table) == len(menus.settings_rows(app.settings, in_game=False)) == 12
+    names = [row.name for row in settings.table]
+    assert names == [row.name for row in menus.settings_rows(app.settings, in_game=False)]
+    assert {*rows.PREFERENCE_ROWS, *option_values(), "opponents", "level4"} <= set(names)
     for row in settings.table:
         select(app, row.name)
         faults = screen(app, f"title settings, {row.name}")
@@ -129,3 +134,22 @@ def test_the_title_settings_show_every_row_and_its_line_with_five_opponents(scre
         words = wrap(settings.describe(), WORDS_CHARS)
         assert words and all(line in drawn for line in words), (row.name, words, drawn)
         assert row.label(app.settings).strip() in drawn and drawn[-1] == "<> CHANGE  Z BACK"
+
+
+def test_every_rules_option_has_a_label_and_a_line_for_each_of_its_values():
+    for name, values in option_values().items():
+        assert menus.ROWS[name].label(Settings()) == OPTION_LABELS[name]
+        assert all(VALUE_WORDS.get((name, value)) for value in values), name
+
+
+def test_an_option_row_shows_its_value_in_its_own_form(monkeypatch):
+    """Rows hold their values as the settings do; `show` is how one reads ("$6,000" for a sum
+    of money), and the row's line is still found by the value itself."""
+    monkeypatch.setitem(rows.OPTION_SHOWN, "end", lambda value: f"{value}!".upper())
+    row, settings = rows._option("end", END_OPTIONS), Settings()
+    assert (row.value(settings), row.shown(settings)) == ("declare", "DECLARE!")
+    assert row.explain(settings) == VALUE_WORDS["end", "declare"]
+    cash = rows.Row("cash", lambda s: "Cash", lambda s: 6000, None, lambda s: "", rows.RULES, show=money)
+    assert cash.shown(settings) == "$6,000"
+    assert menus.ROWS["opponents"].shown(Settings(opponents=4)) == "4"  # as is: str
+    assert menus.ROWS["music"].shown(Settings(music=False)) == "off"

@@ -2,6 +2,8 @@
 
 import copy
 import json
+from dataclasses import dataclass
+from typing import Literal
 
 import pytest
 
@@ -74,6 +76,36 @@ def test_the_builder_writes_the_minimal_position_the_format_describes():
         minimal_position({"13A": "T"}, players)
     with pytest.raises(ValueError, match="2 to 6 players"):  # the builder checks nothing: loading does
         Game.from_position(board, players[:1])
+
+
+def test_a_game_is_written_in_the_position_format_as_today():
+    """Every key of a saved game as this build writes it: a change here is a change of the save
+    format, which older saves must survive."""
+    you, ana = ({"name": n, "cash": 6000, "hand": [t]} for n, t in (("You", "2A"), ("Ana", "9I")))
+    data = json.loads(Game.from_position({"1A": "#"}, [you, ana], ["5E"], seed=3).to_json())
+    rng = data.pop("rng")
+    assert data == {
+        "format": 1,
+        "board": ["#...........", *["............"] * 8],
+        "players": [{**you, "shares": {}}, {**ana, "shares": {}}],
+        "pool": ["5E"],
+        "current": 0,
+        "options": {"end": "declare", "holdings": "open"},
+        "phase": "place",
+        "acting": 0,
+        "pending": None,
+        "merger": {
+            "survivor": None,
+            "survivor_choices": [],
+            "defunct_left": [],
+            "defunct": None,
+            "disposers": [],
+        },
+        "declared": False,
+        "stuck": 0,
+        "pool_emptied": False,
+    }
+    assert rng[0] == 3 and len(rng[1]) == 625 and rng[2] is None  # random.getstate() as a list
 
 
 def test_design_example_position_loads():
@@ -315,7 +347,7 @@ def test_round_trip_of_a_view():
 
 def test_options_are_written_and_read_in_one_place_with_the_formats_rules():
     every = Options(end="auto", holdings="hidden")
-    assert every.to_dict() == {"end": "auto", "holdings": "hidden"}
+    assert every.to_dict() == {**Options().to_dict(), "end": "auto", "holdings": "hidden"}
     assert Options.from_dict(every.to_dict()) == every
     assert Options.from_dict({}) == Options()  # an option left out: its default
     with pytest.raises(ValueError, match="unknown option 'speed'"):
@@ -323,12 +355,33 @@ def test_options_are_written_and_read_in_one_place_with_the_formats_rules():
     with pytest.raises(ValueError, match=r"options\.holdings must be 'open' or 'hidden'"):
         Options.from_dict({"holdings": "secret"})
     assert Options.salvage({"end": "auto", "holdings": "secret"}) == (Options(end="auto"), ["holdings"])
-    # A position saved today (both options) and one without options load as before.
+    # A position saved with the options and one without them load as before.
     g = Game.from_json(minimal_position({"5E": "#"}, [{"name": "A"}, {"name": "B"}], options=every))
     assert g.options == every
     data = json.loads(g.to_json())
     del data["options"]
     assert Game.from_json(json.dumps(data)).options == Options()
+
+
+@dataclass(frozen=True)
+class _WithCash(Options):
+    """The options with a numeric one, as a new game mode could add."""
+
+    cash: Literal[6000, 8000] = 6000
+
+
+def test_an_option_may_hold_numbers_kept_as_json_numbers():
+    rich = _WithCash(cash=8000)
+    assert rich.to_dict() == {**Options().to_dict(), "cash": 8000}
+    assert _WithCash.from_dict(json.loads(json.dumps(rich.to_dict()))) == rich
+    assert _WithCash.from_dict(Options().to_dict()) == _WithCash()  # written before it existed
+    for wrong in ("8000", 8000.0, 7000, True):  # a number of its very type, among its values
+        with pytest.raises(ValueError, match=r"options\.cash must be 6000 or 8000"):
+            _WithCash.from_dict({"cash": wrong})
+    assert _WithCash.salvage({"cash": "8000"}) == (_WithCash(), ["cash"])
+    assert _WithCash.salvage({"cash": 8000}) == (rich, [])
+    with pytest.raises(ValueError, match="unknown option 'cash'"):
+        Options.from_dict(rich.to_dict())  # the plain options know no such option
 
 
 def _shared_lists(a: object, b: object, where: str) -> list[str]:

@@ -311,3 +311,19 @@ def test_records_in_todays_format_load_unchanged_and_options_left_out_take_their
     assert GameRecord.from_json(json.dumps(data)) == four.record
     data["options"] = {"end": "declare"}  # written before an option existed
     assert GameRecord.from_json(json.dumps(data)).options == Options()
+
+
+def test_a_record_is_written_in_todays_format():
+    """A record as this build writes it (its actions: EVERY_ACTION): a change here is a change
+    of the record format, which kept games and game files must survive."""
+    record = GameRecord(seed=3, names=("You", "Ana"), seats=("person", "easy"), played="2024-05-01")
+    assert record.to_dict() == {
+        "type": "acquire8 game record",
+        "format": 1,
+        "seed": 3,
+        "options": {"end": "declare", "holdings": "open"},
+        "names": ["You", "Ana"],
+        "seats": ["person", "easy"],
+        "played": "2024-05-01",
+        "actions": [],
+    }

@@ -36,7 +36,7 @@ META = {
         {"level": "easy", "seed": 2},
         {"level": "normal", "seed": 3},
     ],
-    "settings": {"end": "declare", "holdings": "open"},
+    "settings": Options().to_dict(),
 }
 
 
@@ -95,6 +95,14 @@ def test_save_accepts_the_json_text_too(store, mid_game):
     envelope = json.loads((store.backend.path("save")).read_text())
     assert envelope["format"] == storage.SAVE_FORMAT
     assert envelope["meta"] == {"x": 1}
+
+
+def test_a_save_is_written_in_todays_format(store, mid_game):
+    """The save file as this build writes it (its game: the position format, pinned by the
+    rules' tests): a change here is a change of the format, which older saves must survive."""
+    store.save_game(mid_game, META)
+    written = json.loads(store.backend.path("save").read_text())
+    assert written == {"format": 1, "meta": META, "game": json.loads(mid_game.to_json())}
 
 
 def test_later_save_replaces_the_earlier(store, mid_game):

@@ -318,6 +318,20 @@ def test_stats_of_format_1_migrate_without_losing_counts(store, tmp_path):
     assert aside(tmp_path, "stats.json") == []  # a migration is not a set-aside
 
 
+def test_stats_are_written_in_todays_format(store, tmp_path):
+    """The stats file as this build writes it: a change here is a change of the format, which
+    older stats must survive (migrated as above)."""
+    store.record_game(GameResult(won=True, cash=50000, level="hard", rank=1.0))
+    row = {"played": 1, "won": 1, "best_cash": 50000, "cash_games": 1, "cash_total": 50000}
+    row |= {"rank_games": 1, "rank_total": 1.0, "streak": 1, "best_streak": 1}
+    assert json.loads((tmp_path / "stats.json").read_text()) == {
+        "format": 4,
+        "levels": {"hard": row},
+        "all": row,
+        "rating": {"value": 300.0, "rd": 350.0, "games": 0, "history": []},
+    }
+
+
 def test_stats_of_format_3_leave_pass_and_play_out_of_all(store, tmp_path):
     stats = Stats()
     for won, cash, level in ((True, 40000, "hard"), (False, 20000, "hard"), (True, 30000, "people")):

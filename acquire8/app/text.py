@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from acquire8.rules import BonusKind
+from acquire8.rules import BonusKind, OptionValue
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord, Turn, key_turns, turns
 from acquire8.rules.tables import CHAINS, END_SIZE, SAFE_SIZE, TIER_OF
@@ -20,6 +20,7 @@ __all__ = [
     "LINE_CHARS",
     "SETUP_WORDS",
     "TIER_NAMES",
+    "VALUE_WORDS",
     "WORDS_CHARS",
     "YOU",
     "brief",
@@ -81,24 +82,28 @@ KIND_WORDS: dict[BonusKind, tuple[str, str, str]] = {
 KIND_SHORT: dict[str, str] = {kind: words[2] for kind, words in KIND_WORDS.items()}
 YOU = "You"  # the name of the one person at the table: the lines speak to that player as "you"
 
-# The line under the setup's and the settings' rows on the selected row's value (keys: a
-# row's name, or its value): at most two lines of WORDS_CHARS. A computer level's line is its
-# record's (acquire8/ai/levels.py), with "Rated 801: " before it.
+# The line under the setup's and the settings' rows on the selected row's value: at most two
+# lines of WORDS_CHARS. SETUP_WORDS has a row's line by its name where it is the same for every
+# value; VALUE_WORDS one per value, by (row, value): a rules option's by its name and value, so
+# two options may share a value ("on", "open") and keep their own lines. A computer level's line
+# is its record's (acquire8/ai/levels.py), with "Rated 801: " before it; a person's is here.
 SETUP_WORDS: dict[str, str] = {
     "opponents": "How many play against you: 1 to 5 computers or people",
-    "declare": "You may end it once a chain has 41+ tiles or all are safe",
-    "auto": "The game ends by itself as soon as it can",
-    "open": "Everyone's shares are shown to everyone",
-    "hidden": "You see your own shares and the bank's, no one else's",
     "first": "Fixed by the rules: each draws a tile; nearest 1A starts",
-    "person": "A person: pass the device on their turn",
     "music": "The tunes of the title, the game and its end",
     "effects": "The sounds of moves, purchases and mergers",
     "contrast": "Chain colours told apart by lightness too",
-    "pace slow": "The computers' moves shown slowly, one by one",
-    "pace normal": "The computers' moves shown one by one",
-    "pace fast": "The computers' moves shown quickly",
-    "pace instant": "The computers' moves at once: the log has them",
+}
+VALUE_WORDS: dict[tuple[str, OptionValue], str] = {
+    ("end", "declare"): "You may end it once a chain has 41+ tiles or all are safe",
+    ("end", "auto"): "The game ends by itself as soon as it can",
+    ("holdings", "open"): "Everyone's shares are shown to everyone",
+    ("holdings", "hidden"): "You see your own shares and the bank's, no one else's",
+    ("level", "person"): "A person: pass the device on their turn",
+    ("pace", "slow"): "The computers' moves shown slowly, one by one",
+    ("pace", "normal"): "The computers' moves shown one by one",
+    ("pace", "fast"): "The computers' moves shown quickly",
+    ("pace", "instant"): "The computers' moves at once: the log has them",
 }
 WORDS_CHARS = LINE_CHARS - 1  # explanations keep a margin from the screen's edges
 # Every text `fit` or `wrap` had to cut (text, width): a message that explains a decision or

@@ -1,14 +1,14 @@
 """The settings of a game (RULES §13), the phases of a turn and the rules' other closed
 vocabularies: plain values that the game, its events and its position format share. Each
 vocabulary is a Literal type defined once here, with the tuple of its values; saves and
-records keep the strings as they are."""
+records keep the strings as they are. A rules option's values are words or numbers
+(`OptionValue`): a numeric option is a Literal of ints, kept as JSON numbers."""
 
 from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
-from functools import cache
 from typing import Any, Literal, get_args, get_type_hints
 
 EndOption = Literal["declare", "auto"]  # "declare" (official) or "auto" (PICO-8 style)
@@ -16,6 +16,7 @@ HoldingsOption = Literal["open", "hidden"]  # only the front end shows or hides
 # What placing a tile would do now (Game.tile_effect, and the kind of a TilePlaced).
 TileEffect = Literal["lone", "found", "grow", "merge", "no 8th chain", "dead"]
 BonusKind = Literal["majority", "minority", "both", "shared"]  # RULES §7.1: whose bonus it is
+OptionValue = str | int  # what a rules option's Literal may hold
 END_OPTIONS: tuple[EndOption, ...] = get_args(EndOption)
 HOLDINGS_OPTIONS: tuple[HoldingsOption, ...] = get_args(HoldingsOption)
 TILE_EFFECTS: tuple[TileEffect, ...] = get_args(TileEffect)
@@ -43,15 +44,15 @@ class Options:
     holdings: HoldingsOption = "open"
 
     def __post_init__(self) -> None:
-        for name, allowed in option_values().items():
+        for name, allowed in _values_of(type(self)).items():
             value = getattr(self, name)
-            if value not in allowed:
+            if not _allowed(value, allowed):
                 choices = " or ".join(repr(v) for v in allowed)
                 raise ValueError(f"options.{name} must be {choices}, not {value!r}")
 
-    def to_dict(self) -> dict[str, str]:
+    def to_dict(self) -> dict[str, OptionValue]:
         """The options as the formats keep them: {"end": "declare", "holdings": "open"}."""
-        return {name: getattr(self, name) for name in option_values()}
+        return {name: getattr(self, name) for name in _values_of(type(self))}
 
     @classmethod
     def from_dict(cls, data: object) -> Options:
@@ -61,7 +62,7 @@ class Options:
         know is refused (a newer game wrote it); a value outside its vocabulary is refused."""
         if not isinstance(data, Mapping):
             raise ValueError("options: expected an object")
-        unknown = sorted(set(data) - set(option_values()))
+        unknown = sorted(set(data) - set(_values_of(cls)))
         if unknown:
             raise ValueError(f"options: unknown option {unknown[0]!r}")
         return cls(**data)
@@ -72,19 +73,34 @@ class Options:
         vocabulary takes its default. Returns the options and the names of the values that
         were replaced (one left out is not a problem: it was added later)."""
         values, replaced = {}, []
-        for name, allowed in option_values().items():
+        for name, allowed in _values_of(cls).items():
             if name not in data:
                 continue
-            if data[name] in allowed:
+            if _allowed(data[name], allowed):
                 values[name] = data[name]
             else:
                 replaced.append(name)
         return cls(**values), replaced
 
 
-@cache
-def option_values() -> dict[str, tuple[str, ...]]:
+def option_values() -> dict[str, tuple[OptionValue, ...]]:
     """Each option's name and its values, in the order of its Literal type (read from the
     fields, so a new option cannot be left out of the check or the formats)."""
-    hints = get_type_hints(Options)
-    return {f.name: get_args(hints[f.name]) for f in fields(Options)}
+    return _values_of(Options)
+
+
+# Each class's options and values, read once (a subclass adding options has its own).
+_VALUES: dict[type, dict[str, tuple[OptionValue, ...]]] = {}
+
+
+def _values_of(cls: type[Options]) -> dict[str, tuple[OptionValue, ...]]:
+    if cls not in _VALUES:
+        hints = get_type_hints(cls)
+        _VALUES[cls] = {f.name: get_args(hints[f.name]) for f in fields(cls)}
+    return _VALUES[cls]
+
+
+def _allowed(value: object, allowed: tuple[OptionValue, ...]) -> bool:
+    """One of the values, of its very type: "6000", 6000.0 or True is not 6000 (JSON would
+    otherwise turn a number option into a float or a flag without a word)."""
+    return any(type(value) is type(v) and value == v for v in allowed)

@@ -39,8 +39,9 @@ def choices(scene: Scene) -> tuple[list[str], int, Button, Button]:
 
 def next_press(scene: Scene, name: str, value: str | None = None) -> Button | None:
     """The press that brings `scene` one step closer to `name` selected (and, with `value`,
-    a row of the setup or the settings showing that value: its first word, so a level's
-    "hard" matches "hard 801"); None when it is there."""
+    a row of the setup or the settings holding that value, as written or as shown: its first
+    word, so a level's "hard" matches "hard 801" and a sum's "6000" its "$6,000"); None when
+    it is there."""
     names, index, back, forward = choices(scene)
     if name not in names:
         raise NotReached(f"on {type(scene).__name__}: looked for {name!r} among {names}")
@@ -49,13 +50,14 @@ def next_press(scene: Scene, name: str, value: str | None = None) -> Button | No
         return forward if index < target else back
     if value is None:
         return None
-    shown = _value(scene, name)
-    return None if shown.split(" ")[0] == value else RIGHT
+    return None if value in _values(scene, name) else RIGHT
 
 
-def _value(scene: Scene, name: str) -> str:
+def _values(scene: Scene, name: str) -> tuple[str, str]:
+    """The selected row's value as written and the first word of it as shown."""
     if isinstance(scene, Setup | SettingsScene) and scene.selected is not None:
-        return scene.selected.value(scene.app.settings)
+        row, settings = scene.selected, scene.app.settings
+        return str(row.value(settings)), row.shown(settings).split(" ")[0]
     raise NotReached(f"on {type(scene).__name__}: {name!r} has no value to set")
 
 

@@ -89,7 +89,7 @@ def draw_setup(s: Setup) -> None:
     for i, row in enumerate(s.table):
         if row.group != group:  # the seats, then the rules, a little apart
             y, group = y + k.SETUP_GAP, row.group
-        _choice_row(y, row.label(st), row.value(st), i == s.row, app, fixed=row.turn is None)
+        _choice_row(y, row.label(st), row.shown(st), i == s.row, app, fixed=row.turn is None)
         y += pitch
     y += k.SETUP_START_GAP  # Start, a little apart from the rows
     sel = s.selected is None
@@ -126,7 +126,7 @@ def draw_settings(s: SettingsScene) -> None:
     pitch = min(k.MENU_PITCH, (bottom - k.SETTINGS_Y) // len(items))  # every row above the lines
     for i, row in enumerate(s.table):
         y, sel, fixed = k.SETTINGS_Y + i * pitch, i == s.menu.index, row.turn is None
-        _choice_row(y, row.label(st), row.value(st), sel, s.app, fixed=fixed)
+        _choice_row(y, row.label(st), row.shown(st), sel, s.app, fixed=fixed)
     sel = s.selected is None
     ctext(k.SETTINGS_Y + len(s.table) * pitch + 1, "BACK", k.ACCENT if sel else k.TEXT)
     if s.in_game:  # where the rows left out are

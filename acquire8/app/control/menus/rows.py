@@ -4,37 +4,47 @@ list the rows they show by name; their views draw any row from it, so a row (a n
 option, say) is written here once.
 
 The rules options' rows come from the rules' `option_values()`: a new option gets its row
-by a label in OPTION_LABELS and its values' lines in text.SETUP_WORDS."""
+by a label in OPTION_LABELS and its values' lines in text.VALUE_WORDS, keyed by the option's
+name and value (and, if its value reads otherwise than as is, its form in OPTION_SHOWN)."""
 
 from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import Any
 
 from acquire8 import ai, rating
 from acquire8.app.control.seats import seat_names
-from acquire8.app.text import SETUP_WORDS
-from acquire8.rules import Options, option_values
+from acquire8.app.text import SETUP_WORDS, VALUE_WORDS
+from acquire8.rules import Options, OptionValue, option_values
 from acquire8.storage.settings import MAX_OPPONENTS, PACES, PERSON, Settings
 
 LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
 DEFAULT_LEVEL = "normal"
 OPTION_LABELS = {"end": "End rule", "holdings": "Holdings"}  # a rules option's row label
+# A rules option whose value reads otherwise than as it is (a sum as money: {"cash": money}).
+OPTION_SHOWN: dict[str, Callable[[Any], str]] = {}
 SEATS, RULES, PREFERENCES = "seats", "rules", "preferences"  # the groups a page spaces apart
 
 
 @dataclass(frozen=True)
 class Row:
-    """One row: `turn(settings, step)` changes its value a step (-1 left, +1 right); a row
-    without one is shown but fixed (the first player: the rules decide it)."""
+    """One row: `value(settings)` is its value as the settings hold it (a level, a number, a
+    flag), `show` how it reads on screen; `turn(settings, step)` changes it a step (-1 left, +1
+    right); a row without one is shown but fixed (the first player: the rules decide it)."""
 
     name: str  # what the controllers, the tests, the demo and the device driver select it by
     label: Callable[[Settings], str]
-    value: Callable[[Settings], str]
+    value: Callable[[Settings], Any]
     turn: Callable[[Settings, int], None] | None
     explain: Callable[[Settings], str]
     group: str
     reshapes: bool = False  # turning it changes which rows there are (the opponents' count)
+    show: Callable[[Any], str] = str
+
+    def shown(self, s: Settings) -> str:
+        """The value as the row shows it ("hard 801", "on", "$6,000")."""
+        return self.show(self.value(s))
 
 
 def first_level() -> str:
@@ -52,7 +62,7 @@ def level_words(level: str) -> str:
     """What a level plays like (its record's words), after its rating; a person's line is the
     setup's own."""
     spec = ai.SPEC_OF.get(level)
-    words = spec.words if spec is not None else SETUP_WORDS.get(level, "")
+    words = spec.words if spec is not None else VALUE_WORDS.get(("level", level), "")
     if level in rating.LADDER:
         return f"Rated {round(rating.LADDER[level][0])}" + (f": {words}" if words else "")
     return words
@@ -82,10 +92,11 @@ def _flag(name: str, label: str, attr: str) -> Row:
     return Row(
         name,
         lambda s: label,
-        lambda s: "on" if getattr(s, attr) else "off",
+        lambda s: getattr(s, attr),
         turn,
         lambda s: SETUP_WORDS[name],
         PREFERENCES,
+        show=lambda on: "on" if on else "off",
     )
 
 
@@ -93,7 +104,7 @@ def _pace_turn(s: Settings, step: int) -> None:
     s.pace = PACES[(PACES.index(s.pace) + step) % len(PACES)]
 
 
-def _option(name: str, values: tuple[str, ...]) -> Row:
+def _option(name: str, values: tuple[OptionValue, ...]) -> Row:
     def turn(s: Settings, step: int) -> None:
         now = values.index(getattr(s.options, name))
         s.options = Options.from_dict({**s.options.to_dict(), name: values[(now + step) % len(values)]})
@@ -103,8 +114,9 @@ def _option(name: str, values: tuple[str, ...]) -> Row:
         lambda s: OPTION_LABELS[name],
         lambda s: getattr(s.options, name),
         turn,
-        lambda s: SETUP_WORDS[getattr(s.options, name)],
+        lambda s: VALUE_WORDS[name, getattr(s.options, name)],
         RULES,
+        show=OPTION_SHOWN.get(name, str),
     )
 
 
@@ -113,10 +125,11 @@ def level_row(i: int) -> Row:
     return Row(
         f"level{i}",
         lambda s: f"  {seat_label(s, i)}",
-        lambda s: level_text(s.levels[i]),
+        lambda s: s.levels[i],
         lambda s, step: cycle_level(s, i, step),
         lambda s: level_words(s.levels[i]),
         SEATS,
+        show=level_text,
     )
 
 
@@ -130,7 +143,7 @@ ROWS: dict[str, Row] = {
             lambda s: "Computer pace",
             lambda s: s.pace,
             _pace_turn,
-            lambda s: SETUP_WORDS[f"pace {s.pace}"],
+            lambda s: VALUE_WORDS["pace", s.pace],
             PREFERENCES,
         ),
         _flag("contrast", "High contrast", "high_contrast"),
@@ -138,7 +151,7 @@ ROWS: dict[str, Row] = {
         Row(
             "opponents",
             lambda s: "Opponents",
-            lambda s: str(s.opponents),
+            lambda s: s.opponents,
             cycle_opponents,
             lambda s: SETUP_WORDS["opponents"],
             SEATS,
