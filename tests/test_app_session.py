@@ -937,3 +937,24 @@ def test_after_continue_the_recap_tells_every_move_since_your_turn(tmp_path):
         again.update(NOTHING)
     recap = " / ".join(resumed.stage.recap)
     assert all(f"{name} " in recap for name in resumed.game.names[1:]), recap
+
+
+def test_settings_are_stored_when_they_change_and_only_then(tmp_path):
+    store = store_in(tmp_path)
+    app = open_app(store)
+    writes: list[str] = []
+    real = store.backend.write
+
+    def counted(key: str, text: str) -> None:
+        writes.append(key)
+        real(key, text)
+
+    store.backend.write = counted  # type: ignore[method-assign]
+    for _ in range(30):
+        app.update(frozenset())
+    assert writes == []  # idle frames write nothing
+    title_pick(app, "Settings")
+    press(app, bt.RIGHT)  # a row changed: stored once
+    for _ in range(30):
+        app.update(frozenset())
+    assert writes.count("settings") == 1, writes

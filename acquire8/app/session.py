@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import json
 import logging
-from dataclasses import asdict
+from copy import deepcopy
 from typing import Any
 
 from acquire8.ai import LEVELS
@@ -176,7 +176,7 @@ class Keeper:
                 self.notices.append(msg)
         self.settings = settings
         self.first_start = not settings.lesson_offered  # every start offers it until one has
-        self.saved_settings = Settings(**asdict(settings))
+        self.saved_settings = deepcopy(settings)
         saved, msg = self._load()
         if msg:
             self.notices.append(msg)
@@ -274,5 +274,5 @@ class Keeper:
         kept = self.saved_settings
         if settings == kept and settings.lesson_offered == kept.lesson_offered:
             return None
-        self.saved_settings = Settings(**asdict(settings))  # asdict copies the levels list
+        self.saved_settings = deepcopy(settings)  # a copy: the app changes its own in place
         return self.storage.save_settings(settings)
