@@ -61,8 +61,8 @@ def test_event_is_the_union_of_every_event_class():
     members = set(typing.get_args(events.Event))
     assert len(members) > 20 and members == defined - {events._Event}
     assert all(issubclass(c, events._Event) for c in members)
-    # and DESIGN.md's table of events names each one
-    section = (ROOT / "docs" / "DESIGN.md").read_text().split("### Events")[1].split("\n### ")[0]
+    # and docs/DESIGN.md's table of events names each one
+    section = (ROOT / "docs/DESIGN.md").read_text().split("### Events")[1].split("\n### ")[0]
     cells = [
         re.sub(r"\(.*?\)", "", line.split("|")[1]) for line in section.splitlines() if line.startswith("| `")
     ]

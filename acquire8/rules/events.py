@@ -147,7 +147,7 @@ class GameOver(_Event):
 
 
 # Every event (a type alias). A dispatch that must decide about each ends in `assert_never`, so the
-# type checker names it when an event is added here and not there (DESIGN.md, "Events").
+# type checker names it when an event is added here and not there (docs/DESIGN.md, Events).
 Event = (
     StartTiles
     | TilePlaced
