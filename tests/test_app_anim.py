@@ -7,8 +7,10 @@ from __future__ import annotations
 import itertools
 import json
 import random
+import typing
 
 import pytest
+from test_app_text import ONE_OF_EACH
 
 from acquire8 import storage as storage_mod
 from acquire8.ai import make_bot
@@ -22,6 +24,7 @@ from acquire8.app.control import play as cplay
 from acquire8.app.control.standings import GameOver, Summary
 from acquire8.app.demo import my_decision, position, run_until, select_tile, start, where
 from acquire8.rules import CHAINS, Game
+from acquire8.rules import events as ev
 
 NOTHING: frozenset[str] = frozenset()
 X, RIGHT, CHART = frozenset({bt.X}), frozenset({bt.RIGHT}), frozenset({bt.O})
@@ -119,6 +122,51 @@ def test_a_founded_chain_flashes_into_its_colour():
         assert any(lk.lit for lk in looks), name
         assert looks[-1].letter == chain and play.game.board[name] == chain
     assert not app.anim.active
+
+
+# The events the animator acts on (a drop, a flash, a flood, cash counting; a new turn and the
+# end show the board as it stands), and by name those it leaves alone: an event added to the
+# rules is listed in one or the other.
+ACTED_ON = (
+    ev.TilePlaced,
+    ev.ChainFounded,
+    ev.ChainGrew,
+    ev.ChainDefunct,
+    ev.BonusPaid,
+    ev.SharesSold,
+    ev.SharesBought,
+    ev.TurnStarted,
+    ev.GameOver,
+)
+LEFT_ALONE = (
+    ev.StartTiles,
+    ev.MergerStarted,
+    ev.MarketHolds,
+    ev.MarketBonus,
+    ev.SharesTraded,
+    ev.SharesKept,
+    ev.NoPlayableTile,
+    ev.HandReplaced,
+    ev.DeadTilesReplaced,
+    ev.TilesDrawn,
+    ev.EndDeclared,
+    ev.Stalemate,
+)
+
+
+def test_every_event_is_acted_on_or_left_alone_by_name():
+    assert set(ACTED_ON) | set(LEFT_ALONE) == set(typing.get_args(ev.Event))
+    assert not set(ACTED_ON) & set(LEFT_ALONE)
+
+
+@pytest.mark.parametrize(
+    "event", [e for e in ONE_OF_EACH if isinstance(e, LEFT_ALONE)], ids=lambda e: type(e).__name__
+)
+def test_the_events_left_alone_start_no_animation(event):
+    app, play = app_at()
+    money = list(app.anim.money or [])
+    app.anim.event(event, play)
+    assert not app.anim.active and app.anim.money == money
 
 
 def test_x_finishes_every_animation_at_once():

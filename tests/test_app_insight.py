@@ -8,7 +8,10 @@ from __future__ import annotations
 
 import random
 import re
+import typing
 from collections import Counter
+
+from test_app_text import ONE_OF_EACH
 
 from acquire8.ai import make_bot
 from acquire8.app.control.decisions import BuyScreen
@@ -411,6 +414,43 @@ def test_recap_of_a_hand_made_round():
     log += g.apply(BuyShares(()))
     assert recap(log, 0, g.names) == []
     assert recap(log, 1, g.names) == ["Bob 2B: founds T, buys 2 T", "You 12I: no chain, no buy"]
+
+
+# The events the recap of the others' turns tells, and by name those it leaves out (too small,
+# or told on a screen of their own): an event added to the rules is listed in one or the other.
+TOLD = (
+    ev.TurnStarted,
+    ev.TilePlaced,
+    ev.ChainFounded,
+    ev.ChainGrew,
+    ev.MergerStarted,
+    ev.HandReplaced,
+    ev.NoPlayableTile,
+    ev.EndDeclared,
+    ev.SharesBought,
+    ev.BonusPaid,
+    ev.MarketBonus,
+)
+LEFT_OUT = (
+    ev.StartTiles,
+    ev.MarketHolds,
+    ev.SharesSold,
+    ev.SharesTraded,
+    ev.SharesKept,
+    ev.ChainDefunct,
+    ev.DeadTilesReplaced,
+    ev.TilesDrawn,
+    ev.Stalemate,
+    ev.GameOver,
+)
+
+
+def test_the_recap_tells_or_leaves_out_every_event_by_name():
+    assert set(TOLD) | set(LEFT_OUT) == set(typing.get_args(ev.Event)) and not set(TOLD) & set(LEFT_OUT)
+    turn = [ev.TurnStarted(1, "Ana"), ev.TilePlaced(1, "Ana", "7C", "grow"), ev.ChainGrew(1, "Ana", "I", 5)]
+    left_out = [e for e in ONE_OF_EACH if isinstance(e, LEFT_OUT)]
+    names = ["You", "Ana"]
+    assert recap(turn + left_out, 0, names) == recap(turn, 0, names) == ["Ana 7C: grows I to 5"]
 
 
 def test_recap_tells_who_got_which_bonus():

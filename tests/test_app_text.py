@@ -4,6 +4,7 @@ agreeing with their names, and the story's deciding turns on one 32-character li
 from __future__ import annotations
 
 import re
+import typing
 
 import pytest
 from test_rules_record import NAMES, Played, margins
@@ -13,6 +14,7 @@ from acquire8.app.text import (
     CHART_ROWS,
     LINE_CHARS,
     YOU,
+    brief,
     end_line,
     key_moments,
     log_line,
@@ -142,6 +144,44 @@ def test_turns_and_results_speak_to_you():
     assert log_line(ev.GameOver(-1, "", (1, 2), (0,), ("You", "Ana"))) == "Game over: You win"
     assert log_line(ev.GameOver(-1, "", (2, 1), (1,), ("You", "Ana"))) == "Game over: Ana wins"
     assert log_line(ev.GameOver(-1, "", (2, 2), (0, 1), ("You", "Ana"))) == "Game over: You & Ana win"
+
+
+# One of each event, as the rules build them.
+ONE_OF_EACH = [
+    ev.StartTiles(0, YOU, ("2A", "5C"), (YOU, "Ana")),
+    ev.TilePlaced(0, YOU, "5E", "lone"),
+    ev.ChainFounded(0, YOU, "T", 2, True),
+    ev.ChainGrew(0, YOU, "T", 3),
+    ev.MergerStarted(0, YOU, "C", ("L", "W")),
+    ev.MarketHolds(-1, "", "L", 4),
+    ev.BonusPaid(1, "Ana", "L", 3000, "majority"),
+    ev.MarketBonus(-1, "", "L", 1500, "minority"),
+    ev.SharesSold(1, "Ana", "C", 13, 12000),
+    ev.SharesTraded(0, YOU, "W", "C", 12, 6),
+    ev.SharesKept(0, YOU, "L", 2),
+    ev.ChainDefunct(-1, "", "W", "C", 41),
+    ev.SharesBought(0, YOU, ("T", "T", "L"), 900),
+    ev.NoPlayableTile(1, "Ana"),
+    ev.HandReplaced(1, "Ana", ("1A", "2A", "3A", "4A", "5A", "6A")),
+    ev.DeadTilesReplaced(0, YOU, ("6D", "9F")),
+    ev.TilesDrawn(0, YOU, ("7A",)),
+    ev.TurnStarted(1, "Ana"),
+    ev.EndDeclared(0, YOU),
+    ev.Stalemate(-1, ""),
+    ev.GameOver(-1, "", (6000, 5000), (0,), (YOU, "Ana")),
+]
+
+
+def test_every_kind_of_event_has_a_log_line_and_a_brief():
+    assert [type(e) for e in ONE_OF_EACH] == list(typing.get_args(ev.Event))
+    for e in ONE_OF_EACH:
+        line = log_line(e)
+        assert line and "(" not in line.split(" ")[0], line  # a sentence, not a dataclass repr
+        short = brief(e)
+        if isinstance(e, ev.TilesDrawn):
+            assert short is None  # the draw is in the log only: secret, and no news
+        else:
+            assert short and len(short) <= LINE_CHARS, short
 
 
 def test_every_event_of_a_game_has_a_log_line(four):

@@ -8,9 +8,11 @@ checks read the real channel state with pyxel.play_pos.
 from __future__ import annotations
 
 import sys
+import typing
 from pathlib import Path
 
 import pytest
+from test_app_text import ONE_OF_EACH
 
 from acquire8.app import audio as audio_mod
 from acquire8.app.audio import EFFECT_CHANNEL, EFFECTS, MUSIC_CHANNELS, MUSICS, RESOURCE, Audio, effect_for
@@ -71,6 +73,7 @@ DECLARED = ev.EndDeclared(0, "You")
 OVER = ev.GameOver(-1, "", (6000, 5000), (0,), ("You", "Ana"))
 TURN = ev.TurnStarted(1, "Ana")
 DRAWN = ev.TilesDrawn(0, "You", ("1A",))
+SOUNDED = {type(e) for e in (PLACED, FOUNDED, MERGER, BONUS, BOUGHT, DECLARED, OVER)}
 
 
 @pytest.mark.parametrize(
@@ -94,6 +97,39 @@ def test_each_event_plays_its_effect_on_the_effect_channel(calls, event, name):
 @pytest.mark.parametrize("batch", [[], [BOUGHT_NOTHING], [TURN, DRAWN], [ev.Stalemate(-1, "")]])
 def test_events_without_a_sound_play_nothing(calls, batch):
     Audio().events(batch)
+    assert plays(calls) == []
+
+
+# The events without a sound of their own, by name: an event added to the rules is either
+# given a sound or listed here.
+SILENT = (
+    ev.StartTiles,
+    ev.ChainGrew,
+    ev.MarketHolds,
+    ev.MarketBonus,
+    ev.SharesSold,
+    ev.SharesTraded,
+    ev.SharesKept,
+    ev.ChainDefunct,
+    ev.NoPlayableTile,
+    ev.HandReplaced,
+    ev.DeadTilesReplaced,
+    ev.TilesDrawn,
+    ev.TurnStarted,
+    ev.Stalemate,
+)
+
+
+def test_every_event_has_a_sound_or_is_silent_by_name():
+    assert SOUNDED | set(SILENT) == set(typing.get_args(ev.Event))
+    assert not SOUNDED & set(SILENT)
+
+
+@pytest.mark.parametrize(
+    "event", [e for e in ONE_OF_EACH if isinstance(e, SILENT)], ids=lambda e: type(e).__name__
+)
+def test_the_silent_events_play_nothing(calls, event):
+    Audio().events([event])
     assert plays(calls) == []
 
 

@@ -5,8 +5,11 @@ keep their documented shapes (docs/DESIGN.md)."""
 from __future__ import annotations
 
 import ast
+import dataclasses
 import json
 import random
+import re
+import typing
 from pathlib import Path
 
 import pytest
@@ -46,6 +49,24 @@ def private_reads(source: str) -> list[str]:
 def outside_rules() -> list[Path]:
     files = [p for d in ("acquire8", "bench", "tools", "tests") for p in (ROOT / d).rglob("*.py")]
     return [p for p in files if RULES_DIR not in p.parents]
+
+
+def test_event_is_the_union_of_every_event_class():
+    # a class left out of the union would escape every dispatch that ends in assert_never
+    defined = {
+        c
+        for c in vars(events).values()
+        if isinstance(c, type) and dataclasses.is_dataclass(c) and c.__module__ == events.__name__
+    }
+    members = set(typing.get_args(events.Event))
+    assert len(members) > 20 and members == defined - {events._Event}
+    assert all(issubclass(c, events._Event) for c in members)
+    # and docs/DESIGN.md's table of events names each one
+    section = (ROOT / "docs/DESIGN.md").read_text().split("### Events")[1].split("\n### ")[0]
+    cells = [
+        re.sub(r"\(.*?\)", "", line.split("|")[1]) for line in section.splitlines() if line.startswith("| `")
+    ]
+    assert {n for cell in cells for n in re.findall(r"`(\w+)`", cell)} == {c.__name__ for c in members}
 
 
 def test_the_scan_catches_private_reads():

@@ -269,7 +269,7 @@ class Animator:
 
     # -------------------------------------------------------------- what happened
 
-    def event(self, e: Any, play: Any) -> None:
+    def event(self, e: ev.Event, play: Any) -> None:
         """A rules event reached the screen (Play._show)."""
         if play is not self.play:
             self.reset(play)

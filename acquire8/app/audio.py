@@ -47,7 +47,7 @@ MUSICS: dict[str, tuple[int, bool]] = {
 }
 
 
-def effect_for(evts: Iterable[object]) -> str | None:
+def effect_for(evts: Iterable[ev.Event]) -> str | None:
     """The one effect a batch of rules events deserves: the most important thing that happened."""
     best: tuple[int, str] | None = None
     for e in evts:
@@ -57,7 +57,7 @@ def effect_for(evts: Iterable[object]) -> str | None:
     return best[1] if best else None
 
 
-def _effect_of(e: object) -> tuple[int, str] | None:
+def _effect_of(e: ev.Event) -> tuple[int, str] | None:
     # Higher rank wins: the end of the game outranks the money, which outranks the board.
     if isinstance(e, ev.GameOver):
         return 70, "win"
@@ -109,7 +109,7 @@ class Audio:
             return
         pyxel.play(EFFECT_CHANNEL, snd)
 
-    def events(self, evts: list) -> None:
+    def events(self, evts: list[ev.Event]) -> None:
         """Play the effect for the most important of these rules events (at most one)."""
         name = effect_for(evts)
         if name is not None:

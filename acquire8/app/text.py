@@ -6,6 +6,7 @@ up (the recap, the merger summary, the hint, the lesson) are made of these words
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import assert_never
 
 from acquire8.rules import BonusKind, OptionValue
 from acquire8.rules import events as ev
@@ -180,34 +181,35 @@ def pack(parts: Sequence[str], sep: str = "; ", indent: str = "", width: int = L
 
 def brief(e: ev.Event) -> str | None:
     """The one-line message (at most 32 characters) an event shows, or None for none. The
-    log's full sentence is `log_line`; here each kind has its own short form, with chain
-    letters where names would not fit."""
-    if isinstance(e, ev.TilesDrawn):
-        return None
-    if isinstance(e, ev.MergerStarted):
-        text = f"{chain_name(e.survivor)} takes over {'+'.join(e.defunct)}"
-    elif isinstance(e, ev.BonusPaid):
-        text = f"{verb(e.name, 'get')} {money(e.amount)} {KIND_SHORT[e.kind]} ({e.chain})"
-    elif isinstance(e, ev.MarketBonus):
-        text = f"Market takes {money(e.amount)} {KIND_SHORT[e.kind]} ({e.chain})"
-    elif isinstance(e, ev.SharesSold):
-        text = f"{verb(e.name, 'sell')} {e.count} {e.chain} for {money(e.amount)}"
-    elif isinstance(e, ev.SharesTraded):
-        text = f"{verb(e.name, 'trade')} {e.given} {e.chain} for {e.received} {e.survivor}"
-    elif isinstance(e, ev.SharesKept):
-        text = f"{verb(e.name, 'keep')} {e.count} {e.chain}"
-    elif isinstance(e, ev.ChainDefunct):
-        text = f"{chain_name(e.chain)} joins {chain_name(e.survivor)} ({e.size})"
-        if len(text) > LINE_CHARS:
-            text = f"{chain_name(e.chain)} joins {e.survivor} ({e.size})"
-    elif isinstance(e, ev.DeadTilesReplaced):
-        text = f"{verb(e.name, 'swap')} dead {' '.join(e.tiles)}"
-    elif isinstance(e, ev.Stalemate):
-        text = "Stalemate: the game ends"
-    elif isinstance(e, ev.GameOver):
-        text = "Game over"
-    else:
-        text = log_line(e)
+    log's full sentence is `log_line`; here some kinds have a short form of their own, with
+    chain letters where names would not fit, and the others that sentence, fitted."""
+    match e:
+        case ev.TilesDrawn():
+            return None
+        case ev.MergerStarted():
+            text = f"{chain_name(e.survivor)} takes over {'+'.join(e.defunct)}"
+        case ev.BonusPaid():
+            text = f"{verb(e.name, 'get')} {money(e.amount)} {KIND_SHORT[e.kind]} ({e.chain})"
+        case ev.MarketBonus():
+            text = f"Market takes {money(e.amount)} {KIND_SHORT[e.kind]} ({e.chain})"
+        case ev.SharesSold():
+            text = f"{verb(e.name, 'sell')} {e.count} {e.chain} for {money(e.amount)}"
+        case ev.SharesTraded():
+            text = f"{verb(e.name, 'trade')} {e.given} {e.chain} for {e.received} {e.survivor}"
+        case ev.SharesKept():
+            text = f"{verb(e.name, 'keep')} {e.count} {e.chain}"
+        case ev.ChainDefunct():
+            text = f"{chain_name(e.chain)} joins {chain_name(e.survivor)} ({e.size})"
+            if len(text) > LINE_CHARS:
+                text = f"{chain_name(e.chain)} joins {e.survivor} ({e.size})"
+        case ev.DeadTilesReplaced():
+            text = f"{verb(e.name, 'swap')} dead {' '.join(e.tiles)}"
+        case ev.Stalemate():
+            text = "Stalemate: the game ends"
+        case ev.GameOver():
+            text = "Game over"
+        case _:
+            text = log_line(e)  # exhaustive: every event has a brief
     return fit(text)
 
 
@@ -267,7 +269,8 @@ def log_line(e: ev.Event) -> str:
         case ev.GameOver():
             who = " & ".join(e.names[w] for w in e.winners)
             return f"Game over: {who} {'wins' if len(e.winners) == 1 and who != YOU else 'win'}"
-    raise TypeError(f"no log line for {e!r}")
+        case _:
+            assert_never(e)
 
 
 def end_line(events: Sequence[ev.Event], sizes: dict[str, int]) -> str:

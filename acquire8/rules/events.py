@@ -7,13 +7,16 @@ from .options import BonusKind, TileEffect
 
 
 @dataclass(frozen=True, slots=True)
-class Event:
+class _Event:
+    """What every event has. Code types an event as `Event`, the union below, so that a
+    dispatch on it can be exhaustive."""
+
     seat: int  # the player it concerns; -1 for the whole table
     name: str  # that player's name, so the line reads without the game
 
 
 @dataclass(frozen=True, slots=True)
-class StartTiles(Event):
+class StartTiles(_Event):
     """RULES §3: the tile each seat drew to start, and why `seat` goes first."""
 
     tiles: tuple[str, ...]  # by seat
@@ -21,45 +24,45 @@ class StartTiles(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class TilePlaced(Event):
+class TilePlaced(_Event):
     tile: str
     kind: TileEffect  # lone, found, grow, merge
 
 
 @dataclass(frozen=True, slots=True)
-class ChainFounded(Event):
+class ChainFounded(_Event):
     chain: str
     size: int
     free_share: bool
 
 
 @dataclass(frozen=True, slots=True)
-class ChainGrew(Event):
+class ChainGrew(_Event):
     chain: str
     size: int
 
 
 @dataclass(frozen=True, slots=True)
-class MergerStarted(Event):
+class MergerStarted(_Event):
     survivor: str
     defunct: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class MarketHolds(Event):
+class MarketHolds(_Event):
     chain: str
     count: int
 
 
 @dataclass(frozen=True, slots=True)
-class BonusPaid(Event):
+class BonusPaid(_Event):
     chain: str
     amount: int
     kind: BonusKind
 
 
 @dataclass(frozen=True, slots=True)
-class MarketBonus(Event):
+class MarketBonus(_Event):
     """The two-player stock market's bonus (RULES §12): paid to no one."""
 
     chain: str
@@ -68,14 +71,14 @@ class MarketBonus(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SharesSold(Event):
+class SharesSold(_Event):
     chain: str
     count: int
     amount: int
 
 
 @dataclass(frozen=True, slots=True)
-class SharesTraded(Event):
+class SharesTraded(_Event):
     chain: str
     survivor: str
     given: int  # defunct shares handed in
@@ -83,61 +86,88 @@ class SharesTraded(Event):
 
 
 @dataclass(frozen=True, slots=True)
-class SharesKept(Event):
+class SharesKept(_Event):
     chain: str
     count: int
 
 
 @dataclass(frozen=True, slots=True)
-class ChainDefunct(Event):
+class ChainDefunct(_Event):
     chain: str
     survivor: str
     size: int  # the survivor's size after taking everything over
 
 
 @dataclass(frozen=True, slots=True)
-class SharesBought(Event):
+class SharesBought(_Event):
     chains: tuple[str, ...]
     cost: int
 
 
 @dataclass(frozen=True, slots=True)
-class NoPlayableTile(Event):
+class NoPlayableTile(_Event):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class HandReplaced(Event):
+class HandReplaced(_Event):
     tiles: tuple[str, ...]  # the revealed, discarded hand
 
 
 @dataclass(frozen=True, slots=True)
-class DeadTilesReplaced(Event):
+class DeadTilesReplaced(_Event):
     tiles: tuple[str, ...]
 
 
 @dataclass(frozen=True, slots=True)
-class TilesDrawn(Event):
+class TilesDrawn(_Event):
     tiles: tuple[str, ...]  # secret to the other seats: show only the count to them
 
 
 @dataclass(frozen=True, slots=True)
-class TurnStarted(Event):
+class TurnStarted(_Event):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class EndDeclared(Event):
+class EndDeclared(_Event):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class Stalemate(Event):
+class Stalemate(_Event):
     pass
 
 
 @dataclass(frozen=True, slots=True)
-class GameOver(Event):
+class GameOver(_Event):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     names: tuple[str, ...]
+
+
+# Every event (a type alias). A dispatch that must decide about each ends in `assert_never`, so the
+# type checker names it when an event is added here and not there (docs/DESIGN.md, Events).
+Event = (
+    StartTiles
+    | TilePlaced
+    | ChainFounded
+    | ChainGrew
+    | MergerStarted
+    | MarketHolds
+    | BonusPaid
+    | MarketBonus
+    | SharesSold
+    | SharesTraded
+    | SharesKept
+    | ChainDefunct
+    | SharesBought
+    | NoPlayableTile
+    | HandReplaced
+    | DeadTilesReplaced
+    | TilesDrawn
+    | TurnStarted
+    | EndDeclared
+    | Stalemate
+    | GameOver
+)
