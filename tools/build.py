@@ -146,7 +146,21 @@ def compact(source: str) -> str:
             # A dataclass without a docstring gets one made from its signature, which is slow
             # (a tenth of a second of start-up on a handheld, for the game's 60): its name will do.
             node.body.insert(0, ast.Expr(ast.Constant(node.name)))
-    return ast.unparse(_Unannotated().visit(tree)) + "\n"
+    return _one_space_indent(ast.unparse(_Unannotated().visit(tree))) + "\n"
+
+
+def _one_space_indent(code: str) -> str:
+    """`ast.unparse`'s four spaces a level as one: about 2 KB less in the .pyxapp. Its output
+    puts every statement on a line of its own (strings keep their newlines escaped), so
+    leading spaces are only indentation; the result must parse to the very same tree."""
+    lines = []
+    for line in code.split("\n"):
+        body = line.lstrip(" ")
+        lines.append(" " * ((len(line) - len(body)) // 4) + body)
+    out = "\n".join(lines)
+    if ast.dump(ast.parse(out)) != ast.dump(ast.parse(code)):
+        sys.exit("compact: indentation changed the code")
+    return out
 
 
 class _Unannotated(ast.NodeTransformer):
