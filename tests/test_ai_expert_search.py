@@ -4,18 +4,18 @@ and foundings and disposals are searched like tiles and purchases."""
 import random
 
 from acquire8.ai.base import finish
-from acquire8.ai.expert import PRUNE_AFTER, ExpertBot, _Search
+from acquire8.ai.expert import PRUNE_AFTER, ExpertBot, Search
 from acquire8.ai.hard import HardBot
 from acquire8.rules import Dispose, FoundChain, Game, Phase, PlaceTile
 
 from positions import dear_survivor_disposal, fill, load, locked_survivor_disposal, player
 
 
-def _search_with(results: list[list[float]]) -> _Search:
+def _search_with(results: list[list[float]]) -> Search:
     """A search over the first tiles of a real opening, its per-deal scores given."""
     view = Game.new(players=4, seed=1).view(0)
     cands = view.legal_actions()[: len(results)]
-    search = _Search(view, cands, 4, ExpertBot(1, iterations=100))
+    search = Search(view, cands, 4, ExpertBot(1, iterations=100))
     search.results = [list(r) for r in results]
     search.deals = len(results[0])
     return search

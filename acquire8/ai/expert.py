@@ -60,7 +60,7 @@ class ExpertBot(SeededBot):
         self.iterations = iterations
         self.candidates = candidates
         self.horizon = horizon  # turns played out after the decision; None: one round
-        self._task: _Search | None = None
+        self._task: Search | None = None
         self._ready: Action | None = None  # a decision that needed no search
         self._prep: Work[list[Action]] | None = None  # the candidates being worked out
         self._view: Game | None = None
@@ -107,10 +107,7 @@ class ExpertBot(SeededBot):
             if len(cands) == 1:
                 self._ready = cands[0]
             else:
-                # to the start of its own next turn (a disposal may come in another's turn)
-                own = (view.current - view.turn) % view.players or view.players
-                horizon = own if self.horizon is None else self.horizon
-                self._task = _Search(view, cands, horizon, self)
+                self._task = self.search(view, cands)
             t = clock()
             if t >= deadline:
                 return None if self._ready is None else self._take_ready()
@@ -148,6 +145,22 @@ class ExpertBot(SeededBot):
         act, self._ready = self._ready, None
         assert act is not None
         return act
+
+    # ------------------------------------------------------------ the search, for a review
+
+    def candidate_moves(self, view: Game) -> list[Action]:
+        """The moves it compares from `view`, its preferred first: one when it does not search
+        (a single legal action, a declared end that wins, a survivor or defunct order)."""
+        return finish(self._candidate_steps(view))
+
+    def search(self, view: Game, cands: list[Action]) -> Search:
+        """The search its decision from `view` runs over `cands` (two or more, the first kept on
+        a tie): `iterate()` until `done()`, then `best()` and `results` (each candidate's score
+        per deal, the deals common to all; a dropped candidate has the first few)."""
+        # to the start of its own next turn (a disposal may come in another's turn)
+        own = (view.current - view.turn) % view.players or view.players
+        horizon = own if self.horizon is None else self.horizon
+        return Search(view, cands, horizon, self)
 
     # ------------------------------------------------------------ candidates
 
@@ -215,7 +228,7 @@ class ExpertBot(SeededBot):
         return self.ev.margin(self.ev.worths_of(cash, stock, sizes, bank), me, cash[me])
 
 
-class _Search:
+class Search:
     """Flat Monte Carlo over a few candidates with common random deals."""
 
     def __init__(self, view: Game, cands: list[Action], horizon: int, bot: ExpertBot):
@@ -325,4 +338,4 @@ def _worth_after(g: Game, act: Action) -> int:
     return h.net_worth(g.current)
 
 
-__all__ = ["DEFAULT_BUDGET_MS", "ExpertBot"]
+__all__ = ["DEFAULT_BUDGET_MS", "ExpertBot", "Search"]

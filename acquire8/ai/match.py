@@ -7,6 +7,7 @@ from dataclasses import dataclass
 
 from acquire8.ai.base import Bot
 from acquire8.rules import Game, Options
+from acquire8.rules.record import GameRecord
 
 
 @dataclass
@@ -32,3 +33,16 @@ def play_game(
         if on_action:
             on_action(g)
     return Result(seed, g.scores(), g.winners(), actions)
+
+
+def record_game(bots: list[Bot], seed: int, seats: list[str], names: list[str] | None = None) -> GameRecord:
+    """Play one game to the end as `play_game` does and return its record (`seats`: each
+    seat's level, as a record names them)."""
+    names = names or [f"P{s + 1}" for s in range(len(bots))]
+    g = Game.new(players=len(bots), seed=seed, names=names)
+    actions = []
+    while not g.is_over:
+        action = bots[g.current].choose(g.view(g.current))
+        g.apply(action)
+        actions.append(action)
+    return GameRecord(seed=seed, names=tuple(names), seats=tuple(seats), actions=tuple(actions))

@@ -1,0 +1,245 @@
+"""The expert reviews a finished game: what each decision of a seat cost, in dollars.
+
+For every decision of the chosen seats in a `GameRecord`, from that seat's view at the time
+(what it could see, no more), the expert's search compares the move played with the moves the
+expert would weigh (`ExpertBot.candidate_moves`, and for a survivor or defunct order every legal
+one): every candidate is played out on the same re-dealt hidden tiles to the start of the
+seat's next turn and scored with hard's evaluation (net worth against the best opponent,
+dollars). The cost of the move is the mean difference, over the deals both were played out
+on, between the best candidate and the move played, with the standard error of those paired
+differences. A decision is classed by its cost only when the cost is beyond doubt (cost −
+`SURE_Z` standard errors above zero); a forced decision (one legal move) is not searched,
+classed or counted. `accuracy` sums a seat's decisions up as one figure, 0 to 100
+(docs/AI.md, "Reviewing a game").
+
+The work is sliced for a front end: `Review(record)`, then `step(budget_ms)` until `done`,
+`progress` telling (decisions reviewed, decisions to review). The same record, seats, seed
+and iterations give the same review, however it is sliced.
+
+    review = Review(record, iterations=16)
+    while not review.done:
+        review.step(20)
+    review.accuracy(0), review.counts(0), review.decisions
+"""
+
+from __future__ import annotations
+
+import math
+import time
+from dataclasses import dataclass
+
+from acquire8.ai.expert import ExpertBot, Search
+from acquire8.rules import Action, Game, Phase
+from acquire8.rules.record import GameRecord, replay
+
+GOOD, INACCURACY, MISTAKE, BLUNDER = "good", "inaccuracy", "mistake", "blunder"
+CLASSES = (GOOD, INACCURACY, MISTAKE, BLUNDER)
+# The least cost of each class but good, in dollars, worst first (docs/AI.md).
+THRESHOLDS = ((BLUNDER, 4000), (MISTAKE, 1500), (INACCURACY, 500))
+SURE_Z = 2.0  # standard errors the cost must stand above zero to count
+ACCURACY_SCALE = 1000  # dollars of mean cost a decision that take accuracy from 100 to 100/e
+DEFAULT_ITERATIONS = 16  # deals a decision
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One reviewed decision."""
+
+    index: int  # its place in record.actions, from 0
+    turn: int  # the turn it was made in, from 1
+    seat: int
+    played: Action
+    best: Action  # the expert's preferred move (the one played when nothing beats it)
+    cost: float  # dollars the move played is estimated to lose against `best`, 0 or more
+    se: float  # the standard error of `cost` (0 when not searched)
+    deals: int  # the deals the cost was measured on (0: not searched)
+    options: int  # the legal moves there were
+
+    @property
+    def forced(self) -> bool:
+        return self.options == 1
+
+    @property
+    def sure_cost(self) -> float:
+        """The cost when it is beyond doubt (cost − SURE_Z·se above zero), else 0."""
+        return self.cost if self.cost - SURE_Z * self.se > 0 else 0.0
+
+    @property
+    def kind(self) -> str:
+        """good, inaccuracy, mistake or blunder: the class of its cost, when beyond doubt."""
+        return classify(self.cost, self.se)
+
+
+def classify(cost: float, se: float) -> str:
+    """The class of a decision costing `cost` dollars with standard error `se`."""
+    if cost - SURE_Z * se <= 0:
+        return GOOD
+    for kind, least in THRESHOLDS:
+        if cost >= least:
+            return kind
+    return GOOD
+
+
+def accuracy(decisions: list[Decision]) -> float:
+    """100·exp(−mean sure cost / ACCURACY_SCALE) over the decisions that were not forced (100
+    when there are none): a seat that never lost a sure dollar scores 100, one losing $1,000 a
+    decision on average scores 37."""
+    free = [d for d in decisions if not d.forced]
+    if not free:
+        return 100.0
+    mean = sum(d.sure_cost for d in free) / len(free)
+    return 100.0 * math.exp(-mean / ACCURACY_SCALE)
+
+
+@dataclass(frozen=True)
+class _Position:
+    index: int
+    turn: int
+    seat: int
+    played: Action
+    view: Game  # the seat's view before the move
+
+
+class Review:
+    """The review of `record` for `seats` (default: every seat), `iterations` deals a decision,
+    seeded with `seed`, worked through a decision at a time by `step`."""
+
+    def __init__(
+        self,
+        record: GameRecord,
+        seats: list[int] | None = None,
+        iterations: int = DEFAULT_ITERATIONS,
+        seed: int = 0,
+    ):
+        if iterations < 2:
+            raise ValueError("a review needs at least 2 deals a decision")
+        self.record = record
+        self.seats = sorted(set(range(record.players) if seats is None else seats))
+        if not all(0 <= s < record.players for s in self.seats):
+            raise ValueError(f"seats are 0 to {record.players - 1}")
+        self.iterations = iterations
+        self.seed = seed
+        self._todo: list[_Position] = []
+        before = record.start()
+        for step in replay(record):
+            if step.seat in self.seats:
+                view = before.view(step.seat)
+                self._todo.append(_Position(step.index, step.turn, step.seat, step.action, view))
+            before = step.game
+        self.decisions: list[Decision] = []
+        self._bot = ExpertBot(seed, iterations=iterations)
+        self._search: Search | None = None
+        self._cands: list[Action] = []
+
+    @property
+    def progress(self) -> tuple[int, int]:
+        """(decisions reviewed, decisions to review in all)."""
+        return len(self.decisions), len(self._todo)
+
+    @property
+    def done(self) -> bool:
+        return len(self.decisions) == len(self._todo)
+
+    def step(self, budget_ms: float | None = None) -> Decision | None:
+        """Work for about `budget_ms` (None: until the next decision is reviewed); the decision
+        reviewed in this step, if one was."""
+        if self.done:
+            return None
+        deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
+        pos = self._todo[len(self.decisions)]
+        if self._search is None:
+            decided = self._begin(pos)
+            if decided is not None:
+                return self._add(decided)
+        search = self._search
+        assert search is not None
+        while not search.done():
+            search.iterate()
+            if deadline is not None and time.perf_counter() >= deadline:
+                return None
+        self._search = None
+        return self._add(self._conclude(pos, search))
+
+    def run(self) -> list[Decision]:
+        """Review every decision left; all the decisions."""
+        while not self.done:
+            self.step()
+        return self.decisions
+
+    def of(self, seat: int) -> list[Decision]:
+        return [d for d in self.decisions if d.seat == seat]
+
+    def accuracy(self, seat: int) -> float:
+        return accuracy(self.of(seat))
+
+    def counts(self, seat: int) -> dict[str, int]:
+        """How many of the seat's decisions (forced ones left out) fell in each class."""
+        out = dict.fromkeys(CLASSES, 0)
+        for d in self.of(seat):
+            if not d.forced:
+                out[d.kind] += 1
+        return out
+
+    # ------------------------------------------------------------ one decision
+
+    def _add(self, decision: Decision) -> Decision:
+        self.decisions.append(decision)
+        return decision
+
+    def _begin(self, pos: _Position) -> Decision | None:
+        """Set up the search of `pos`; the decision at once when there is nothing to compare."""
+        view = pos.view
+        legal = view.legal_actions()
+        if len(legal) == 1:
+            return Decision(pos.index, pos.turn, pos.seat, pos.played, pos.played, 0.0, 0.0, 0, 1)
+        bot = self._bot
+        bot.reseed(f"review {self.seed} {pos.index}")  # each decision its own deals
+        cands = bot.candidate_moves(view)
+        if view.phase in (Phase.SURVIVOR, Phase.DEFUNCT):
+            cands += [a for a in legal if a not in cands]
+        if pos.played not in cands:
+            cands.append(pos.played)
+        if len(cands) == 1:  # the move played is the only one the expert would weigh
+            return Decision(pos.index, pos.turn, pos.seat, pos.played, pos.played, 0.0, 0.0, 0, len(legal))
+        self._cands = cands
+        self._search = bot.search(view, cands)
+        return None
+
+    def _conclude(self, pos: _Position, search: Search) -> Decision:
+        best = search.best()
+        b, p = self._cands.index(best), self._cands.index(pos.played)
+        options = len(pos.view.legal_actions())
+        if b == p:
+            n = len(search.results[b])
+            return Decision(pos.index, pos.turn, pos.seat, pos.played, best, 0.0, 0.0, n, options)
+        diffs = [x - y for x, y in zip(search.results[b], search.results[p], strict=False)]
+        n = len(diffs)
+        mean = sum(diffs) / n
+        var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else math.inf
+        se = math.sqrt(var / n)
+        return Decision(pos.index, pos.turn, pos.seat, pos.played, best, max(0.0, mean), se, n, options)
+
+
+def review(record: GameRecord, seats: list[int] | None = None, iterations: int = DEFAULT_ITERATIONS, seed: int = 0) -> Review:
+    """The whole review of `record` at once."""
+    r = Review(record, seats, iterations, seed)
+    r.run()
+    return r
+
+
+__all__ = [
+    "ACCURACY_SCALE",
+    "BLUNDER",
+    "CLASSES",
+    "DEFAULT_ITERATIONS",
+    "GOOD",
+    "INACCURACY",
+    "MISTAKE",
+    "SURE_Z",
+    "THRESHOLDS",
+    "Decision",
+    "Review",
+    "accuracy",
+    "classify",
+    "review",
+]
