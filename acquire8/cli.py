@@ -1,7 +1,7 @@
 """Command line: `acquire8` plays; `acquire8 simulate` runs computer-only games; `replay`
-prints a game file's log; `games`, `export` and `import` list, write and read the finished
-games the game keeps. Playing itself starts in acquire8/launch.py, all the .pyxapp ships of the
-command line."""
+prints a game file's log and `review` the expert's review of its decisions; `games`, `export`
+and `import` list, write and read the finished games the game keeps. Playing itself starts in
+acquire8/launch.py, all the .pyxapp ships of the command line."""
 
 from __future__ import annotations
 
@@ -13,6 +13,7 @@ import time
 from acquire8 import __version__
 from acquire8.ai import BASELINES, LEVELS, level_of, make_bot
 from acquire8.ai.match import play_game
+from acquire8.ai.review import DEFAULT_ITERATIONS
 from acquire8.launch import add_play_options, play
 
 
@@ -60,6 +61,97 @@ def replay(path: str) -> None:
     for line in log_lines(record):
         print(line)
     print(f"Final cash: {_cash(record)}")
+
+
+def review(path: str, seat: int | None, iterations: int, seed: int, as_json: bool) -> None:
+    """Print the expert's review of the finished game in the file at `path`: every decision
+    (of seat `seat`, 1 the first, or of every seat) with its class and cost, then each seat's
+    accuracy; with `as_json`, one JSON object."""
+    import json
+
+    from acquire8.ai.review import CLASSES, Review
+    from acquire8.app.text import money
+    from acquire8.rules.record import action_to_dict
+    from acquire8.storage.records import import_record
+
+    try:
+        record = import_record(path)
+    except ValueError as e:
+        _fail("review", f"{path}: {e}")
+    if seat is not None and not 1 <= seat <= record.players:
+        _fail("review", f"no seat {seat}: the game had {record.players} players")
+    seats = list(range(record.players)) if seat is None else [seat - 1]
+    done = Review(record, seats, iterations, seed)
+    done.run()
+    if as_json:
+        out = {
+            "seed": record.seed,
+            "iterations": iterations,
+            "review_seed": seed,
+            "seats": [
+                {
+                    "seat": s + 1,
+                    "name": record.names[s],
+                    "kind": record.seats[s],
+                    "accuracy": round(done.accuracy(s), 1),
+                }
+                | done.counts(s)
+                for s in seats
+            ],
+            "decisions": [
+                {
+                    "seat": d.seat + 1,
+                    "turn": d.turn,
+                    "action": d.index + 1,
+                    "played": action_to_dict(d.played),
+                    "best": action_to_dict(d.best),
+                    "cost": round(d.cost),
+                    "se": round(d.se),
+                    "class": d.kind,
+                    "forced": d.forced,
+                }
+                for d in done.decisions
+            ],
+        }
+        print(json.dumps(out, indent=1))
+        return
+    names = ", ".join(f"{name} ({kind})" for name, kind in zip(record.names, record.seats, strict=True))
+    print(f"Review of the game of seed {record.seed}: {names}; {iterations} deals a decision")
+    width = max(len(record.names[s]) for s in seats)
+    for d in done.decisions:
+        who = record.names[d.seat].ljust(width)
+        kind = "forced" if d.forced else d.kind
+        line = f"turn {d.turn:>3}  {who}  {kind:<10}  {_move(d.played)}"
+        if d.best != d.played:
+            line += f"; better {_move(d.best)}, {money(round(d.cost))} ± {round(d.se):,} more"
+        print(line)
+    for s in seats:
+        counts = done.counts(s)
+        what = ", ".join(f"{counts[c]} {c}" for c in CLASSES)
+        print(f"{record.names[s]} ({record.seats[s]}): accuracy {done.accuracy(s):.1f} ({what})")
+
+
+def _move(action) -> str:  # an Action; the rules are imported lazily like the rest here
+    """ "buy 2 Tower, 1 Luxor": a move in words."""
+    from acquire8.app.text import chain_name
+    from acquire8.rules import BuyShares, ChooseDefunct, ChooseSurvivor, Dispose, FoundChain, PlaceTile
+
+    if isinstance(action, PlaceTile):
+        return f"place {action.tile}"
+    if isinstance(action, FoundChain):
+        return f"found {chain_name(action.chain)}"
+    if isinstance(action, ChooseSurvivor):
+        return f"{chain_name(action.chain)} survives"
+    if isinstance(action, ChooseDefunct):
+        return f"{chain_name(action.chain)} defunct first"
+    if isinstance(action, Dispose):
+        return f"sell {action.sell}, trade {action.trade}"
+    if isinstance(action, BuyShares):
+        if not action.chains:
+            return "buy nothing"
+        seen = dict.fromkeys(action.chains)
+        return "buy " + ", ".join(f"{action.chains.count(c)} {chain_name(c)}" for c in seen)
+    return "declare the end"
 
 
 def _cash(record) -> str:  # a GameRecord; the rules are imported lazily like the rest here
@@ -159,6 +251,17 @@ def _main(argv: list[str] | None) -> None:
     sim.add_argument("--bots", default="greedy", help="comma-separated levels, one per seat, repeating")
     rep = sub.add_parser("replay", help="print the log of a game file")
     rep.add_argument("file")
+    rev = sub.add_parser("review", help="the expert reviews the decisions of a game file")
+    rev.add_argument("file")
+    rev.add_argument("--seat", type=_positive, help="review this seat only (1 = the first)")
+    rev.add_argument(
+        "--iterations",
+        type=_positive,
+        default=DEFAULT_ITERATIONS,
+        help="deals a decision (more: surer, slower)",
+    )
+    rev.add_argument("--seed", type=int, default=0, help="the review's own deals")
+    rev.add_argument("--json", action="store_true", help="print one JSON object")
     data_help = "the game's data directory (default: $ACQUIRE8_DATA_DIR or the game's own)"
     lst = sub.add_parser("games", help="list the finished games kept for replays")
     lst.add_argument("--data", help=data_help)
@@ -172,6 +275,11 @@ def _main(argv: list[str] | None) -> None:
     args = parser.parse_args(argv)
     if args.command == "replay":
         replay(args.file)
+        return
+    if args.command == "review":
+        if args.iterations < 2:
+            parser.error("--iterations must be 2 or more")
+        review(args.file, args.seat, args.iterations, args.seed, args.json)
         return
     if args.command == "games":
         games(args.data)

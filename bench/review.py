@@ -30,7 +30,9 @@ def _game(task: tuple[int, int, int]) -> dict:
     game_seed = seed + i
     levels = [LEVELS[(s + i) % len(LEVELS)] for s in range(len(LEVELS))]
     bots = [
-        make_bot(lv, game_seed * 10 + s, iterations=EXPERT_ITERATIONS) if lv == "expert" else make_bot(lv, game_seed * 10 + s)
+        make_bot(lv, game_seed * 10 + s, iterations=EXPERT_ITERATIONS)
+        if lv == "expert"
+        else make_bot(lv, game_seed * 10 + s)
         for s, lv in enumerate(levels)
     ]
     record = record_game(bots, game_seed, levels)
@@ -71,7 +73,9 @@ def run(games: int, seed: int, iterations: int, jobs: int) -> list[dict]:
 def report(results: list[dict]) -> None:
     n = len(results)
     print(f"{n} games of four (easy, normal, hard, expert at {EXPERT_ITERATIONS} deals a decision)")
-    print("level   accuracy (95%)      " + "  ".join(f"{c:>10}" for c in CLASSES) + "   sure cost p50/p90/p99")
+    print(
+        "level   accuracy (95%)      " + "  ".join(f"{c:>10}" for c in CLASSES) + "   sure cost p50/p90/p99"
+    )
     for level in LEVELS:
         acc, counts, costs = [], dict.fromkeys(CLASSES, 0), []
         for r in results:
@@ -85,14 +89,16 @@ def report(results: list[dict]) -> None:
         shares = "  ".join(f"{100 * counts[c] / total:9.1f}%" for c in CLASSES)
         q = statistics.quantiles(costs, n=100) if len(costs) > 1 else [0.0] * 99
         print(
-            f"{level:<7} {mean:5.1f} ± {half:4.1f} ({mean - half:4.1f} – {mean + half:4.1f})  {shares}"
+            f"{level:<7} {mean:5.1f} ± {half:4.1f} ({mean - half:4.1f} to {mean + half:4.1f})  {shares}"
             f"   {q[49]:,.0f} / {q[89]:,.0f} / {q[98]:,.0f} ({total} decisions)"
         )
     bad = sum(r["counts"][r["levels"].index("expert")][c] for r in results for c in (MISTAKE, BLUNDER))
     all_ = sum(sum(r["counts"][r["levels"].index("expert")].values()) for r in results)
     share = bad / all_
     half = 1.96 * math.sqrt(share * (1 - share) / all_)
-    print(f"expert decisions classed mistake or worse: {bad} of {all_}, {100 * share:.1f}% ± {100 * half:.1f}")
+    print(
+        f"expert decisions classed mistake or worse: {bad} of {all_}, {100 * share:.1f}% ± {100 * half:.1f}"
+    )
     best = sum(r["winner_best"] for r in results)
     print(f"games whose winner has the highest accuracy: {best} of {n}, {100 * best / n:.1f}%")
     walls = [r["wall_s"] for r in results]
@@ -107,13 +113,17 @@ def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m bench.review", description=__doc__.split("\n")[0])
     ap.add_argument("--games", type=int, default=40)
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--iterations", type=int, default=DEFAULT_ITERATIONS, help="the review's deals a decision")
+    ap.add_argument(
+        "--iterations", type=int, default=DEFAULT_ITERATIONS, help="the review's deals a decision"
+    )
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine may be shared)")
     args = ap.parse_args(argv)
     start = time.perf_counter()
     results = run(args.games, args.seed, args.iterations, args.jobs)
     report(results)
-    print(f"({time.perf_counter() - start:.0f} s, review at {args.iterations} deals a decision, seed {args.seed})")
+    print(
+        f"({time.perf_counter() - start:.0f} s; review {args.iterations} deals a decision; seed {args.seed})"
+    )
 
 
 if __name__ == "__main__":

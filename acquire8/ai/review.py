@@ -7,7 +7,7 @@ one): every candidate is played out on the same re-dealt hidden tiles to the sta
 seat's next turn and scored with hard's evaluation (net worth against the best opponent,
 dollars). The cost of the move is the mean difference, over the deals both were played out
 on, between the best candidate and the move played, with the standard error of those paired
-differences. A decision is classed by its cost only when the cost is beyond doubt (cost −
+differences. A decision is classed by its cost only when the cost is beyond doubt (cost -
 `SURE_Z` standard errors above zero); a forced decision (one legal move) is not searched,
 classed or counted. `accuracy` sums a seat's decisions up as one figure, 0 to 100
 (docs/AI.md, "Reviewing a game").
@@ -61,7 +61,7 @@ class Decision:
 
     @property
     def sure_cost(self) -> float:
-        """The cost when it is beyond doubt (cost − SURE_Z·se above zero), else 0."""
+        """The cost when it is beyond doubt (cost - SURE_Z * se above zero), else 0."""
         return self.cost if self.cost - SURE_Z * self.se > 0 else 0.0
 
     @property
@@ -81,7 +81,7 @@ def classify(cost: float, se: float) -> str:
 
 
 def accuracy(decisions: list[Decision]) -> float:
-    """100·exp(−mean sure cost / ACCURACY_SCALE) over the decisions that were not forced (100
+    """100 * exp(-mean sure cost / ACCURACY_SCALE) over the decisions that were not forced (100
     when there are none): a seat that never lost a sure dollar scores 100, one losing $1,000 a
     decision on average scores 37."""
     free = [d for d in decisions if not d.forced]
@@ -209,18 +209,19 @@ class Review:
         best = search.best()
         b, p = self._cands.index(best), self._cands.index(pos.played)
         options = len(pos.view.legal_actions())
-        if b == p:
-            n = len(search.results[b])
-            return Decision(pos.index, pos.turn, pos.seat, pos.played, best, 0.0, 0.0, n, options)
         diffs = [x - y for x, y in zip(search.results[b], search.results[p], strict=False)]
         n = len(diffs)
         mean = sum(diffs) / n
+        if mean <= 0:  # the move played is the best, or as good on these deals
+            return Decision(pos.index, pos.turn, pos.seat, pos.played, pos.played, 0.0, 0.0, n, options)
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else math.inf
         se = math.sqrt(var / n)
         return Decision(pos.index, pos.turn, pos.seat, pos.played, best, max(0.0, mean), se, n, options)
 
 
-def review(record: GameRecord, seats: list[int] | None = None, iterations: int = DEFAULT_ITERATIONS, seed: int = 0) -> Review:
+def review(
+    record: GameRecord, seats: list[int] | None = None, iterations: int = DEFAULT_ITERATIONS, seed: int = 0
+) -> Review:
     """The whole review of `record` at once."""
     r = Review(record, seats, iterations, seed)
     r.run()

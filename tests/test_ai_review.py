@@ -1,0 +1,116 @@
+"""The expert's review of a finished game: costs, classes, accuracy, determinism, slicing."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from acquire8.ai import make_bot
+from acquire8.ai.match import record_game
+from acquire8.ai.review import (
+    ACCURACY_SCALE,
+    BLUNDER,
+    CLASSES,
+    GOOD,
+    INACCURACY,
+    MISTAKE,
+    SURE_Z,
+    Decision,
+    Review,
+    accuracy,
+    classify,
+)
+from acquire8.rules import BuyShares
+
+ITERATIONS = 4  # deals a decision: enough for a test, far fewer than a real review's
+
+
+@pytest.fixture(scope="module")
+def record():
+    """A short game of three: easy, hard and greedy."""
+    levels = ["easy", "hard", "greedy"]
+    return record_game([make_bot(lv, 30 + s) for s, lv in enumerate(levels)], 5, levels)
+
+
+@pytest.fixture(scope="module")
+def reviewed(record):
+    review = Review(record, seats=[0, 1], iterations=ITERATIONS, seed=3)
+    review.run()
+    return review
+
+
+def _decision(cost: float, se: float = 0.0, options: int = 5) -> Decision:
+    return Decision(0, 1, 0, BuyShares(()), BuyShares(("T",)), cost, se, 8, options)
+
+
+def test_classes_by_thresholds_only_when_the_cost_is_beyond_doubt():
+    assert classify(0, 0) == GOOD
+    assert classify(499, 0) == GOOD
+    assert classify(500, 0) == INACCURACY
+    assert classify(1500, 100) == MISTAKE
+    assert classify(4000, 10) == BLUNDER
+    assert classify(9000, 9000 / SURE_Z) == GOOD  # its interval touches zero: maybe noise
+    assert classify(9000, 9000 / SURE_Z - 1) == BLUNDER
+
+
+def test_accuracy_is_an_exponential_of_the_mean_sure_cost_over_free_decisions():
+    assert accuracy([]) == 100.0
+    assert accuracy([_decision(0), _decision(5000, options=1)]) == 100.0  # forced: left out
+    two = [_decision(2 * ACCURACY_SCALE), _decision(0)]
+    assert accuracy(two) == pytest.approx(100 / math.e)
+    assert accuracy([_decision(3000, se=2000)]) == 100.0  # not beyond doubt: costs nothing
+    assert accuracy([_decision(300)]) < 100.0  # a sure cost below the first class still counts
+
+
+def test_every_decision_of_the_chosen_seats_is_reviewed_in_order(record, reviewed):
+    starts = [i for i, _ in enumerate(record.actions)]
+    indices = [d.index for d in reviewed.decisions]
+    assert indices == sorted(indices) and set(indices) <= set(starts)
+    assert {d.seat for d in reviewed.decisions} == {0, 1}
+    assert reviewed.progress == (len(reviewed.decisions), len(reviewed.decisions))
+    assert all(record.actions[d.index] == d.played for d in reviewed.decisions)
+    assert [d.turn for d in reviewed.decisions] == sorted(d.turn for d in reviewed.decisions)
+
+
+def test_costs_classes_and_counts_agree(reviewed):
+    assert any(d.forced for d in reviewed.decisions)  # a game of three has forced moves
+    for d in reviewed.decisions:
+        assert d.cost >= 0 and d.se >= 0
+        if d.forced:
+            assert (d.cost, d.best, d.deals) == (0.0, d.played, 0)
+        if d.best == d.played:
+            assert d.cost == 0 and d.kind == GOOD
+        if d.kind != GOOD:
+            assert d.best != d.played and d.cost - SURE_Z * d.se > 0 and d.deals >= 2
+    for seat in (0, 1):
+        counts = reviewed.counts(seat)
+        assert list(counts) == list(CLASSES)
+        assert sum(counts.values()) == sum(1 for d in reviewed.of(seat) if not d.forced)
+        assert 0 < reviewed.accuracy(seat) <= 100
+
+
+def test_the_easy_seat_reviews_worse_than_the_hard_one(reviewed):
+    easy, hard = reviewed.counts(0), reviewed.counts(1)
+    assert easy[MISTAKE] + easy[BLUNDER] > hard[MISTAKE] + hard[BLUNDER]
+    assert reviewed.accuracy(0) < reviewed.accuracy(1)
+
+
+def test_the_same_review_twice_and_however_sliced(record, reviewed):
+    again = Review(record, seats=[1], iterations=ITERATIONS, seed=3)
+    steps = 0
+    while not again.done:
+        again.step(0.5)  # a front end's slice: a decision takes many steps
+        steps += 1
+    assert again.decisions == reviewed.of(1)  # the same deals: the seats do not share them
+    assert steps > len(again.decisions)
+    other = Review(record, seats=[0], iterations=ITERATIONS, seed=4).run()
+    assert [d.index for d in other] == [d.index for d in reviewed.of(0)]
+    assert [d.cost for d in other] != [d.cost for d in reviewed.of(0)]  # the seed picks the deals
+
+
+def test_bad_arguments_are_refused(record):
+    with pytest.raises(ValueError, match="at least 2"):
+        Review(record, iterations=1)
+    with pytest.raises(ValueError, match="seats are 0 to 2"):
+        Review(record, seats=[3])
