@@ -1,0 +1,109 @@
+"""`acquire8 review FILE`: the expert's review of a game file, as text and as JSON."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+
+from acquire8.ai import make_bot
+from acquire8.ai.match import record_game
+from acquire8.ai.review import CLASSES, Review
+from acquire8.cli import main
+from acquire8.rules.record import action_to_dict
+from acquire8.storage import export_record
+
+FAST = ["--iterations", "3"]
+
+
+@pytest.fixture(scope="module")
+def game_file(tmp_path_factory):
+    levels = ["easy", "greedy"]
+    record = record_game([make_bot(lv, 8 + s) for s, lv in enumerate(levels)], 21, levels, ["Ann", "Bo"])
+    path = tmp_path_factory.mktemp("review") / "game.json"
+    export_record(record, path)
+    return record, path
+
+
+def run(argv: list[str], capsys) -> tuple[int, str, str]:
+    try:
+        main(argv)
+        code = 0
+    except SystemExit as stop:
+        code = stop.code
+    out, err = capsys.readouterr()
+    return code, out, err
+
+
+@pytest.fixture(scope="module")
+def as_json(game_file):
+    """The JSON review of the first seat, printed twice (pytest's capsys is per test)."""
+    import contextlib
+    import io
+
+    outs = []
+    for _ in range(2):
+        buf = io.StringIO()
+        with contextlib.redirect_stdout(buf):
+            main(["review", str(game_file[1]), "--seat", "1", "--json", *FAST])
+        outs.append(buf.getvalue())
+    return outs
+
+
+def test_json_has_the_seats_and_every_decision_and_agrees_with_the_review(game_file, as_json):
+    record, _ = game_file
+    data = json.loads(as_json[0])
+    review = Review(record, seats=[0], iterations=3)
+    review.run()
+    [seat] = data["seats"]
+    assert seat["name"] == "Ann" and seat["seat"] == 1
+    assert seat["accuracy"] == round(review.accuracy(0), 1)
+    assert {c: seat[c] for c in CLASSES} == review.counts(0)
+    assert len(data["decisions"]) == len(review.decisions) > 0
+    for got, d in zip(data["decisions"], review.decisions, strict=True):
+        assert got["seat"] == 1 and got["turn"] == d.turn
+        assert got["played"] == action_to_dict(d.played) and got["best"] == action_to_dict(d.best)
+        assert got["cost"] == round(d.cost) and got["class"] == d.kind
+
+
+def test_the_same_review_twice(as_json):
+    assert as_json[0] == as_json[1]
+
+
+def test_text_lists_decisions_then_the_accuracy_of_every_seat(game_file, capsys):
+    record, path = game_file
+    code, out, err = run(["review", str(path), "--iterations", "2"], capsys)
+    assert (code, err) == (0, "")
+    lines = out.splitlines()
+    assert lines[0] == "Review of the game of seed 21: Ann (easy), Bo (greedy); 2 deals a decision"
+    assert lines[-2].startswith("Ann (easy): accuracy ") and lines[-1].startswith("Bo (greedy): accuracy ")
+    moves = lines[1:-2]
+    review = Review(record, iterations=2)
+    review.run()
+    assert len(moves) == len(review.decisions)
+    for line, d in zip(moves, review.decisions, strict=True):
+        assert line.startswith(f"turn {d.turn:>3}  {record.names[d.seat]}")
+        assert ("forced" if d.forced else d.kind) in line
+        assert ("better" in line) == (d.best != d.played)
+
+
+@pytest.mark.parametrize(
+    ("content", "problem"),
+    [
+        ("{", "invalid JSON"),
+        ('{"format": 1, "levels": {}}', "not an acquire8 game record"),
+        (None, "cannot read"),
+    ],
+)
+def test_a_damaged_or_foreign_file_is_one_line_and_a_failure(tmp_path, capsys, content, problem):
+    path = tmp_path / "game.json"
+    if content is not None:
+        path.write_text(content)
+    code, out, err = run(["review", str(path), *FAST], capsys)
+    assert code == 1 and out == ""
+    assert err.count("\n") == 1 and err.startswith(f"acquire8 review: {path}: ") and problem in err
+
+
+def test_a_seat_the_game_did_not_have_is_refused(game_file, capsys):
+    code, out, err = run(["review", str(game_file[1]), "--seat", "3", *FAST], capsys)
+    assert (code, out) == (1, "") and err == "acquire8 review: no seat 3: the game had 2 players\n"
