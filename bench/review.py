@@ -61,13 +61,20 @@ def _mean_ci(values: list[float]) -> tuple[float, float]:
 
 
 def run(games: int, seed: int, iterations: int, jobs: int) -> list[dict]:
+    """Every game's figures, a line printed as each is done."""
     tasks = [(i, seed, iterations) for i in range(games)]
     if jobs <= 1:
-        return [_game(t) for t in tasks]
+        return [_progress(_game(t)) for t in tasks]
     import multiprocessing
 
     with multiprocessing.Pool(jobs) as pool:
-        return pool.map(_game, tasks, chunksize=1)
+        return [_progress(r) for r in pool.imap(_game, tasks, chunksize=1)]
+
+
+def _progress(r: dict) -> dict:
+    acc = ", ".join(f"{lv} {a:.0f}" for lv, a in zip(r["levels"], r["accuracy"], strict=True))
+    print(f"accuracy {acc}; review {r['wall_s']:.0f} s", flush=True)
+    return r
 
 
 def report(results: list[dict]) -> None:
