@@ -21,6 +21,7 @@ from .actions import (
 )
 from .options import TILE_EFFECTS, BonusKind, Options, Phase, TileEffect
 from .tables import (
+    CHAIN_COUNT,
     CHAINS,
     COLS,
     EMPTY,
@@ -51,19 +52,23 @@ LONE, FOUND, GROW, MERGE, NO_EIGHTH, DEAD = TILE_EFFECTS
 PLAYABLE = (LONE, FOUND, GROW, MERGE)
 
 # Every purchase of 0-3 shares as chain-index tuples, cheapest chain first, and for
-# each set of buyable chains (a bitmask) the purchases made only of those chains.
+# each set of buyable chains (a bitmask) the purchases made only of those chains. A row is three
+# chain indices and the action, PAD standing for a share a smaller purchase does not buy.
+PAD = CHAIN_COUNT  # indexes the price 0 after the chains' prices (_buy_options)
 _BUNDLES = [()] + [
     combo
     for n in range(1, MAX_BUY + 1)
-    for combo in sorted({tuple(sorted(t)) for t in itertools.product(range(7), repeat=n)})
+    for combo in sorted({tuple(sorted(t)) for t in itertools.product(range(CHAIN_COUNT), repeat=n)})
 ]
 # Each purchase is made once and shared by the masks (a start-up cost: 128 x 120 new actions
 # took about 60 ms natively and half a second on an emulated handheld core).
 _BUY_ROWS = [
-    ((*(*b, 7, 7, 7)[:3], BuyShares(tuple(CHAINS[c] for c in b))), sum(1 << c for c in set(b)))
+    ((*(*b, PAD, PAD, PAD)[:3], BuyShares(tuple(CHAINS[c] for c in b))), sum(1 << c for c in set(b)))
     for b in _BUNDLES
 ]
-_BUYS_BY_MASK = [[row for row, needs in _BUY_ROWS if needs & mask == needs] for mask in range(128)]
+_BUYS_BY_MASK = [
+    [row for row, needs in _BUY_ROWS if needs & mask == needs] for mask in range(1 << CHAIN_COUNT)
+]
 
 
 # Actions are immutable, so the few possible ones are made once.
@@ -88,9 +93,9 @@ class Game:
     `legal_actions`.
 
     The fast path, for computer players that read a position thousands of times a
-    decision: whole tables at once as tuples indexed by chain (0-6, the order of
-    CHAINS) and seat -- `chain_sizes()`, `bank_counts()`, `all_cash()`, `share_table()`
-    -- and `tiles_on_board()`. Each is one C-speed copy of the state, never a live
+    decision: whole tables at once as tuples indexed by chain (0 to CHAIN_COUNT - 1, the
+    order of CHAINS) and seat -- `chain_sizes()`, `bank_counts()`, `all_cash()`,
+    `share_table()` -- and `tiles_on_board()`. Each is one C-speed copy of the state, never a live
     list: changing what they return changes nothing in the game.
 
     Copies to search on: `copy()`, `view(seat)`, `determinize(rng)`, and for a copy
@@ -135,12 +140,12 @@ class Game:
             raise ValueError(f"a game has 2 to 6 players, not {n}")
         self._names = tuple(names)
         self._money = [START_CASH] * n
-        self._stock = [[0] * 7 for _ in range(n)]
-        self._bank = [SHARES_PER_CHAIN] * 7
+        self._stock = [[0] * CHAIN_COUNT for _ in range(n)]
+        self._bank = [SHARES_PER_CHAIN] * CHAIN_COUNT
         self._hands: list[list[int]] = [[] for _ in range(n)]
         self._pool: list[int] = []  # the next tile drawn is pool[-1]
         self._cells = [EMPTY] * SQUARES
-        self._sizes = [0] * 7
+        self._sizes = [0] * CHAIN_COUNT
         self._phase = Phase.PLACE
         self._current = 0  # the seat that must act now
         self._turn = 0  # the seat whose turn it is
@@ -290,13 +295,13 @@ class Game:
         return SQUARES - self._cells.count(EMPTY)
 
     def chains_on_board(self) -> list[str]:
-        return [CHAINS[c] for c in range(7) if self._sizes[c]]
+        return [CHAINS[c] for c in range(CHAIN_COUNT) if self._sizes[c]]
 
     def is_safe(self, chain: str) -> bool:
         return self._sizes[CHAINS.index(chain)] >= SAFE_SIZE
 
     def can_end(self) -> bool:
-        """RULES §11: a chain of 41+, or every chain on the board (at least one) safe."""
+        """RULES §11: a chain of END_SIZE+, or every chain on the board (at least one) safe."""
         on = [s for s in self._sizes if s]
         return bool(on) and (max(on) >= END_SIZE or min(on) >= SAFE_SIZE)
 
@@ -350,7 +355,7 @@ class Game:
     def net_worth(self, seat: int) -> int:
         """Cash plus shares at current prices (bonuses not counted)."""
         row = self._stock[seat]
-        return self._money[seat] + sum(row[c] * PRICES[c][self._sizes[c]] for c in range(7))
+        return self._money[seat] + sum(row[c] * PRICES[c][self._sizes[c]] for c in range(CHAIN_COUNT))
 
     def scores(self) -> list[int]:
         """Final cash per seat (meaningful once the phase is 'over')."""
@@ -386,7 +391,7 @@ class Game:
         found = []
         for nb in NEIGHBOURS[sq]:
             c = cells[nb]
-            if 0 <= c < 7 and c not in found:
+            if 0 <= c < CHAIN_COUNT and c not in found:
                 found.append(c)
         return found
 
@@ -466,7 +471,7 @@ class Game:
                 acts.append(DeclareEnd())
             return acts
         if phase == Phase.FOUND:
-            return [_FOUND[c] for c in range(7) if not self._sizes[c]]
+            return [_FOUND[c] for c in range(CHAIN_COUNT) if not self._sizes[c]]
         if phase == Phase.SURVIVOR:
             return [ChooseSurvivor(CHAINS[c]) for c in self._survivor_choices]
         if phase == Phase.DEFUNCT:
@@ -485,14 +490,14 @@ class Game:
         sizes, bank, cash = self._sizes, self._bank, self._money[self._current]
         mask = 0
         top = 0  # the dearest buyable share
-        for c in range(7):
+        for c in range(CHAIN_COUNT):
             if sizes[c] and bank[c]:
                 mask |= 1 << c
                 top = max(top, PRICES[c][sizes[c]])
-        scarce = [c for c in range(7) if mask >> c & 1 and bank[c] < MAX_BUY]
+        scarce = [c for c in range(CHAIN_COUNT) if mask >> c & 1 and bank[c] < MAX_BUY]
         if not scarce and cash >= MAX_BUY * top:
             return _ACTIONS_BY_MASK[mask][:]  # everything is affordable and in stock
-        p = (*(PRICES[c][sizes[c]] for c in range(7)), 0)  # index 7 pads short bundles
+        p = (*(PRICES[c][sizes[c]] for c in range(CHAIN_COUNT)), 0)  # p[PAD]: a share not bought
         out = [act for a, b, c, act in _BUYS_BY_MASK[mask] if p[a] + p[b] + p[c] <= cash]
         if scarce:
             out = [act for act in out if all(act.chains.count(CHAINS[x]) <= bank[x] for x in scarce)]
@@ -716,7 +721,7 @@ class Game:
         if self._rng is None:  # a view: its pool is sorted, so shuffle it before drawing
             self._rng = random.Random(0)
             self._rng.shuffle(self._pool)
-        count = self._pool[-1] % 12 + 1
+        count = self._pool[-1] % COLS + 1
         self._rng.shuffle(self._pool)
         out.append(ev.MarketHolds(-1, "Market", CHAINS[chain], count))
         return count
@@ -724,7 +729,7 @@ class Game:
     def _finish_merger(self, out: list) -> None:
         survivor = self._survivor
         cells = self._cells
-        gone = [c for c in range(7) if c != survivor and c in self._touching(self._placed)]
+        gone = [c for c in range(CHAIN_COUNT) if c != survivor and c in self._touching(self._placed)]
         for s in range(SQUARES):
             if cells[s] in gone:
                 cells[s] = survivor
@@ -744,7 +749,7 @@ class Game:
                 raise IllegalAction("the game ends by itself with the auto end rule")
             if self._declared:
                 raise IllegalAction("the end is already declared")
-            raise IllegalAction("the end may be declared only with a 41+ chain or all chains safe")
+            raise IllegalAction(f"the end may be declared only with a {END_SIZE}+ chain or all chains safe")
         self._declared = True
         out.append(ev.EndDeclared(*self._who(self._current)))
 
@@ -852,10 +857,10 @@ class Game:
 
     def _game_over(self, out: list) -> None:
         """RULES §11 final scoring: bonuses for every chain, then every share sold."""
-        for c in range(7):
+        for c in range(CHAIN_COUNT):
             if self._sizes[c]:
                 self._pay_bonuses(c, out)
-        for c in range(7):
+        for c in range(CHAIN_COUNT):
             if not self._sizes[c]:
                 continue
             p = PRICES[c][self._sizes[c]]
