@@ -25,6 +25,7 @@ from acquire8.storage.stats import GameResult
 from acquire8.storage.store import Storage
 
 NOTHING: frozenset[Button] = frozenset()
+LESSON_STALLS = 3  # decisions in a row that leave the lesson at its step: past it, it is stuck
 
 # A mid-game position (docs/DESIGN.md position format): 5A merges Tower and Luxor, 10B founds a
 # chain with 9B, 6G grows Worldwide, the rest are lone tiles.
@@ -163,7 +164,8 @@ def lesson_take(app: App, play: Play) -> None:
 
 def lesson_to(app: App, index: int) -> Play:
     """The lesson (started from the title, or the one on screen) played as it suggests up to
-    the decision of step `index`, or to the game over."""
+    the decision of step `index`, or to the game over; NotReached names the step it is stuck
+    at (its choice refused again and again)."""
     title = app.scene
     if isinstance(title, menus.Title):
         title.menu.index = title.menu.items.index("Learn to play")
@@ -171,11 +173,20 @@ def lesson_to(app: App, index: int) -> Play:
     play = app.scenes[0]
     assert isinstance(play, Play)
     lesson = lesson_of(play)
+    stalled = 0  # decisions taken in a row without the lesson moving on
     while True:
         run_until(app, lesson_ready(app, play))
         if lesson.index == index or isinstance(app.scene, GameOver):
             return play
+        at = lesson.index
         lesson_take(app, play)
+        stalled = stalled + 1 if lesson.index == at else 0
+        if stalled > LESSON_STALLS:
+            step = lesson.steps[at]
+            raise reach.NotReached(
+                f"the lesson never got past step {at} ({step.phase}: {step.prompt!r}); "
+                f"it said {lesson.note!r}"
+            )
 
 
 def key_screens() -> Iterator[tuple[str, App]]:

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from acquire8.rules import BonusKind
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord, Turn, key_turns, turns
-from acquire8.rules.tables import CHAINS, END_SIZE, SAFE_SIZE, TIER_OF
+from acquire8.rules.tables import CHAINS, CHART_SIZES, END_SIZE, SAFE_SIZE, TIER_OF
 
 __all__ = [
     "CHAIN_NAMES",
@@ -41,17 +41,11 @@ __all__ = [
 
 CHAIN_NAMES = ("Tower", "Luxor", "American", "Worldwide", "Festival", "Imperial", "Continental")  # as CHAINS
 TIER_NAMES = ("cheap", "medium", "expensive")  # by tier, as TIER_OF numbers them
-CHART_ROWS = (
-    "2",
-    "3",
-    "4",
-    "5",
-    "6-10",
-    "11-20",
-    "21-30",
-    "31-40",
-    "41+",
-)  # as CHART_SIZES
+# The price chart's rows by their sizes, "2" .. "6-10" .. "41+", made from the rules' CHART_SIZES.
+CHART_ROWS = tuple(
+    f"{low}+" if high is None else str(low) if high == low + 1 else f"{low}-{high - 1}"
+    for low, high in zip(CHART_SIZES, (*CHART_SIZES[1:], None), strict=True)
+)
 
 
 def chain_name(letter: str) -> str:
@@ -86,7 +80,7 @@ YOU = "You"  # the name of the one person at the table: the lines speak to that 
 # record's (acquire8/ai/levels.py), with "Rated 801: " before it.
 SETUP_WORDS: dict[str, str] = {
     "opponents": "How many play against you: 1 to 5 computers or people",
-    "declare": "You may end it once a chain has 41+ tiles or all are safe",
+    "declare": f"You may end it once a chain has {END_SIZE}+ tiles or all are safe",
     "auto": "The game ends by itself as soon as it can",
     "open": "Everyone's shares are shown to everyone",
     "hidden": "You see your own shares and the bank's, no one else's",
