@@ -12,6 +12,7 @@ from acquire8.app.control import app as capp
 from acquire8.app.control import menus
 from acquire8.app.demo import press, select
 from acquire8.app.text import SETUP_WORDS, WORDS_CHARS, wrap
+from acquire8.rules import END_SIZE
 from acquire8.storage import PERSON, Settings
 
 
@@ -26,7 +27,7 @@ def test_each_row_says_what_its_value_means():
     app, setup = setup_app()
     select(app, "end")
     declare = setup.describe()
-    assert app.settings.options.end == "declare" and "41+" in declare and "safe" in declare
+    assert app.settings.options.end == "declare" and f"{END_SIZE}+" in declare and "safe" in declare
     press(app, bt.RIGHT)
     assert app.settings.options.end == "auto" and setup.describe() == SETUP_WORDS["auto"] != declare
     select(app, "level0")
