@@ -7,13 +7,18 @@ offer, and where its prompt panel goes."""
 
 from __future__ import annotations
 
+import json
+import re
+import subprocess
+import sys
 from dataclasses import replace
+from pathlib import Path
 
 import pytest
 
 from acquire8.app import buttons as bt
 from acquire8.app.control import hint as hint_mod
-from acquire8.app.control import menus
+from acquire8.app.control import menus, reach
 from acquire8.app.control.app import App, Keeping
 from acquire8.app.control.decisions import BuyScreen, ChoiceScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.lesson import (
@@ -32,6 +37,7 @@ from acquire8.app.control.lesson import (
     prompt_lines,
     refusal,
 )
+from acquire8.app.control.lesson_script import END_PART, end_position
 from acquire8.app.control.play import Play
 from acquire8.app.control.reach import NotReached
 from acquire8.app.control.scene import GUARD_FRAMES
@@ -49,11 +55,21 @@ from acquire8.app.demo import (
 )
 from acquire8.app.session import open_app
 from acquire8.app.text import chain_name
-from acquire8.rules import BuyShares, ChooseSurvivor, Dispose, FoundChain, Game, PlaceTile
+from acquire8.rules import (
+    SAFE_SIZE,
+    BuyShares,
+    ChooseSurvivor,
+    DeclareEnd,
+    Dispose,
+    FoundChain,
+    Game,
+    PlaceTile,
+)
 from acquire8.storage import Settings, Storage
 from tests.keepers import SavedGame
 
 X = frozenset({bt.X})
+ROOT = Path(__file__).resolve().parent.parent
 
 
 def lesson_app(keeper: Keeping | None = None) -> App:
@@ -78,6 +94,78 @@ def test_the_dead_tile_step_points_at_a_dead_tile_and_no_tile_of_yours_founds_a_
     effects = {t: g.tile_effect(t) for t in g.hand(0)}
     assert effects.pop("6C") == "dead" and PlaceTile("6C") not in g.legal_actions()
     assert "found" not in effects.values() and g.can_end()  # any tile keeps the end possible
+
+
+def test_the_end_part_has_chains_of_the_safe_size_it_names_and_ends_as_it_says():
+    """The end part is built from the rules' SAFE_SIZE, and every number it says is the board's."""
+    step = next(s for s in LESSON if s.part is END_PART)
+    g = Game.from_json(step.position)
+    assert {c: g.chain_size(c) for c in g.chains_on_board()} == {"F": SAFE_SIZE, "I": SAFE_SIZE}
+    assert g.is_safe("F") and g.is_safe("I") and g.can_end()
+    assert re.findall(r"\d+", END_PART.board) == [str(SAFE_SIZE)]  # "have 11 tiles each"
+    assert step.prompt.startswith(f"Chains of {SAFE_SIZE}+ tiles are safe.")
+    assert f"Chains of {SAFE_SIZE}+ tiles are safe" in LessonDone.LEARNED
+    assert isinstance(step.action, PlaceTile)
+    g.apply(step.action)
+    assert step.hint.endswith(f"12C is selected: it grows Imperial to {g.chain_size('I')}.")
+    declare = LESSON[LESSON.index(step) + 1]
+    assert declare.action == DeclareEnd() and declare.prompt.startswith("Every chain on the board is safe")
+    assert declare.action in g.legal_actions() and all(g.is_safe(c) for c in g.chains_on_board())
+
+
+@pytest.mark.parametrize("size", [7, 9, 11, 12, 13])
+def test_the_end_board_holds_two_chains_of_any_safe_size_with_6c_between_them(size):
+    g = Game.from_json(end_position(size))
+    assert {c: g.chain_size(c) for c in g.chains_on_board()} == {"F": size, "I": size}
+    assert sorted(g.merge_chains("6C")) == ["F", "I"] and g.merge_chains("12C") == ["I"]
+    assert "found" not in {g.tile_effect(t) for t in g.hand(0)}
+    for outside in (6, 14):  # 12C would miss Imperial; no squares left in the orders
+        with pytest.raises(ValueError, match="no room"):
+            end_position(outside)
+
+
+def test_a_lesson_the_rules_no_longer_follow_stops_with_not_reached(monkeypatch):
+    """Its chains one short of a larger safe size: the end cannot be declared, so the lesson's
+    strict step refuses every choice; the run names that step instead of pressing forever."""
+    monkeypatch.setattr("acquire8.rules.game.SAFE_SIZE", SAFE_SIZE + 1)
+    with pytest.raises(reach.NotReached, match=r"never got past step .*Every chain on the board is safe"):
+        lesson_to(lesson_app(), len(LESSON))
+
+
+# The whole game with another safe size, set before the front end is imported (its texts and
+# the lesson's board are made at import): the rules modules that bound SAFE_SIZE are patched.
+OTHER_SAFE_SIZE = """
+import json, sys
+import acquire8.rules as rules
+from acquire8.rules import game, tables
+for module in (rules, game, tables):
+    module.SAFE_SIZE = {size}
+from acquire8.app.control.app import App
+from acquire8.app.control.lesson import LESSON, LessonDone
+from acquire8.app.control.lesson_script import END_PART
+from acquire8.app.demo import lesson_to
+from acquire8.storage import Settings
+mods = [(n, m) for n, m in sys.modules.items() if n.startswith("acquire8")]
+stale = [n for n, m in mods if getattr(m, "SAFE_SIZE", {size}) != {size}]
+play = lesson_to(App(settings=Settings(pace="fast"), seed=1), len(LESSON))
+print(json.dumps({{"stale": stale, "over": play.game.is_over, "done": play.guide.done,
+                  "board": END_PART.board, "learned": LessonDone.LEARNED}}))
+"""
+
+
+def test_the_lesson_plays_through_with_another_safe_size():
+    proc = subprocess.run(
+        [sys.executable, "-c", OTHER_SAFE_SIZE.format(size=12)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+        check=False,
+    )
+    assert proc.returncode == 0, proc.stderr[-3000:]
+    out = json.loads(proc.stdout.strip().splitlines()[-1])
+    assert out["stale"] == [] and out["over"] and out["done"]
+    assert "have 12 tiles each" in out["board"] and "Chains of 12+ tiles are safe" in out["learned"]
 
 
 def fits(words: str) -> bool:
@@ -589,11 +677,11 @@ def test_the_lessons_holdings_page_says_its_computers_are_computers():
 
 def test_a_lesson_step_never_reached_fails_promptly_saying_where_it_stood():
     """A first step expecting a tile not in the hand refuses every tile the lesson takes: the
-    lesson would stand there for ever. lesson_to gives up past its frames, naming the step."""
+    lesson would stand there for ever. lesson_to gives up after a few refusals, well within its
+    frames, naming the step."""
     app = lesson_app()
     steps = (replace(LESSON[0], action=PlaceTile("1A")), *LESSON[1:])
     play = app.show(LessonPlay(app, steps))
-    stood = r"lesson step 2 not reached in 400 frames: on Play \(Deciding, seat 0 to place, lesson step 0\)"
-    with pytest.raises(NotReached, match=stood):
+    with pytest.raises(NotReached, match=r"never got past step 0 \(place: "):
         lesson_to(app, 2, limit=400)
-    assert 400 <= app.frame < 420 and lesson_of(play).index == 0 and not play.game.board
+    assert app.frame < 400 and lesson_of(play).index == 0 and not play.game.board

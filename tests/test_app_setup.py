@@ -14,7 +14,7 @@ from acquire8.app.control.menus import rows
 from acquire8.app.control.menus.rows import OPTION_LABELS
 from acquire8.app.demo import press, select
 from acquire8.app.text import SETUP_WORDS, VALUE_WORDS, WORDS_CHARS, money, wrap
-from acquire8.rules import END_OPTIONS, option_values
+from acquire8.rules import END_OPTIONS, END_SIZE, option_values
 from acquire8.storage import PERSON, Settings
 
 
@@ -29,7 +29,7 @@ def test_each_row_says_what_its_value_means():
     app, setup = setup_app()
     select(app, "end")
     declare = setup.describe()
-    assert app.settings.options.end == "declare" and "41+" in declare and "safe" in declare
+    assert app.settings.options.end == "declare" and f"{END_SIZE}+" in declare and "safe" in declare
     press(app, bt.RIGHT)
     assert app.settings.options.end == "auto" and setup.describe() == VALUE_WORDS["end", "auto"] != declare
     select(app, "level0")

@@ -45,7 +45,8 @@ def test_the_chains_tiers_chart_and_money_in_words():
     assert [TIER_OF[CHAINS.index(c)] for c in "TAC"] == [0, 1, 2]
     # Each chart row's label starts at the size the rules' row starts at; the last is the end's.
     assert [int(label.split("-")[0].rstrip("+")) for label in CHART_ROWS] == list(CHART_SIZES)
-    assert CHART_ROWS[-1] == f"{END_SIZE}+" and CHART_ROWS[4] == "6-10"
+    assert CHART_ROWS[-1] == f"{END_SIZE}+"
+    assert CHART_ROWS == ("2", "3", "4", "5", "6-10", "11-20", "21-30", "31-40", "41+")
     assert money(12300) == "$12,300" and money(0) == "$0"
 
 

@@ -16,6 +16,7 @@ import pytest
 
 import acquire8.rules as rules
 from acquire8.rules import CHAINS, BuyShares, ChooseSurvivor, Dispose, Game, Phase, PlaceTile, events
+from acquire8.rules.state import GameState
 
 from positions import fill, load, play, player, position
 
@@ -23,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 RULES_DIR = ROOT / "acquire8" / "rules"
 
 # Everything of Game's that starts with one underscore: its fields and its own helpers.
-PRIVATE = {n for n in (*Game.__slots__, *dir(Game)) if n.startswith("_") and not n.startswith("__")}
+PRIVATE = {n for n in (*GameState.__slots__, *dir(Game)) if n.startswith("_") and not n.startswith("__")}
 
 
 def private_reads(source: str) -> list[str]:
@@ -83,9 +84,12 @@ def test_no_module_outside_rules_reads_a_games_private_fields():
 
 
 def test_game_fields_are_all_private():
-    """Every field is an underscore name: reading state goes through the readers."""
-    assert all(name.startswith("_") for name in Game.__slots__)
+    """Every field is an underscore name: reading state goes through the readers. The fields
+    are all GameState's: Game adds rules, no field (and no __dict__ to put one in)."""
+    assert Game.__slots__ == () and len(GameState.__slots__) > 20
+    assert all(name.startswith("_") for name in GameState.__slots__)
     g = Game.new(players=3, seed=1)
+    assert not hasattr(g, "__dict__")
     with pytest.raises(AttributeError):
         g.phase = Phase.BUY  # the public names are read-only
 

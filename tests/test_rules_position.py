@@ -21,6 +21,7 @@ from acquire8.rules import (
     PlaceTile,
     minimal_position,
 )
+from acquire8.rules.state import GameState
 
 from positions import fill, load, play, player, position, state
 
@@ -398,12 +399,14 @@ def _shared_lists(a: object, b: object, where: str) -> list[str]:
 def test_copy_sets_every_slot_of_the_state_and_shares_no_list(players):
     """Game.copy lists the fields by hand (it must be fast): a state field added to __slots__
     and forgotten there, or assigned without copying its list, fails here."""
+    assert Game.__slots__ == ()  # every field is GameState's
     g = Game.new(players=players, seed=5)
     for _ in range(30):  # into the game: chains, shares, a merger on the way perhaps
         g.apply(g.legal_actions()[-1])
     for game in (g, g.view(1)):  # a view holds hand sizes besides
         h = game.copy()
-        for slot in Game.__slots__:
+        assert type(h) is Game
+        for slot in GameState.__slots__:
             assert hasattr(h, slot), f"Game.copy leaves {slot} unset"
             assert getattr(h, slot) == getattr(game, slot) or slot == "_rng", slot
             assert not _shared_lists(getattr(game, slot), getattr(h, slot), slot), slot

@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
-from acquire8.rules import END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
+from acquire8.rules import CHAIN_COUNT, END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
 
 MAX_SIZE = SQUARES
 TERMS_KEPT = 4_000  # chain terms remembered per set of stage weights before starting afresh
@@ -99,7 +99,7 @@ def stage(g: Game) -> float:
     sizes = g.chain_sizes()
     biggest = max(sizes)
     safe = sum(1 for s in sizes if s >= SAFE_SIZE)
-    return min(1.0, max(on_board / 80, biggest / END_SIZE, safe / 7 + on_board / 160))
+    return min(1.0, max(on_board / 80, biggest / END_SIZE, safe / CHAIN_COUNT + on_board / 160))
 
 
 def is_ending(g: Game) -> bool:

@@ -18,6 +18,7 @@ from typing import cast
 from acquire8.ai.base import SeededBot, Work, advance, finish
 from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
 from acquire8.rules import (
+    CHAIN_COUNT,
     CHAINS,
     MAX_BUY,
     PRICES,
@@ -196,7 +197,7 @@ class HardBot(SeededBot):
         others = [s for s in range(n) if s != me]
         # items[c][k-1]: (my worth change, rivals' worth changes, cost) of buying k shares of c
         items: dict[int, list[tuple[float, tuple[float, ...], int]]] = {}
-        for c in range(7):
+        for c in range(CHAIN_COUNT):
             size = sizes[c]
             if not size or not bank[c]:
                 continue

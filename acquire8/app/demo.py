@@ -25,6 +25,7 @@ from acquire8.storage.stats import GameResult, Stats
 from acquire8.storage.store import Storage
 
 NOTHING: frozenset[Button] = frozenset()
+LESSON_STALLS = 3  # decisions in a row that leave the lesson at its step: past it, it is stuck
 
 # A mid-game position (docs/DESIGN.md position format): 5A merges Tower and Luxor, 10B founds a
 # chain with 9B, 6G grows Worldwide, the rest are lone tiles.
@@ -181,9 +182,9 @@ def lesson_take(app: App, play: Play) -> None:
 
 def lesson_to(app: App, index: int, limit: int = 5000) -> Play:
     """The lesson (started from the title, or the one on screen) played as it suggests up to
-    the decision of step `index`, or to the game over; NotReached, saying where the game
-    stands, past `limit` frames (the whole lesson takes about a thousand: a step that refuses
-    what the lesson takes would otherwise repeat for ever)."""
+    the decision of step `index`, or to the game over. NotReached names the step it is stuck
+    at (its choice refused again and again), or says where the game stands past `limit` frames
+    (the whole lesson takes about a thousand)."""
     title = app.scene
     if isinstance(title, menus.Title):
         title.menu.index = title.menu.items.index("Learn to play")
@@ -191,12 +192,21 @@ def lesson_to(app: App, index: int, limit: int = 5000) -> Play:
     play = app.scenes[0]
     assert isinstance(play, Play)
     lesson = lesson_of(play)
+    stalled = 0  # decisions taken in a row without the lesson moving on
     end = app.frame + limit
     while app.frame < end:
         run_until(app, lesson_ready(app, play), end - app.frame)
         if lesson.index == index or isinstance(app.scene, GameOver):
             return play
+        at = lesson.index
         lesson_take(app, play)
+        stalled = stalled + 1 if lesson.index == at else 0
+        if stalled > LESSON_STALLS:
+            step = lesson.steps[at]
+            raise reach.NotReached(
+                f"the lesson never got past step {at} ({step.phase}: {step.prompt!r}); "
+                f"it said {lesson.note!r}"
+            )
     raise reach.NotReached(f"lesson step {index} not reached in {limit} frames: {where(app)}")
 
 

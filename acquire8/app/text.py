@@ -11,7 +11,7 @@ from typing import assert_never
 from acquire8.rules import BonusKind, OptionValue
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord, Turn, key_turns, turns
-from acquire8.rules.tables import CHAINS, END_SIZE, SAFE_SIZE, TIER_OF
+from acquire8.rules.tables import CHAINS, CHART_SIZES, END_SIZE, SAFE_SIZE, TIER_OF
 
 __all__ = [
     "CHAIN_NAMES",
@@ -43,17 +43,11 @@ __all__ = [
 
 CHAIN_NAMES = ("Tower", "Luxor", "American", "Worldwide", "Festival", "Imperial", "Continental")  # as CHAINS
 TIER_NAMES = ("cheap", "medium", "expensive")  # by tier, as TIER_OF numbers them
-CHART_ROWS = (
-    "2",
-    "3",
-    "4",
-    "5",
-    "6-10",
-    "11-20",
-    "21-30",
-    "31-40",
-    "41+",
-)  # as CHART_SIZES
+# The price chart's rows by their sizes, "2" .. "6-10" .. "41+", made from the rules' CHART_SIZES.
+CHART_ROWS = tuple(
+    f"{low}+" if high is None else str(low) if high == low + 1 else f"{low}-{high - 1}"
+    for low, high in zip(CHART_SIZES, (*CHART_SIZES[1:], None), strict=True)
+)
 
 
 def chain_name(letter: str) -> str:
@@ -96,7 +90,7 @@ SETUP_WORDS: dict[str, str] = {
     "contrast": "Chain colours told apart by lightness too",
 }
 VALUE_WORDS: dict[tuple[str, OptionValue], str] = {
-    ("end", "declare"): "You may end it once a chain has 41+ tiles or all are safe",
+    ("end", "declare"): f"You may end it once a chain has {END_SIZE}+ tiles or all are safe",
     ("end", "auto"): "The game ends by itself as soon as it can",
     ("holdings", "open"): "Everyone's shares are shown to everyone",
     ("holdings", "hidden"): "You see your own shares and the bank's, no one else's",

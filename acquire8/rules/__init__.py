@@ -2,9 +2,9 @@
 
 The public API is what docs/DESIGN.md lists (every name below); among it the fixed tables
 computer players index on their fast path: PRICES[chain][size] (the price chart of RULES §2
-for every size, chains in the order of CHAINS), TIER_OF[chain] (0 cheap, 1 medium,
-2 expensive), SAFE_SIZE, END_SIZE, MAX_BUY and SQUARES, and the closed vocabularies of
-options.py.
+for every size, chains numbered 0 to CHAIN_COUNT - 1 in the order of CHAINS), TIER_OF[chain]
+(0 cheap, 1 medium, 2 expensive), SAFE_SIZE, END_SIZE, MAX_BUY and SQUARES, and the closed
+vocabularies of options.py.
 """
 
 # position is loaded with the rules, not by the first Game.to_json: the first autosave of a
@@ -37,6 +37,7 @@ from .options import (
 )
 from .position import minimal as minimal_position
 from .tables import (
+    CHAIN_COUNT,
     CHAINS,
     END_SIZE,
     MAX_BUY,
@@ -51,6 +52,7 @@ from .tables import (
 __all__ = [
     "BONUS_KINDS",
     "CHAINS",
+    "CHAIN_COUNT",
     "END_OPTIONS",
     "END_SIZE",
     "HOLDINGS_OPTIONS",

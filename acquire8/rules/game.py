@@ -1,4 +1,5 @@
-"""The game state and every rule of RULES.md that changes it."""
+"""Every rule of RULES.md: the Game, its readers and its actions (its fields, copies and text
+are state.py's GameState, which it inherits)."""
 
 from __future__ import annotations
 
@@ -20,7 +21,9 @@ from .actions import (
     PlaceTile,
 )
 from .options import TILE_EFFECTS, BonusKind, Options, Phase, TileEffect
+from .state import GameState
 from .tables import (
+    CHAIN_COUNT,
     CHAINS,
     COLS,
     EMPTY,
@@ -34,7 +37,6 @@ from .tables import (
     SHARES_PER_CHAIN,
     SQUARE_OF,
     SQUARES,
-    START_CASH,
     TILE_NAMES,
     split_bonuses,
 )
@@ -51,19 +53,23 @@ LONE, FOUND, GROW, MERGE, NO_EIGHTH, DEAD = TILE_EFFECTS
 PLAYABLE = (LONE, FOUND, GROW, MERGE)
 
 # Every purchase of 0-3 shares as chain-index tuples, cheapest chain first, and for
-# each set of buyable chains (a bitmask) the purchases made only of those chains.
+# each set of buyable chains (a bitmask) the purchases made only of those chains. A row is three
+# chain indices and the action, PAD standing for a share a smaller purchase does not buy.
+PAD = CHAIN_COUNT  # indexes the price 0 after the chains' prices (_buy_options)
 _BUNDLES = [()] + [
     combo
     for n in range(1, MAX_BUY + 1)
-    for combo in sorted({tuple(sorted(t)) for t in itertools.product(range(7), repeat=n)})
+    for combo in sorted({tuple(sorted(t)) for t in itertools.product(range(CHAIN_COUNT), repeat=n)})
 ]
 # Each purchase is made once and shared by the masks (a start-up cost: 128 x 120 new actions
 # took about 60 ms natively and half a second on an emulated handheld core).
 _BUY_ROWS = [
-    ((*(*b, 7, 7, 7)[:3], BuyShares(tuple(CHAINS[c] for c in b))), sum(1 << c for c in set(b)))
+    ((*(*b, PAD, PAD, PAD)[:3], BuyShares(tuple(CHAINS[c] for c in b))), sum(1 << c for c in set(b)))
     for b in _BUNDLES
 ]
-_BUYS_BY_MASK = [[row for row, needs in _BUY_ROWS if needs & mask == needs] for mask in range(128)]
+_BUYS_BY_MASK = [
+    [row for row, needs in _BUY_ROWS if needs & mask == needs] for mask in range(1 << CHAIN_COUNT)
+]
 
 
 # Actions are immutable, so the few possible ones are made once.
@@ -75,7 +81,7 @@ _DISPOSE = {
 _ACTIONS_BY_MASK = [[act for *_, act in buys] for buys in _BUYS_BY_MASK]
 
 
-class Game:
+class Game(GameState):
     """One game of Acquire. Change it only through `apply`; read it through the methods
     and properties below (every attribute that starts with "_" is the rules' own).
 
@@ -88,76 +94,22 @@ class Game:
     `legal_actions`.
 
     The fast path, for computer players that read a position thousands of times a
-    decision: whole tables at once as tuples indexed by chain (0-6, the order of
-    CHAINS) and seat -- `chain_sizes()`, `bank_counts()`, `all_cash()`, `share_table()`
-    -- and `tiles_on_board()`. Each is one C-speed copy of the state, never a live
-    list: changing what they return changes nothing in the game.
+    decision: whole tables at once as tuples indexed by chain (0 to CHAIN_COUNT - 1, the
+    order of CHAINS) and seat -- `chain_sizes()`, `bank_counts()`, `all_cash()`,
+    `share_table()` -- and `tiles_on_board()`. Each is one C-speed copy of the state, never a
+    live list: changing what they return changes nothing in the game.
 
-    Copies to search on: `copy()`, `view(seat)`, `determinize(rng)`, and for a copy
+    Inherited from GameState (state.py), with `to_json()` and equality: copies to search on,
+    `copy()`, `view(seat)`, `determinize(rng)`, and for a copy
     `reseed(value)` (a new random source: after the deal it drives only the
     two-player stock market) and `vary_market(rng)` (in a two-player view, a different
     stock-market draw from another copy's); `market_draws()` (with two players, a copy
     for every holding the stock market may draw).
     """
 
-    __slots__ = (
-        "_bank",
-        "_cells",
-        "_current",
-        "_declared",
-        "_defunct",
-        "_defunct_left",
-        "_disposers",
-        "_drew_last",
-        "_hand_sizes",
-        "_hands",
-        "_money",
-        "_names",
-        "_options",
-        "_phase",
-        "_placed",
-        "_pool",
-        "_rng",
-        "_sizes",
-        "_start_tiles",
-        "_stock",
-        "_stuck",
-        "_survivor",
-        "_survivor_choices",
-        "_turn",
-    )  # fmt: skip
+    __slots__ = ()  # the fields are GameState's (state.py)
 
     # ----------------------------------------------------------------- creation
-
-    def __init__(self, names: list[str], options: Options | None = None, seed: int | None = None):
-        n = len(names)
-        if not 2 <= n <= 6:
-            raise ValueError(f"a game has 2 to 6 players, not {n}")
-        self._names = tuple(names)
-        self._money = [START_CASH] * n
-        self._stock = [[0] * 7 for _ in range(n)]
-        self._bank = [SHARES_PER_CHAIN] * 7
-        self._hands: list[list[int]] = [[] for _ in range(n)]
-        self._pool: list[int] = []  # the next tile drawn is pool[-1]
-        self._cells = [EMPTY] * SQUARES
-        self._sizes = [0] * 7
-        self._phase = Phase.PLACE
-        self._current = 0  # the seat that must act now
-        self._turn = 0  # the seat whose turn it is
-        self._options = options or Options()
-        self._rng: random.Random | None = random.Random(seed)  # None in a view
-        self._placed = -1  # the tile being resolved in found/survivor/defunct/dispose
-        self._survivor = -1
-        self._survivor_choices: list[int] = []
-        self._defunct_left: list[int] = []  # defunct chains not yet handled
-        self._defunct = -1  # the defunct chain whose shares are being disposed of
-        self._disposers: list[int] = []  # seats still to dispose, next first
-        self._declared = False
-        self._stuck = 0  # turns in a row with an empty pool and no tile placed
-        self._drew_last = False  # the last tile of the pool was drawn this turn (RULES §11 auto end)
-        self._start_tiles: tuple[int, ...] = ()  # RULES §3, by seat; () when not known
-        # Only in a view, where other hands are hidden: every seat's hand size.
-        self._hand_sizes: list[int] | None = None
 
     @classmethod
     def new(
@@ -188,6 +140,38 @@ class Game:
             for _ in range(HAND_SIZE):
                 g._hands[seat].append(g._pool.pop())
         g._begin_turn([])
+        return g
+
+    @classmethod
+    def from_position(
+        cls,
+        board: Sequence[str] | Mapping[str, str],
+        players: Sequence[Mapping[str, Any]],
+        pool: Sequence[str] = (),
+        current: int = 0,
+        options: Options | None = None,
+        seed: int | None = None,
+    ) -> Game:
+        """The game of a minimal position built from Python values (`position.minimal`:
+        the board's nine rows or {tile: letter}, each player's "name", "cash", "shares",
+        "hand"), loaded as `from_json` loads one; ValueError names what is wrong."""
+        return cls.from_json(position.minimal(board, players, pool, current, options, seed))
+
+    @classmethod
+    def from_json(cls, text: str) -> Game:
+        """A game from a save or a position (docs/DESIGN.md); ValueError names what is wrong.
+
+        A minimal position (no "phase") is a turn of `current` under way in phase
+        "place", with every hand exactly as given: loading never discards a hand. If
+        none of the current seat's tiles can be placed, the turn goes on as RULES §8
+        says once a hand has been replaced: placing is skipped (phase "buy"). The one
+        exception is an empty hand with tiles in the pool: it draws a new hand, as §8's
+        rule does with nothing to discard. To test §8's replacement itself, give the
+        previous seat's turn in phase "buy" and let it end."""
+        p = position.parse(text)
+        g = cls._loaded(p)
+        if p.phase is None:
+            g._begin_turn([], replace=False)
         return g
 
     # ---------------------------------------------------------------- reading
@@ -290,13 +274,13 @@ class Game:
         return SQUARES - self._cells.count(EMPTY)
 
     def chains_on_board(self) -> list[str]:
-        return [CHAINS[c] for c in range(7) if self._sizes[c]]
+        return [CHAINS[c] for c in range(CHAIN_COUNT) if self._sizes[c]]
 
     def is_safe(self, chain: str) -> bool:
         return self._sizes[CHAINS.index(chain)] >= SAFE_SIZE
 
     def can_end(self) -> bool:
-        """RULES §11: a chain of 41+, or every chain on the board (at least one) safe."""
+        """RULES §11: a chain of END_SIZE+, or every chain on the board (at least one) safe."""
         on = [s for s in self._sizes if s]
         return bool(on) and (max(on) >= END_SIZE or min(on) >= SAFE_SIZE)
 
@@ -350,7 +334,7 @@ class Game:
     def net_worth(self, seat: int) -> int:
         """Cash plus shares at current prices (bonuses not counted)."""
         row = self._stock[seat]
-        return self._money[seat] + sum(row[c] * PRICES[c][self._sizes[c]] for c in range(7))
+        return self._money[seat] + sum(row[c] * PRICES[c][self._sizes[c]] for c in range(CHAIN_COUNT))
 
     def scores(self) -> list[int]:
         """Final cash per seat (meaningful once the phase is 'over')."""
@@ -386,7 +370,7 @@ class Game:
         found = []
         for nb in NEIGHBOURS[sq]:
             c = cells[nb]
-            if 0 <= c < 7 and c not in found:
+            if 0 <= c < CHAIN_COUNT and c not in found:
                 found.append(c)
         return found
 
@@ -466,7 +450,7 @@ class Game:
                 acts.append(DeclareEnd())
             return acts
         if phase == Phase.FOUND:
-            return [_FOUND[c] for c in range(7) if not self._sizes[c]]
+            return [_FOUND[c] for c in range(CHAIN_COUNT) if not self._sizes[c]]
         if phase == Phase.SURVIVOR:
             return [ChooseSurvivor(CHAINS[c]) for c in self._survivor_choices]
         if phase == Phase.DEFUNCT:
@@ -485,14 +469,14 @@ class Game:
         sizes, bank, cash = self._sizes, self._bank, self._money[self._current]
         mask = 0
         top = 0  # the dearest buyable share
-        for c in range(7):
+        for c in range(CHAIN_COUNT):
             if sizes[c] and bank[c]:
                 mask |= 1 << c
                 top = max(top, PRICES[c][sizes[c]])
-        scarce = [c for c in range(7) if mask >> c & 1 and bank[c] < MAX_BUY]
+        scarce = [c for c in range(CHAIN_COUNT) if mask >> c & 1 and bank[c] < MAX_BUY]
         if not scarce and cash >= MAX_BUY * top:
             return _ACTIONS_BY_MASK[mask][:]  # everything is affordable and in stock
-        p = (*(PRICES[c][sizes[c]] for c in range(7)), 0)  # index 7 pads short bundles
+        p = (*(PRICES[c][sizes[c]] for c in range(CHAIN_COUNT)), 0)  # p[PAD]: a share not bought
         out = [act for a, b, c, act in _BUYS_BY_MASK[mask] if p[a] + p[b] + p[c] <= cash]
         if scarce:
             out = [act for act in out if all(act.chains.count(CHAINS[x]) <= bank[x] for x in scarce)]
@@ -716,7 +700,7 @@ class Game:
         if self._rng is None:  # a view: its pool is sorted, so shuffle it before drawing
             self._rng = random.Random(0)
             self._rng.shuffle(self._pool)
-        count = self._pool[-1] % 12 + 1
+        count = self._pool[-1] % COLS + 1
         self._rng.shuffle(self._pool)
         out.append(ev.MarketHolds(-1, "Market", CHAINS[chain], count))
         return count
@@ -724,7 +708,7 @@ class Game:
     def _finish_merger(self, out: list) -> None:
         survivor = self._survivor
         cells = self._cells
-        gone = [c for c in range(7) if c != survivor and c in self._touching(self._placed)]
+        gone = [c for c in range(CHAIN_COUNT) if c != survivor and c in self._touching(self._placed)]
         for s in range(SQUARES):
             if cells[s] in gone:
                 cells[s] = survivor
@@ -744,7 +728,7 @@ class Game:
                 raise IllegalAction("the game ends by itself with the auto end rule")
             if self._declared:
                 raise IllegalAction("the end is already declared")
-            raise IllegalAction("the end may be declared only with a 41+ chain or all chains safe")
+            raise IllegalAction(f"the end may be declared only with a {END_SIZE}+ chain or all chains safe")
         self._declared = True
         out.append(ev.EndDeclared(*self._who(self._current)))
 
@@ -852,10 +836,10 @@ class Game:
 
     def _game_over(self, out: list) -> None:
         """RULES §11 final scoring: bonuses for every chain, then every share sold."""
-        for c in range(7):
+        for c in range(CHAIN_COUNT):
             if self._sizes[c]:
                 self._pay_bonuses(c, out)
-        for c in range(7):
+        for c in range(CHAIN_COUNT):
             if not self._sizes[c]:
                 continue
             p = PRICES[c][self._sizes[c]]
@@ -869,194 +853,6 @@ class Game:
         self._phase = Phase.OVER
         scores = tuple(self._money)
         out.append(ev.GameOver(-1, "", scores, tuple(self.winners()), self._names))
-
-    # ----------------------------------------------------------- copy & view
-
-    def copy(self) -> Game:
-        """An independent copy, cheap enough to try every move on."""
-        g = Game.__new__(Game)
-        g._names = self._names  # a tuple
-        g._money = self._money[:]
-        g._stock = [row[:] for row in self._stock]
-        g._bank = self._bank[:]
-        g._hands = [h[:] for h in self._hands]
-        g._pool = self._pool[:]
-        g._cells = self._cells[:]
-        g._sizes = self._sizes[:]
-        g._phase = self._phase
-        g._current = self._current
-        g._turn = self._turn
-        g._options = self._options
-        # After the deal only the two-player stock market draws at random; with more
-        # players the generator is never used again and can be shared (copying one
-        # costs more than the rest of the state together).
-        if self._rng is not None and len(self._names) == 2:
-            g._rng = random.Random()
-            g._rng.setstate(self._rng.getstate())
-        else:
-            g._rng = self._rng
-        g._placed = self._placed
-        g._survivor = self._survivor
-        g._survivor_choices = self._survivor_choices[:]
-        g._defunct_left = self._defunct_left[:]
-        g._defunct = self._defunct
-        g._disposers = self._disposers[:]
-        g._declared = self._declared
-        g._stuck = self._stuck
-        g._drew_last = self._drew_last
-        g._start_tiles = self._start_tiles
-        g._hand_sizes = self._hand_sizes[:] if self._hand_sizes is not None else None
-        return g
-
-    def view(self, seat: int) -> Game:
-        """What `seat` may know: its own hand; the other hands and the pool become
-        one unordered pile (the pool, sorted), and the random source is reset."""
-        g = self.copy()
-        g._hand_sizes = self._hand_sizes[:] if self._hand_sizes is not None else [len(h) for h in self._hands]
-        unseen = list(self._pool)
-        for s in range(self.players):
-            if s != seat:
-                unseen.extend(g._hands[s])
-                g._hands[s] = []
-        g._pool = sorted(unseen)
-        g._rng = None  # its state would tell the pool order
-        return g
-
-    def determinize(self, rng: random.Random) -> Game:
-        """For a view: a full game with the hidden tiles dealt at random, to search on."""
-        g = self.copy()
-        if self._hand_sizes is None:
-            return g
-        rng.shuffle(g._pool)
-        for s in range(self.players):
-            while len(g._hands[s]) < self._hand_sizes[s]:
-                g._hands[s].append(g._pool.pop())
-        g._hand_sizes = None
-        g._rng = random.Random(rng.random())
-        return g
-
-    def reseed(self, value: int | float | str) -> None:
-        """Give this game (a copy to search on) the random source random.Random(value).
-        After the deal it drives only the two-player stock market (RULES §12)."""
-        self._rng = random.Random(value)
-
-    def vary_market(self, rng: random.Random) -> None:
-        """In a two-player view: move a random unseen tile (chosen with `rng`) to the
-        top of its sorted pile, so that a stock-market draw (RULES §12) on this copy
-        differs from one on another copy. Does nothing in other games."""
-        if len(self._names) == 2 and self._hand_sizes is not None and self._pool:
-            i = rng.randrange(len(self._pool))
-            self._pool[i], self._pool[-1] = self._pool[-1], self._pool[i]
-
-    def market_draws(self) -> list[tuple[int, Game]]:
-        """Two players (RULES §12): every holding the stock market may draw as the seat that
-        must act sees it (the column of a tile in the pool or the other hand), each with a
-        copy on which every market draw is that holding: its pool holds only the unseen
-        tiles of that column, the other hand is left out (it plays no part until the turn
-        ends) and its random source is fixed. Holdings in increasing order; [] in other
-        games."""
-        if len(self._names) != 2:
-            return []
-        seat = self._current
-        # The unseen tiles, next drawn first, then the other hand (the order the copies keep).
-        unseen = self._pool[::-1] + [t for s, hand in enumerate(self._hands) if s != seat for t in hand]
-        out = []
-        for column in sorted({t % COLS for t in unseen}):
-            g = self.copy()
-            g._hands = [h if s == seat else [] for s, h in enumerate(g._hands)]
-            g._pool = [t for t in unseen if t % COLS == column][::-1]
-            g._rng = random.Random(0)
-            g._hand_sizes = None
-            out.append((column + 1, g))
-        return out
-
-    def __eq__(self, other: object) -> bool:
-        if not isinstance(other, Game):
-            return NotImplemented
-        same = all(getattr(self, k) == getattr(other, k) for k in Game.__slots__ if k != "_rng")
-        return same and _rng_state(self._rng) == _rng_state(other._rng)
-
-    __hash__ = None  # type: ignore[assignment]
-
-    # ----------------------------------------------------------- save format
-
-    def to_json(self) -> str:
-        """The whole game as text in the position format (docs/DESIGN.md), every detail kept."""
-        return position.dump(
-            position.Position(
-                names=list(self._names),
-                options=self._options,
-                cells=self._cells[:],
-                cash=self._money[:],
-                stock=[row[:] for row in self._stock],
-                hands=[h[:] for h in self._hands],
-                pool=self._pool[:],
-                turn=self._turn,
-                phase=self._phase,
-                acting=self._current,
-                pending=self._placed,
-                survivor=self._survivor,
-                survivor_choices=self._survivor_choices[:],
-                defunct_left=self._defunct_left[:],
-                defunct=self._defunct,
-                disposers=self._disposers[:],
-                declared=self._declared,
-                stuck=self._stuck,
-                pool_emptied=self._drew_last,
-                start_tiles=list(self._start_tiles) if self._start_tiles else None,
-                hand_sizes=self._hand_sizes[:] if self._hand_sizes is not None else None,
-                rng=self._rng,
-            )
-        )
-
-    @classmethod
-    def from_position(
-        cls,
-        board: Sequence[str] | Mapping[str, str],
-        players: Sequence[Mapping[str, Any]],
-        pool: Sequence[str] = (),
-        current: int = 0,
-        options: Options | None = None,
-        seed: int | None = None,
-    ) -> Game:
-        """The game of a minimal position built from Python values (`position.minimal`:
-        the board's nine rows or {tile: letter}, each player's "name", "cash", "shares",
-        "hand"), loaded as `from_json` loads one; ValueError names what is wrong."""
-        return cls.from_json(position.minimal(board, players, pool, current, options, seed))
-
-    @classmethod
-    def from_json(cls, text: str) -> Game:
-        """A game from a save or a position (docs/DESIGN.md); ValueError names what is wrong.
-
-        A minimal position (no "phase") is a turn of `current` under way in phase
-        "place", with every hand exactly as given: loading never discards a hand. If
-        none of the current seat's tiles can be placed, the turn goes on as RULES §8
-        says once a hand has been replaced: placing is skipped (phase "buy"). The one
-        exception is an empty hand with tiles in the pool: it draws a new hand, as §8's
-        rule does with nothing to discard. To test §8's replacement itself, give the
-        previous seat's turn in phase "buy" and let it end."""
-        p = position.parse(text)
-        g = cls(p.names, p.options)
-        g._money, g._stock, g._bank = p.cash, p.stock, p.bank
-        g._hands, g._pool, g._cells, g._sizes = p.hands, p.pool, p.cells, p.sizes
-        g._turn = g._current = p.turn
-        g._start_tiles = tuple(p.start_tiles or ())
-        g._rng = p.rng
-        if p.phase is None:
-            g._begin_turn([], replace=False)
-            return g
-        g._phase = p.phase
-        g._current = p.acting
-        g._placed = p.pending
-        g._survivor, g._survivor_choices = p.survivor, p.survivor_choices
-        g._defunct_left, g._defunct, g._disposers = p.defunct_left, p.defunct, p.disposers
-        g._declared, g._stuck, g._drew_last = p.declared, p.stuck, p.pool_emptied
-        g._hand_sizes = p.hand_sizes
-        return g
-
-
-def _rng_state(rng: random.Random | None) -> object:
-    return rng.getstate() if rng is not None else None
 
 
 # Each (phase, action type) and the method that carries it out into a list of events.

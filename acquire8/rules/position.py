@@ -21,6 +21,7 @@ from typing import Any, TypeVar
 
 from .options import Options, Phase
 from .tables import (
+    CHAIN_COUNT,
     CHAINS,
     COLS,
     EMPTY,
@@ -73,12 +74,12 @@ class Position:
     @property
     def sizes(self) -> list[int]:
         """Tiles of each chain on the board."""
-        return [self.cells.count(c) for c in range(7)]
+        return [self.cells.count(c) for c in range(CHAIN_COUNT)]
 
     @property
     def bank(self) -> list[int]:
-        """Shares the bank holds: 25 minus what players hold."""
-        return [SHARES_PER_CHAIN - sum(row[c] for row in self.stock) for c in range(7)]
+        """Shares the bank holds: SHARES_PER_CHAIN minus what players hold."""
+        return [SHARES_PER_CHAIN - sum(row[c] for row in self.stock) for c in range(CHAIN_COUNT)]
 
 
 # -------------------------------------------------------------------- writing
@@ -200,7 +201,7 @@ def parse(text: str) -> Position:
         options=Options.from_dict(data.get("options", {})),
         cells=[EMPTY] * SQUARES,
         cash=[0] * n,
-        stock=[[0] * 7 for _ in range(n)],
+        stock=[[0] * CHAIN_COUNT for _ in range(n)],
         hands=[[] for _ in range(n)],
         pool=[],
         turn=0,
@@ -218,7 +219,7 @@ def parse(text: str) -> Position:
     p.pool = [_square(t, "pool") for t in reversed(_need(data, "pool", list))]
     for sq in p.pool:
         claim(sq, "the pool")
-    for c in range(7):
+    for c in range(CHAIN_COUNT):
         held = sum(row[c] for row in p.stock)
         if held > SHARES_PER_CHAIN:
             raise ValueError(f"players hold {held} {CHAINS[c]} shares; there are only {SHARES_PER_CHAIN}")
@@ -414,7 +415,7 @@ def _check_phase(p: Position) -> None:
     if needs_tile != (p.pending >= 0):
         raise ValueError(f"pending: the {p.phase} phase {'needs' if needs_tile else 'has no'} pending tile")
     if p.phase == Phase.FOUND and all(sizes):
-        raise ValueError("phase: a chain cannot be founded while all seven are on the board")
+        raise ValueError(f"phase: a chain cannot be founded while all {CHAIN_COUNT} are on the board")
     if p.phase == Phase.SURVIVOR and len(p.survivor_choices) < 2:
         raise ValueError("merger.survivor_choices: the survivor phase needs 2+ tied chains")
     if p.phase in (Phase.DEFUNCT, Phase.DISPOSE) and p.survivor < 0:

@@ -2,6 +2,7 @@
 the front end's, in acquire8/app/text.py)."""
 
 CHAINS = "TLAWFIC"  # Tower, Luxor, American, Worldwide, Festival, Imperial, Continental
+CHAIN_COUNT = len(CHAINS)  # chains are numbered 0 to CHAIN_COUNT - 1, in the order of CHAINS
 TIER_OF = (0, 0, 1, 1, 1, 2, 2)  # each chain's tier: 0 the cheapest, 2 the dearest
 
 
@@ -16,7 +17,7 @@ END_SIZE = 41
 MAX_BUY = 3
 
 EMPTY = -1
-LOOSE = 7  # an unincorporated tile
+LOOSE = CHAIN_COUNT  # an unincorporated tile: the number after the chains'
 
 # Price chart of RULES §2: (lowest size, cheap price); medium +100, expensive +200.
 _CHART = ((41, 1000), (31, 900), (21, 800), (11, 700), (6, 600), (5, 500), (4, 400), (3, 300), (2, 200))
@@ -60,7 +61,7 @@ def chain_price(chain: int, size: int) -> int:
 
 
 # PRICES[chain][size] for every possible size, so the hot paths index instead of search.
-PRICES = tuple(tuple(chain_price(c, s) for s in range(SQUARES + 1)) for c in range(7))
+PRICES = tuple(tuple(chain_price(c, s) for s in range(SQUARES + 1)) for c in range(CHAIN_COUNT))
 
 
 def price(chain: str, size: int) -> int:

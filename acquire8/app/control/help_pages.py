@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from acquire8.app.text import money
-from acquire8.rules.tables import END_SIZE, HAND_SIZE, MAX_BUY, SAFE_SIZE, START_CASH
+from acquire8.rules.tables import CHAIN_COUNT, END_SIZE, HAND_SIZE, MAX_BUY, SAFE_SIZE, START_CASH
 
 # How to play: the rules a player needs, in the game itself (the web and handheld builds have
 # nothing else to read). (title, text) pages; the view wraps the text to the screen
@@ -33,7 +33,7 @@ HELP_PAGES: tuple[tuple[str, str], ...] = (
     ),
     (
         "FOUNDING",
-        "You pick any of the 7 chains not on the board; it takes in every loose tile joined "
+        f"You pick any of the {CHAIN_COUNT} chains not on the board; it takes in every loose tile joined "
         "to it, and you get one share of it free.\n\n"
         "Cheap: Tower, Luxor.\nMedium: American, Worldwide, Festival.\n"
         "Dear: Imperial, Continental.\n"
@@ -64,7 +64,7 @@ HELP_PAGES: tuple[tuple[str, str], ...] = (
         "LOCKED TILES",
         f"A chain of {SAFE_SIZE}+ tiles is SAFE: it cannot be swallowed. A tile that would "
         "merge two safe chains is DEAD: it is swapped at the end of your turn.\n\n"
-        "With all 7 chains on the board, a tile that would found an 8th cannot be placed "
+        f"With all {CHAIN_COUNT} chains on the board, a tile that would found an 8th cannot be placed "
         "(NO 8TH CHAIN): it waits in your hand until a chain is gone. A hand with no "
         "playable tile is replaced.",
     ),

@@ -60,7 +60,7 @@ from acquire8.rules import (
     Phase,
     PlaceTile,
 )
-from acquire8.rules.tables import CHAINS, TIER_OF
+from acquire8.rules.tables import CHAINS, SAFE_SIZE, TIER_OF
 
 
 class ScriptBot:
@@ -449,7 +449,7 @@ class LessonDone(Scene):
         "Mergers pay the top holders",
         "Sell, trade 2 for 1, or keep",
         "A tie: the merger picks",
-        "Chains of 11+ tiles are safe",
+        f"Chains of {SAFE_SIZE}+ tiles are safe",
         "All safe: you may end it",
         "The most cash wins",
     )

@@ -17,7 +17,7 @@ from acquire8.rules import (
     PlaceTile,
     minimal_position,
 )
-from acquire8.rules.tables import ROW_LETTERS
+from acquire8.rules.tables import COLS, MAX_BUY, ROW_LETTERS, SAFE_SIZE, START_CASH
 
 PROMPT_CHARS = 31  # a prompt line inside its panel's border
 PROMPT_LINES = 3
@@ -25,7 +25,7 @@ LOW_ROWS = "GHI"  # the board rows the panel covers at the bottom
 HIGH_ROWS = "ABC"  # ... and at the top
 NAMES = (YOU, "Ana", "Bob")
 OPTIONS = Options(end="declare", holdings="open")
-EMPTY = "............"
+EMPTY = "." * COLS
 
 
 def position(
@@ -36,7 +36,7 @@ def position(
     pool: list[str],
 ) -> str:
     """A minimal position (docs/DESIGN.md) with the lesson's three players, you to play; `rows` maps
-    row letters to their 12 squares (the rest are empty)."""
+    row letters to their COLS squares (the rest are empty)."""
     board = [rows.get(r, EMPTY) for r in ROW_LETTERS]
     players = [
         {"name": NAMES[s], "cash": cash[s], "shares": shares[s], "hand": hands[s]} for s in range(len(NAMES))
@@ -90,7 +90,7 @@ FIRST = position(
         ["1C", "3C", "5C", "9C", "11C", "12A"],
         ["2A", "4A", "6A", "8A", "10A", "1E"],
     ),
-    (6000, 6000, 6000),
+    (START_CASH,) * len(NAMES),
     ({}, {}, {}),
     ["7E", "12E", "3I", "8E", "10I", "8G", "5I", "3G"],
 )
@@ -118,23 +118,34 @@ TIE = position(
     ({"A": 3, "W": 3}, {"A": 3, "W": 3}, {"A": 1, "W": 1}),
     ["9A", "11A", "5A", "7A", "12E", "12C"],
 )
-# Chapter 4: Festival and Imperial have 11 tiles each: safe, and with every chain on the board
-# safe the game may end. 6C would join them: dead. None of your tiles founds a chain.
-END = position(
-    {
-        "B": "FFFFF.IIIIII",
-        "C": "FFFFF.IIIII.",
-        "D": "F...........",
-    },
-    (
-        ["6C", "9F", "3F", "12F", "2D", "12C"],
-        ["8E", "7I", "11H", "5I", "8H", "3H"],
-        ["1I", "4H", "10H", "7G", "9G", "2G"],
-    ),
-    (8800, 8200, 7800),
-    ({"F": 6, "I": 5}, {"F": 5, "I": 2}, {"F": 1, "I": 6}),
-    ["12H", "6H", "8I"],
-)
+
+# Chapter 4's chains grow from either side of 6C, square by square in these orders, to the safe
+# size (11: Festival B1-5, C1-5 and D1; Imperial B7-12 and C7-11), whatever it is.
+FESTIVAL_SQUARES = ("5C", "4C", "3C", "2C", "1C", "1B", "2B", "3B", "4B", "5B", "1D", "1E", "1F")
+IMPERIAL_SQUARES = ("7C", "8C", "9C", "10C", "11C", "11B", "12B", "10B", "9B", "8B", "7B", "11D", "11E")
+
+
+def end_position(size: int) -> str:
+    """Chapter 4 with Festival and Imperial of `size` tiles each: at the safe size both are
+    safe, and with every chain on the board safe the game may end. 6C would join them: dead.
+    None of your tiles founds a chain; 12C grows Imperial (it touches 12B: 7 tiles at least)."""
+    if not IMPERIAL_SQUARES.index("12B") < size <= min(len(FESTIVAL_SQUARES), len(IMPERIAL_SQUARES)):
+        raise ValueError(f"the lesson's end board has no room for chains of {size} tiles")
+    board = {t: "F" for t in FESTIVAL_SQUARES[:size]} | {t: "I" for t in IMPERIAL_SQUARES[:size]}
+    return position(
+        {row: "".join(board.get(f"{col}{row}", ".") for col in range(1, COLS + 1)) for row in ROW_LETTERS},
+        (
+            ["6C", "9F", "3F", "12F", "2D", "12C"],
+            ["8E", "7I", "11H", "5I", "8H", "3H"],
+            ["1I", "4H", "10H", "7G", "9G", "2G"],
+        ),
+        (8800, 8200, 7800),
+        ({"F": 6, "I": 5}, {"F": 5, "I": 2}, {"F": 1, "I": 6}),
+        ["12H", "6H", "8I"],
+    )
+
+
+END = end_position(SAFE_SIZE)
 
 # The parts' cards: what each teaches and why its board is a new one.
 CHAINS_PART = Part(
@@ -155,7 +166,7 @@ TIES_PART = Part(
 END_PART = Part(
     "The end",
     "Safe chains, dead tiles, and how the game ends.",
-    "A new board, late in a game: Festival and Imperial have 11 tiles each.",
+    f"A new board, late in a game: Festival and Imperial have {SAFE_SIZE} tiles each.",
 )
 ANY_DISPOSAL = "Hint: any is fine. Sell: cash now. Trade: survivor shares. Keep: if it returns."
 
@@ -187,11 +198,11 @@ LESSON: tuple[Step, ...] = (
     ),
     Step(
         Phase.BUY,
-        "Buy up to 3 shares: X on your chain adds one, then DONE. Shares pay in mergers.",
+        f"Buy up to {MAX_BUY} shares: X on your chain adds one, then DONE. Shares pay in mergers.",
         wrong="No shares: owning shares is how you win. Buy some next time!",
         avoid=(BuyShares(()),),
         after="You draw 8E. Ana and Bob play.",
-        hint="Hint: buy your chain: X on it adds a share (3 at most), then DONE.",
+        hint=f"Hint: buy your chain: X on it adds a share ({MAX_BUY} at most), then DONE.",
     ),
     Step(
         Phase.PLACE,
@@ -256,13 +267,14 @@ LESSON: tuple[Step, ...] = (
     ),
     Step(
         Phase.PLACE,
-        "Chains of 11+ tiles are safe. 6C would join two safe ones: it is dead. Place another tile.",
+        f"Chains of {SAFE_SIZE}+ tiles are safe. 6C would join two safe ones: it is dead. "
+        "Place another tile.",
         PlaceTile("12C"),  # selected; any tile but 6C is right
         "6C",
         avoid=(PlaceTile("6C"),),
         position=END,
         part=END_PART,
-        hint="Hint: any tile but 6C. 12C is selected: it grows Imperial to 12.",
+        hint=f"Hint: any tile but 6C. 12C is selected: it grows Imperial to {SAFE_SIZE + 1}.",
     ),
     Step(
         Phase.BUY,

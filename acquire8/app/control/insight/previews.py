@@ -16,7 +16,7 @@ from acquire8.app.control.insight.whatif import (
 )
 from acquire8.app.text import KIND_SHORT, LINE_CHARS, fit, money, pack
 from acquire8.rules import Game
-from acquire8.rules.tables import SAFE_SIZE
+from acquire8.rules.tables import CHAIN_COUNT, SAFE_SIZE
 
 
 def preview(game: Game, tile: str) -> str:
@@ -53,7 +53,7 @@ def tile_preview(game: Game, tile: str, hidden: bool | None = None) -> list[str]
         safe = [c for c in chains if game.is_safe(c)]
         return [fit(f"DEAD: would merge safe {'+'.join(safe)}"), "it is swapped at your turn's end"]
     if effect == "no 8th chain":
-        return ["NO 8TH CHAIN: all 7 are on board", "playable once a merger frees one"]
+        return [f"NO 8TH CHAIN: all {CHAIN_COUNT} are on board", "playable once a merger frees one"]
     if effect == "grow":
         return _grow_preview(game, tile, chains[0], seat)
     if effect == "found":

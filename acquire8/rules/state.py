@@ -1,0 +1,242 @@
+"""The game's state as data, apart from its rules (game.py): its fields, the copies to search
+on (a copy, a seat's view, a view dealt out again, the two-player market's draws), equality and
+the position format's text (docs/DESIGN.md). `Game` inherits all of it; the rules change the
+fields, nothing here does."""
+
+from __future__ import annotations
+
+import random
+from typing import Self
+
+from . import position
+from .options import Options, Phase
+from .tables import CHAIN_COUNT, COLS, EMPTY, SHARES_PER_CHAIN, SQUARES, START_CASH
+
+__all__ = ["GameState"]
+
+
+class GameState:
+    """The fields of a game (every one the rules' own, read through Game's readers) and what
+    is done with them whole. `copy()` lists them by hand, for speed: a field added to
+    __slots__ is added there too (a test sets every slot against it)."""
+
+    __slots__ = (
+        "_bank",
+        "_cells",
+        "_current",
+        "_declared",
+        "_defunct",
+        "_defunct_left",
+        "_disposers",
+        "_drew_last",
+        "_hand_sizes",
+        "_hands",
+        "_money",
+        "_names",
+        "_options",
+        "_phase",
+        "_placed",
+        "_pool",
+        "_rng",
+        "_sizes",
+        "_start_tiles",
+        "_stock",
+        "_stuck",
+        "_survivor",
+        "_survivor_choices",
+        "_turn",
+    )  # fmt: skip
+
+    def __init__(self, names: list[str], options: Options | None = None, seed: int | None = None):
+        n = len(names)
+        if not 2 <= n <= 6:
+            raise ValueError(f"a game has 2 to 6 players, not {n}")
+        self._names = tuple(names)
+        self._money = [START_CASH] * n
+        self._stock = [[0] * CHAIN_COUNT for _ in range(n)]
+        self._bank = [SHARES_PER_CHAIN] * CHAIN_COUNT
+        self._hands: list[list[int]] = [[] for _ in range(n)]
+        self._pool: list[int] = []  # the next tile drawn is pool[-1]
+        self._cells = [EMPTY] * SQUARES
+        self._sizes = [0] * CHAIN_COUNT
+        self._phase = Phase.PLACE
+        self._current = 0  # the seat that must act now
+        self._turn = 0  # the seat whose turn it is
+        self._options = options or Options()
+        self._rng: random.Random | None = random.Random(seed)  # None in a view
+        self._placed = -1  # the tile being resolved in found/survivor/defunct/dispose
+        self._survivor = -1
+        self._survivor_choices: list[int] = []
+        self._defunct_left: list[int] = []  # defunct chains not yet handled
+        self._defunct = -1  # the defunct chain whose shares are being disposed of
+        self._disposers: list[int] = []  # seats still to dispose, next first
+        self._declared = False
+        self._stuck = 0  # turns in a row with an empty pool and no tile placed
+        self._drew_last = False  # the last tile of the pool was drawn this turn (RULES §11 auto end)
+        self._start_tiles: tuple[int, ...] = ()  # RULES §3, by seat; () when not known
+        # Only in a view, where other hands are hidden: every seat's hand size.
+        self._hand_sizes: list[int] | None = None
+
+    # ----------------------------------------------------------- copy & view
+
+    def copy(self) -> Self:
+        """An independent copy, cheap enough to try every move on."""
+        g = object.__new__(type(self))
+        g._names = self._names  # a tuple
+        g._money = self._money[:]
+        g._stock = [row[:] for row in self._stock]
+        g._bank = self._bank[:]
+        g._hands = [h[:] for h in self._hands]
+        g._pool = self._pool[:]
+        g._cells = self._cells[:]
+        g._sizes = self._sizes[:]
+        g._phase = self._phase
+        g._current = self._current
+        g._turn = self._turn
+        g._options = self._options
+        # After the deal only the two-player stock market draws at random; with more
+        # players the generator is never used again and can be shared (copying one
+        # costs more than the rest of the state together).
+        if self._rng is not None and len(self._names) == 2:
+            g._rng = random.Random()
+            g._rng.setstate(self._rng.getstate())
+        else:
+            g._rng = self._rng
+        g._placed = self._placed
+        g._survivor = self._survivor
+        g._survivor_choices = self._survivor_choices[:]
+        g._defunct_left = self._defunct_left[:]
+        g._defunct = self._defunct
+        g._disposers = self._disposers[:]
+        g._declared = self._declared
+        g._stuck = self._stuck
+        g._drew_last = self._drew_last
+        g._start_tiles = self._start_tiles
+        g._hand_sizes = self._hand_sizes[:] if self._hand_sizes is not None else None
+        return g
+
+    def view(self, seat: int) -> Self:
+        """What `seat` may know: its own hand; the other hands and the pool become
+        one unordered pile (the pool, sorted), and the random source is reset."""
+        g = self.copy()
+        g._hand_sizes = self._hand_sizes[:] if self._hand_sizes is not None else [len(h) for h in self._hands]
+        unseen = list(self._pool)
+        for s in range(len(self._names)):
+            if s != seat:
+                unseen.extend(g._hands[s])
+                g._hands[s] = []
+        g._pool = sorted(unseen)
+        g._rng = None  # its state would tell the pool order
+        return g
+
+    def determinize(self, rng: random.Random) -> Self:
+        """For a view: a full game with the hidden tiles dealt at random, to search on."""
+        g = self.copy()
+        if self._hand_sizes is None:
+            return g
+        rng.shuffle(g._pool)
+        for s in range(len(self._names)):
+            while len(g._hands[s]) < self._hand_sizes[s]:
+                g._hands[s].append(g._pool.pop())
+        g._hand_sizes = None
+        g._rng = random.Random(rng.random())
+        return g
+
+    def reseed(self, value: int | float | str) -> None:
+        """Give this game (a copy to search on) the random source random.Random(value).
+        After the deal it drives only the two-player stock market (RULES §12)."""
+        self._rng = random.Random(value)
+
+    def vary_market(self, rng: random.Random) -> None:
+        """In a two-player view: move a random unseen tile (chosen with `rng`) to the
+        top of its sorted pile, so that a stock-market draw (RULES §12) on this copy
+        differs from one on another copy. Does nothing in other games."""
+        if len(self._names) == 2 and self._hand_sizes is not None and self._pool:
+            i = rng.randrange(len(self._pool))
+            self._pool[i], self._pool[-1] = self._pool[-1], self._pool[i]
+
+    def market_draws(self) -> list[tuple[int, Self]]:
+        """Two players (RULES §12): every holding the stock market may draw as the seat that
+        must act sees it (the column of a tile in the pool or the other hand), each with a
+        copy on which every market draw is that holding: its pool holds only the unseen
+        tiles of that column, the other hand is left out (it plays no part until the turn
+        ends) and its random source is fixed. Holdings in increasing order; [] in other
+        games."""
+        if len(self._names) != 2:
+            return []
+        seat = self._current
+        # The unseen tiles, next drawn first, then the other hand (the order the copies keep).
+        unseen = self._pool[::-1] + [t for s, hand in enumerate(self._hands) if s != seat for t in hand]
+        out = []
+        for column in sorted({t % COLS for t in unseen}):
+            g = self.copy()
+            g._hands = [h if s == seat else [] for s, h in enumerate(g._hands)]
+            g._pool = [t for t in unseen if t % COLS == column][::-1]
+            g._rng = random.Random(0)
+            g._hand_sizes = None
+            out.append((column + 1, g))
+        return out
+
+    def __eq__(self, other: object) -> bool:
+        if not isinstance(other, GameState):
+            return NotImplemented
+        same = all(getattr(self, k) == getattr(other, k) for k in GameState.__slots__ if k != "_rng")
+        return same and _rng_state(self._rng) == _rng_state(other._rng)
+
+    __hash__ = None  # type: ignore[assignment]
+
+    # ----------------------------------------------------------- save format
+
+    def to_json(self) -> str:
+        """The whole game as text in the position format (docs/DESIGN.md), every detail kept."""
+        return position.dump(
+            position.Position(
+                names=list(self._names),
+                options=self._options,
+                cells=self._cells[:],
+                cash=self._money[:],
+                stock=[row[:] for row in self._stock],
+                hands=[h[:] for h in self._hands],
+                pool=self._pool[:],
+                turn=self._turn,
+                phase=self._phase,
+                acting=self._current,
+                pending=self._placed,
+                survivor=self._survivor,
+                survivor_choices=self._survivor_choices[:],
+                defunct_left=self._defunct_left[:],
+                defunct=self._defunct,
+                disposers=self._disposers[:],
+                declared=self._declared,
+                stuck=self._stuck,
+                pool_emptied=self._drew_last,
+                start_tiles=list(self._start_tiles) if self._start_tiles else None,
+                hand_sizes=self._hand_sizes[:] if self._hand_sizes is not None else None,
+                rng=self._rng,
+            )
+        )
+
+    @classmethod
+    def _loaded(cls, p: position.Position) -> Self:
+        """The game of a parsed position. A minimal one (no phase) is left before its turn
+        begins: Game.from_json begins it by the rules."""
+        g = cls(p.names, p.options)
+        g._money, g._stock, g._bank = p.cash, p.stock, p.bank
+        g._hands, g._pool, g._cells, g._sizes = p.hands, p.pool, p.cells, p.sizes
+        g._turn = g._current = p.turn
+        g._start_tiles = tuple(p.start_tiles or ())
+        g._rng = p.rng
+        if p.phase is None:
+            return g
+        g._phase = p.phase
+        g._current = p.acting
+        g._placed = p.pending
+        g._survivor, g._survivor_choices = p.survivor, p.survivor_choices
+        g._defunct_left, g._defunct, g._disposers = p.defunct_left, p.defunct, p.disposers
+        g._declared, g._stuck, g._drew_last = p.declared, p.stuck, p.pool_emptied
+        g._hand_sizes = p.hand_sizes
+        return g
+
+
+def _rng_state(rng: random.Random | None) -> object:
+    return rng.getstate() if rng is not None else None
