@@ -16,7 +16,7 @@ yet keep their old look ("held") until the event that tells of it arrives.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any, Protocol, runtime_checkable
+from typing import Any, Protocol, assert_never, runtime_checkable
 
 from acquire8.rules import Game
 from acquire8.rules import events as ev
@@ -282,29 +282,49 @@ class Animator:
             return
         board = play.game.board
         now = self.now + 1  # the frame the views draw next: the tick before it counts it
-        if isinstance(e, ev.TilePlaced):
-            self._add(e.tile, Fx("drop", now, self.frames(DROP), None, "#"))
-            self.seen[e.tile] = "#"
-            self.drop_end = now + self.frames(DROP)
-        elif isinstance(e, ev.ChainFounded | ev.ChainGrew):
-            start = max(now, self.drop_end)
-            step = self.frames(FLASH_STEP)
-            for name, d, old in self._changed(board):
-                self._add(name, Fx("flash", start + d * step, self.frames(FLASH), old, board[name]))
-        elif isinstance(e, ev.ChainDefunct):
-            changed = self._changed(board)
-            far = max((d for _, d, _ in changed), default=0)
-            spread = min(self.frames(FLOOD_STEP), self.frames(FLOOD_MAX) / far) if far else 0
-            start = max(now, self.drop_end)
-            for name, d, old in changed:
-                self._add(name, Fx("flood", start + round(d * spread), self.frames(FLOOD), old, board[name]))
-        elif isinstance(e, ev.BonusPaid | ev.SharesSold | ev.SharesBought):
-            self._count(e.seat, _cash_change(e))
-            if isinstance(e, ev.BonusPaid):
-                self._pop(e.chain, f"+${e.amount:,}")
-        elif isinstance(e, ev.TurnStarted | ev.GameOver):
-            for name, _, _ in self._changed(board):  # whatever no event told of: shown as it is
-                self.cells.pop(name, None)
+        match e:
+            case ev.TilePlaced():
+                self._add(e.tile, Fx("drop", now, self.frames(DROP), None, "#"))
+                self.seen[e.tile] = "#"
+                self.drop_end = now + self.frames(DROP)
+            case ev.ChainFounded() | ev.ChainGrew():
+                start = max(now, self.drop_end)
+                step = self.frames(FLASH_STEP)
+                for name, d, old in self._changed(board):
+                    self._add(name, Fx("flash", start + d * step, self.frames(FLASH), old, board[name]))
+            case ev.ChainDefunct():
+                changed = self._changed(board)
+                far = max((d for _, d, _ in changed), default=0)
+                spread = min(self.frames(FLOOD_STEP), self.frames(FLOOD_MAX) / far) if far else 0
+                start = max(now, self.drop_end)
+                for name, d, old in changed:
+                    self._add(
+                        name, Fx("flood", start + round(d * spread), self.frames(FLOOD), old, board[name])
+                    )
+            case ev.BonusPaid() | ev.SharesSold() | ev.SharesBought():
+                self._count(e.seat, _cash_change(e))
+                if isinstance(e, ev.BonusPaid):
+                    self._pop(e.chain, f"+${e.amount:,}")
+            case ev.TurnStarted() | ev.GameOver():
+                for name, _, _ in self._changed(board):  # whatever no event told of: shown as it is
+                    self.cells.pop(name, None)
+            case (
+                ev.StartTiles()
+                | ev.MergerStarted()
+                | ev.MarketHolds()
+                | ev.MarketBonus()
+                | ev.SharesTraded()
+                | ev.SharesKept()
+                | ev.NoPlayableTile()
+                | ev.HandReplaced()
+                | ev.DeadTilesReplaced()
+                | ev.TilesDrawn()
+                | ev.EndDeclared()
+                | ev.Stalemate()
+            ):
+                pass  # nothing moves on the board and no seat's cash changes
+            case _:
+                assert_never(e)
         for name, letter in board.items():  # changes not told yet keep their old look
             fxs = self.cells.get(name)
             if fxs is None:

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from pathlib import Path
+from typing import assert_never
 
 import pyxel
 
@@ -59,21 +60,40 @@ def effect_for(evts: Iterable[ev.Event]) -> str | None:
 
 def _effect_of(e: ev.Event) -> tuple[int, str] | None:
     # Higher rank wins: the end of the game outranks the money, which outranks the board.
-    if isinstance(e, ev.GameOver):
-        return 70, "win"
-    if isinstance(e, ev.EndDeclared):
-        return 60, "declare"
-    if isinstance(e, ev.BonusPaid):
-        return 50, "bonus"
-    if isinstance(e, ev.MergerStarted):
-        return 40, "merge"
-    if isinstance(e, ev.ChainFounded):
-        return 30, "found"
-    if isinstance(e, ev.SharesBought) and e.chains:
-        return 20, "buy"
-    if isinstance(e, ev.TilePlaced):
-        return 10, "place"
-    return None
+    match e:
+        case ev.GameOver():
+            return 70, "win"
+        case ev.EndDeclared():
+            return 60, "declare"
+        case ev.BonusPaid():
+            return 50, "bonus"
+        case ev.MergerStarted():
+            return 40, "merge"
+        case ev.ChainFounded():
+            return 30, "found"
+        case ev.SharesBought():
+            return (20, "buy") if e.chains else None
+        case ev.TilePlaced():
+            return 10, "place"
+        case (
+            ev.StartTiles()
+            | ev.ChainGrew()
+            | ev.MarketHolds()
+            | ev.MarketBonus()
+            | ev.SharesSold()
+            | ev.SharesTraded()
+            | ev.SharesKept()
+            | ev.ChainDefunct()
+            | ev.NoPlayableTile()
+            | ev.HandReplaced()
+            | ev.DeadTilesReplaced()
+            | ev.TilesDrawn()
+            | ev.TurnStarted()
+            | ev.Stalemate()
+        ):
+            return None  # silent: part of a bigger moment that has its sound, or too small for one
+        case _:
+            assert_never(e)
 
 
 def score(music: int) -> list[list[int]]:

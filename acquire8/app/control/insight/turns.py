@@ -4,6 +4,7 @@ defunct chain's bonuses, and the tiles those turns placed (marked on the board).
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
+from typing import assert_never
 
 from acquire8.app.text import KIND_SHORT, LINE_CHARS, money, pack
 from acquire8.rules import events as ev
@@ -55,28 +56,46 @@ def recap(events: Iterable[ev.Event], viewer: int, names: Sequence[str]) -> list
         bonuses: dict[str, list[tuple[int, str, str]]] = {}  # defunct chain -> (amount, who, kind)
         bought = False
         for e in turn:
-            if isinstance(e, ev.TilePlaced):
-                tile = e.tile
-                if e.kind == "lone":
-                    parts.append("no chain")
-            elif isinstance(e, ev.ChainFounded):
-                parts.append(f"founds {e.chain}")
-            elif isinstance(e, ev.ChainGrew):
-                parts.append(f"grows {e.chain} to {e.size}")
-            elif isinstance(e, ev.MergerStarted):
-                parts.append(f"merges {'+'.join(e.defunct)} into {e.survivor}")
-            elif isinstance(e, ev.HandReplaced):
-                parts.append("new hand")
-            elif isinstance(e, ev.NoPlayableTile):
-                parts.append("no tile to play")
-            elif isinstance(e, ev.EndDeclared):
-                parts.append("declares the end")
-            elif isinstance(e, ev.SharesBought):
-                parts.append(_bought(e.chains))
-                bought = True
-            elif isinstance(e, ev.BonusPaid | ev.MarketBonus) and not bought:  # not the final scoring
-                who = "Market" if isinstance(e, ev.MarketBonus) else names[e.seat]
-                bonuses.setdefault(e.chain, []).append((e.amount, who, e.kind))
+            match e:
+                case ev.TilePlaced():
+                    tile = e.tile
+                    if e.kind == "lone":
+                        parts.append("no chain")
+                case ev.ChainFounded():
+                    parts.append(f"founds {e.chain}")
+                case ev.ChainGrew():
+                    parts.append(f"grows {e.chain} to {e.size}")
+                case ev.MergerStarted():
+                    parts.append(f"merges {'+'.join(e.defunct)} into {e.survivor}")
+                case ev.HandReplaced():
+                    parts.append("new hand")
+                case ev.NoPlayableTile():
+                    parts.append("no tile to play")
+                case ev.EndDeclared():
+                    parts.append("declares the end")
+                case ev.SharesBought():
+                    parts.append(_bought(e.chains))
+                    bought = True
+                case ev.BonusPaid() | ev.MarketBonus():
+                    if not bought:  # after the buy they are the final scoring, not a merger
+                        who = "Market" if isinstance(e, ev.MarketBonus) else names[e.seat]
+                        bonuses.setdefault(e.chain, []).append((e.amount, who, e.kind))
+                case (
+                    ev.TurnStarted()
+                    | ev.StartTiles()
+                    | ev.MarketHolds()
+                    | ev.SharesSold()
+                    | ev.SharesTraded()
+                    | ev.SharesKept()
+                    | ev.ChainDefunct()
+                    | ev.DeadTilesReplaced()
+                    | ev.TilesDrawn()
+                    | ev.Stalemate()
+                    | ev.GameOver()
+                ):
+                    pass  # too small for the recap, or told on a screen of their own
+                case _:
+                    assert_never(e)
         if seat is None or not (tile or parts):  # a turn only just started tells nothing yet
             continue
         head = f"{names[seat]} {tile}:" if tile else f"{names[seat]}:"
