@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+from dataclasses import replace
 from pathlib import Path
 from typing import get_args
 
@@ -10,7 +11,7 @@ import pytest
 
 from acquire8 import ai, rating
 from acquire8.ai import ladder
-from acquire8.ai.levels import NAME_CHARS, Level, LevelSpec
+from acquire8.ai.levels import NAME_CHARS, Level, LevelSpec, picked_levels
 
 PACKAGE = Path(__file__).resolve().parent.parent / "acquire8"
 
@@ -31,6 +32,14 @@ def test_a_name_that_would_not_fit_the_screen_is_refused_where_levels_are_define
     with pytest.raises(ValueError, match="lowercase"):
         LevelSpec("grandmaster", make, True, False, "", 0.0, 0.0)  # type: ignore[arg-type]
     LevelSpec("abcdef"[:NAME_CHARS], make, True, False, "", 0.0, 0.0)  # type: ignore[arg-type]
+
+
+def test_levels_a_person_picks_out_of_rating_order_are_refused_where_levels_are_defined():
+    assert picked_levels(ai.SPECS) == ai.LEVELS
+    easy, normal, *rest = ai.SPECS
+    with pytest.raises(ValueError, match="from the weakest up, not normal 503, easy 192"):
+        picked_levels((normal, easy, *rest))
+    assert picked_levels((normal, replace(easy, picked=False), *rest)) == ("normal", "hard", "expert")
 
 
 def test_the_ladder_schedules_a_searching_level_by_its_record_not_its_name():

@@ -59,10 +59,18 @@ SPEC_OF: dict[str, LevelSpec] = {s.name: s for s in SPECS}
 if tuple(SPEC_OF) != get_args(Level):
     raise ValueError("every Level has one record, in the Literal's order")
 
-LEVELS: tuple[Level, ...] = tuple(s.name for s in SPECS if s.picked)  # the ones a person plays against
-# A person cycles through them in this order, the setup's: from the weakest up.
-_ratings = [SPEC_OF[level].rating for level in LEVELS]
-assert _ratings == sorted(_ratings), f"the levels go from the weakest up: {LEVELS}"
+
+def picked_levels(specs: tuple[LevelSpec, ...]) -> tuple[Level, ...]:
+    """The levels a person plays against, as `specs` orders them: from the weakest up by
+    rating, the order the setup cycles through (ValueError otherwise)."""
+    chosen = [s for s in specs if s.picked]
+    if [s.rating for s in chosen] != sorted(s.rating for s in chosen):
+        ratings = ", ".join(f"{s.name} {s.rating:g}" for s in chosen)
+        raise ValueError(f"the levels a person picks go from the weakest up, not {ratings}")
+    return tuple(s.name for s in chosen)
+
+
+LEVELS: tuple[Level, ...] = picked_levels(SPECS)  # the ones a person plays against
 BASELINES: dict[str, Callable[[int | None], Bot]] = {s.name: s.make for s in SPECS if not s.picked}
 
 

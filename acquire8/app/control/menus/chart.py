@@ -49,7 +49,8 @@ class Chart(Scene):
     PAGES = ("prices", "chains", "holdings", "board")
     # On the board page RIGHT moves its cursor, never to the next page: a page after it
     # could not be reached.
-    assert PAGES[-1] == "board", f"the board comes last: {PAGES}"
+    if PAGES[-1] != "board":
+        raise ValueError(f"the board must be the last page Z opens, not one of {PAGES}")
 
     def __init__(self, app: Host, table: Table, page: str = "prices"):
         super().__init__(app)
