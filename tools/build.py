@@ -127,11 +127,10 @@ def startup_script(build: str) -> str:
 
 
 def compact(source: str) -> str:
-    """The same module without its docstrings, comments and `__all__` (ast.unparse keeps the
-    code as it is; `__all__` serves only `import *`, which the game never does): the .pyxapp
-    stays within its size budget, and the browser downloads less."""
+    """The same module without its docstrings, comments and the annotations nothing reads at
+    run time (ast.unparse keeps the code as it is): a first start compiles less, and the
+    browser downloads less."""
     tree = ast.parse(source)
-    tree.body = [stmt for stmt in tree.body if not _is_all(stmt)]
     for node in ast.walk(tree):
         if not isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
             continue
@@ -146,27 +145,14 @@ def compact(source: str) -> str:
             # A dataclass without a docstring gets one made from its signature, which is slow
             # (a tenth of a second of start-up on a handheld, for the game's 60): its name will do.
             node.body.insert(0, ast.Expr(ast.Constant(node.name)))
-    return _one_space_indent(ast.unparse(_Unannotated().visit(tree))) + "\n"
-
-
-def _one_space_indent(code: str) -> str:
-    """`ast.unparse`'s four spaces a level as one: about 2 KB less in the .pyxapp. Its output
-    puts every statement on a line of its own (strings keep their newlines escaped), so
-    leading spaces are only indentation; the result must parse to the very same tree."""
-    lines = []
-    for line in code.split("\n"):
-        body = line.lstrip(" ")
-        lines.append(" " * ((len(line) - len(body)) // 4) + body)
-    out = "\n".join(lines)
-    if ast.dump(ast.parse(out)) != ast.dump(ast.parse(code)):
-        sys.exit("compact: indentation changed the code")
-    return out
+    return ast.unparse(_Unannotated().visit(tree)) + "\n"
 
 
 class _Unannotated(ast.NodeTransformer):
     """Drops the annotations nothing reads at run time: a function's, and a variable's outside
-    a class body (there dataclasses, NamedTuples and Protocols read them). About 4 KB of the
-    .pyxapp: the type checker reads the source, never the shipped copy."""
+    a class body (there dataclasses, NamedTuples and Protocols read them): about 4 KB less
+    of the .pyxapp, and a first start compiles a little less. The type checker reads the
+    source, never the shipped copy."""
 
     def visit_FunctionDef(self, node: ast.FunctionDef) -> ast.AST:
         args = node.args
@@ -188,12 +174,6 @@ class _Unannotated(ast.NodeTransformer):
         if node.value is None:  # a bare declaration may be a block's only statement: kept
             return node
         return ast.copy_location(ast.Assign(targets=[node.target], value=node.value), node)
-
-
-def _is_all(stmt: ast.stmt) -> bool:
-    return isinstance(stmt, ast.Assign) and any(
-        isinstance(t, ast.Name) and t.id == "__all__" for t in stmt.targets
-    )
 
 
 def _is_dataclass(decorator: ast.expr) -> bool:
@@ -224,7 +204,7 @@ def build_pyxapp(dist: Path, staging: Path) -> Path:
 
 def recompress(source: Path, target: Path) -> None:
     """`pyxel package`'s zip written again at deflate's best level (the same entries, in the
-    same order): half a kilobyte less to download and to keep within the budget."""
+    same order): half a kilobyte less to download, nothing more to unpack."""
     with (
         zipfile.ZipFile(source) as old,
         zipfile.ZipFile(target, "w", zipfile.ZIP_DEFLATED, compresslevel=9) as new,
