@@ -66,7 +66,7 @@ def test_the_builder_writes_the_minimal_position_the_format_describes():
         "players": players,
         "pool": ["9I", "1C"],
         "current": 0,
-        "options": {"end": "declare", "holdings": "hidden"},
+        "options": Options(holdings="hidden").to_dict(),  # every option, as Options writes it
     }
     cells = {**fill("T", "1A-4A"), **fill("L", "6A-7A"), "12I": "#"}
     assert json.loads(minimal_position(cells, players, ["9I", "1C"]))["board"] == board  # {tile: letter}
@@ -91,7 +91,7 @@ def test_a_game_is_written_in_the_position_format_as_today():
         "players": [{**you, "shares": {}}, {**ana, "shares": {}}],
         "pool": ["5E"],
         "current": 0,
-        "options": {"end": "declare", "holdings": "open"},
+        "options": Options().to_dict(),  # every option, as Options writes it
         "phase": "place",
         "acting": 0,
         "pending": None,
@@ -366,22 +366,23 @@ def test_options_are_written_and_read_in_one_place_with_the_formats_rules():
 
 @dataclass(frozen=True)
 class _WithCash(Options):
-    """The options with a numeric one, as a new game mode could add."""
+    """The options with a numeric one, as a new game mode could add (a name no real option
+    has, so that adding a real one changes nothing here)."""
 
-    cash: Literal[6000, 8000] = 6000
+    example_cash: Literal[6000, 8000] = 6000
 
 
 def test_an_option_may_hold_numbers_kept_as_json_numbers():
-    rich = _WithCash(cash=8000)
-    assert rich.to_dict() == {**Options().to_dict(), "cash": 8000}
+    rich = _WithCash(example_cash=8000)
+    assert rich.to_dict() == {**Options().to_dict(), "example_cash": 8000}
     assert _WithCash.from_dict(json.loads(json.dumps(rich.to_dict()))) == rich
     assert _WithCash.from_dict(Options().to_dict()) == _WithCash()  # written before it existed
     for wrong in ("8000", 8000.0, 7000, True):  # a number of its very type, among its values
-        with pytest.raises(ValueError, match=r"options\.cash must be 6000 or 8000"):
-            _WithCash.from_dict({"cash": wrong})
-    assert _WithCash.salvage({"cash": "8000"}) == (_WithCash(), ["cash"])
-    assert _WithCash.salvage({"cash": 8000}) == (rich, [])
-    with pytest.raises(ValueError, match="unknown option 'cash'"):
+        with pytest.raises(ValueError, match=r"options\.example_cash must be 6000 or 8000"):
+            _WithCash.from_dict({"example_cash": wrong})
+    assert _WithCash.salvage({"example_cash": "8000"}) == (_WithCash(), ["example_cash"])
+    assert _WithCash.salvage({"example_cash": 8000}) == (rich, [])
+    with pytest.raises(ValueError, match="unknown option 'example_cash'"):
         Options.from_dict(rich.to_dict())  # the plain options know no such option
 
 
