@@ -56,10 +56,17 @@ def test_bootstrap_intervals_hold_the_estimate_and_order_the_gaps():
     assert "hard" in text and "[" in text
 
 
+def searchers_and_cheap() -> tuple[list[str], list[str]]:
+    """The levels that search and those that do not, weakest first, from their records."""
+    searching = {s.name for s in SPECS if s.searches}
+    return [lv for lv in ladder.ORDER if lv in searching], [lv for lv in ladder.ORDER if lv not in searching]
+
+
 def test_the_schedule_rotates_every_deal_through_every_seat():
     games = ladder.schedule(deals=2, expert_deals=1, seed=1)
-    cheap = [g for g in games if "expert" not in g[0]]
-    assert len(cheap) == 5 * 2 * 4  # five sets of four cheap levels, two deals, four seats
+    searchers, cheap = searchers_and_cheap()
+    cheap_games = [g for g in games if not set(searchers) & set(g[0])]
+    assert len(cheap_games) == math.comb(len(cheap), 4) * 2 * 4  # each set of four, two deals, four seats
     by_tile: dict[int, list[tuple[str, ...]]] = {}
     for levels, tile in games:
         by_tile.setdefault(tile, []).append(levels)
@@ -67,7 +74,9 @@ def test_the_schedule_rotates_every_deal_through_every_seat():
         assert len(seatings) == 4
         for lv in seatings[0]:
             assert sorted(s.index(lv) for s in seatings) == [0, 1, 2, 3] or seatings[0].count(lv) > 1
-    assert sum("expert" in g[0] for g in games) == (6 + 1) * 4
+    # Each searcher with the strongest cheap level and every two others, and with three of it.
+    with_searcher = len(searchers) * (math.comb(len(cheap) - 1, 2) + 1) * 4
+    assert sum(bool(set(searchers) & set(g[0])) for g in games) == with_searcher
 
 
 def test_a_short_ladder_orders_the_cheap_levels():

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import math
 from dataclasses import replace
 from pathlib import Path
 from typing import get_args
@@ -36,17 +37,24 @@ def test_a_name_that_would_not_fit_the_screen_is_refused_where_levels_are_define
 
 def test_levels_a_person_picks_out_of_rating_order_are_refused_where_levels_are_defined():
     assert picked_levels(ai.SPECS) == ai.LEVELS
-    easy, normal, *rest = ai.SPECS
-    with pytest.raises(ValueError, match="from the weakest up, not normal 503, easy 192"):
-        picked_levels((normal, easy, *rest))
-    assert picked_levels((normal, replace(easy, picked=False), *rest)) == ("normal", "hard", "expert")
+    weakest, next_up = (ai.SPEC_OF[level] for level in ai.LEVELS[:2])
+    swapped = tuple({weakest: next_up, next_up: weakest}.get(s, s) for s in ai.SPECS)
+    said = f"{next_up.name} {next_up.rating:g}, {weakest.name} {weakest.rating:g}"
+    with pytest.raises(ValueError, match=f"from the weakest up, not {said}"):
+        picked_levels(swapped)
+    unpicked = tuple(replace(s, picked=False) if s is weakest else s for s in ai.SPECS)
+    assert picked_levels(unpicked) == ai.LEVELS[1:]
 
 
 def test_the_ladder_schedules_a_searching_level_by_its_record_not_its_name():
     plan = ladder.schedule(deals=1, expert_deals=1, seed=1)
     searching = [levels for levels, _ in plan if any(ai.SPEC_OF[lv].searches for lv in levels)]
-    assert len(searching) == (6 + 1) * 4
-    assert ladder.ORDER[-1] == "expert" and ladder.ORDER.index("hard") == len(ladder.ORDER) - 2
+    searchers = sum(s.searches for s in ai.SPECS)
+    cheap = len(ai.SPECS) - searchers
+    # each with the strongest cheap level and every two others, and with three of it; four seats
+    assert len(searching) == searchers * (math.comb(cheap - 1, 2) + 1) * 4
+    ratings = [ai.SPEC_OF[level].rating for level in ladder.ORDER]
+    assert ratings == sorted(ratings)  # the ladder's order: the weakest first
 
 
 def test_no_module_names_a_level_to_decide_how_it_plays():

@@ -170,10 +170,11 @@ def test_results_name_each_computer_opponent_and_pass_and_play_names_none():
 
 
 def test_nearest_level_and_advice_fit_a_line():
-    lo, hi = rating.LADDER["easy"][0], rating.LADDER["expert"][0]
-    assert rating.nearest(lo - 500) == "easy" and rating.nearest(hi + 500) == "expert"
+    weakest, strongest = rating.PICKED[0], rating.PICKED[-1]  # in rating order
+    lo, hi = rating.LADDER[weakest][0], rating.LADDER[strongest][0]
+    assert rating.nearest(lo - 500) == weakest and rating.nearest(hi + 500) == strongest
     for lv in rating.PICKED:
         assert rating.nearest(rating.LADDER[lv][0]) == lv
         first, second = rating.advice(rating.LADDER[lv][0])
         assert lv in first and len(first) <= 32 and len(second) <= 32
-    assert rating.next_up("easy") == "normal" and rating.next_up("expert") is None
+    assert [rating.next_up(lv) for lv in rating.PICKED] == [*rating.PICKED[1:], None]
