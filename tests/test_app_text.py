@@ -28,7 +28,7 @@ from acquire8.app.text import (
 from acquire8.rules import CHAINS, BuyShares, FoundChain, PlaceTile
 from acquire8.rules import events as ev
 from acquire8.rules.record import net_worth_series, turns
-from acquire8.rules.tables import CHART_SIZES, END_SIZE, TIER_OF
+from acquire8.rules.tables import CHART_SIZES, END_SIZE, SAFE_SIZE, TIER_OF
 
 from positions import fill, load, play, player
 
@@ -275,8 +275,8 @@ def test_a_whole_game_on_screen_logs_sentences_never_event_values():
     [
         ([ev.EndDeclared(3, "Cy")], {"F": 41, "T": 5}, "Cy ended it: Festival 41 tiles"),
         ([ev.EndDeclared(0, "You")], {"C": 43, "T": 12}, "You ended: Continental 43 tiles"),
-        ([ev.EndDeclared(0, "You")], {"A": 12, "T": 11}, "You ended it: all chains safe"),
-        ([], {"A": 12, "T": 11}, "All chains safe"),
+        ([ev.EndDeclared(0, "You")], {"A": SAFE_SIZE + 1, "T": SAFE_SIZE}, "You ended it: all chains safe"),
+        ([], {"A": SAFE_SIZE + 1, "T": SAFE_SIZE}, "All chains safe"),
         ([], {"I": 45, "T": 3}, "Imperial 45 tiles"),
         ([], {"I": 25, "T": 3}, "The last tile was drawn"),
         ([ev.Stalemate(-1, "")], {"I": 25, "T": 3}, "No tile could be played"),

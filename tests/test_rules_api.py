@@ -17,6 +17,7 @@ import pytest
 import acquire8.rules as rules
 from acquire8.rules import CHAINS, BuyShares, ChooseSurvivor, Dispose, Game, Phase, PlaceTile, events
 from acquire8.rules.state import GameState
+from acquire8.rules.tables import SAFE_SIZE
 
 from positions import fill, load, play, player, position
 
@@ -188,8 +189,8 @@ def test_pool_size_counts_tiles_left_to_draw_also_in_a_view():
 
 def test_tile_effect_returns_one_of_the_documented_words():
     cells = {
-        **fill("T", "1A-11A"),  # safe
-        **fill("L", "1C-11C"),  # safe: 1B..11B would merge two safe chains
+        **fill("T", f"1A-{SAFE_SIZE}A"),  # safe
+        **fill("L", f"1C-{SAFE_SIZE}C"),  # safe: 1B would merge two safe chains
         **fill("A", "1E-2E"),
         **fill("W", "4E-5E"),
         "9G": "#",

@@ -5,14 +5,16 @@ import json
 import pytest
 
 from acquire8.rules import BuyShares, DeclareEnd, Dispose, IllegalAction, Phase, PlaceTile, events
+from acquire8.rules.tables import SAFE_SIZE
 
 from positions import fill, load, play, player
 
 T41 = fill("T", "1A-12C", "1D-5D")  # 41 tiles
 T40 = fill("T", "1A-12C", "1D-4D")
 L2 = fill("L", "1F-2F")
-T11 = fill("T", "1A-11A")
-L11 = fill("L", "1C-11C")
+T_SAFE = fill("T", f"1A-{SAFE_SIZE}A")  # the least safe chains (priced $700 while 11 to 20 tiles)
+L_SAFE = fill("L", f"1C-{SAFE_SIZE}C")
+T_UNSAFE = fill("T", f"1A-{SAFE_SIZE - 1}A")  # one tile short of safe
 FULL_POOL = ("12I", "12H", "10I", "10H", "8I", "8H", "6I")  # more than a hand draws
 
 
@@ -34,10 +36,10 @@ def _at_buy(cells, players=None, end="declare", pool=("12I",)):
         ({**T41, **L2}, True),  # ... even with an unsafe chain beside it
         ({**T40, **L2}, False),
         (T40, True),  # every chain on the board (one) is safe
-        (T11, True),
-        ({**T11, **L11}, True),
-        ({**T11, **L2}, False),
-        (fill("T", "1A-10A"), False),
+        (T_SAFE, True),
+        ({**T_SAFE, **L_SAFE}, True),
+        ({**T_SAFE, **L2}, False),
+        (T_UNSAFE, False),
     ],
 )
 def test_11_end_conditions(cells, may_end):
@@ -52,7 +54,7 @@ def test_11_end_conditions(cells, may_end):
 
 
 def test_11_declaring_is_optional():
-    g = _at_buy({**T11, **L11}, [player(), player(hand=["12E"]), player()])
+    g = _at_buy({**T_SAFE, **L_SAFE}, [player(), player(hand=["12E"]), player()])
     g.apply(BuyShares(()))
     assert not g.is_over and g.current == 1 and g.phase == Phase.PLACE
 
@@ -95,9 +97,9 @@ def test_11_declarer_still_buys_then_final_scoring_with_a_shared_win():
 
 def test_11_single_winner_and_sole_holder_final_bonus():
     players = [player(name="You"), player(name="Ana", shares={"T": 1}), player(name="Bo")]
-    g = _at_buy(T11, players)
+    g = _at_buy(T_SAFE, players)
     evs = play(g, DeclareEnd(), BuyShares(()))
-    # Ana alone holds Tower (11 tiles, $700): both bonuses, $10,500, and sells 1 for $700.
+    # Ana alone holds Tower (safe, $700): both bonuses, $10,500, and sells 1 for $700.
     assert g.scores() == [6000, 6000 + 10500 + 700, 6000]
     assert g.winners() == [1]
     assert events.BonusPaid(seat=1, name="Ana", chain="T", amount=10500, kind="both") in evs
@@ -105,7 +107,7 @@ def test_11_single_winner_and_sole_holder_final_bonus():
 
 
 def test_11_auto_end_ends_the_turn_a_condition_holds_without_declaring():
-    g = _at_buy({**T11, **L11}, end="auto", pool=FULL_POOL)
+    g = _at_buy({**T_SAFE, **L_SAFE}, end="auto", pool=FULL_POOL)
     assert g.can_end()
     assert DeclareEnd() not in g.legal_actions()
     with pytest.raises(IllegalAction, match="auto"):
@@ -116,18 +118,17 @@ def test_11_auto_end_ends_the_turn_a_condition_holds_without_declaring():
 
 
 def test_11_auto_end_the_turn_a_chain_becomes_safe():
-    cells = fill("T", "1A-10A")
-    players = [player(hand=["11A"]), player(), player()]
-    g = load(cells=cells, players=players, pool=list(FULL_POOL), end="auto")
-    g.apply(PlaceTile("11A"))
-    assert g.chain_size("T") == 11 and not g.is_over
+    players = [player(hand=[f"{SAFE_SIZE}A"]), player(), player()]
+    g = load(cells=T_UNSAFE, players=players, pool=list(FULL_POOL), end="auto")
+    g.apply(PlaceTile(f"{SAFE_SIZE}A"))
+    assert g.chain_size("T") == SAFE_SIZE and not g.is_over
     g.apply(BuyShares(()))
     assert g.is_over
 
 
 def test_11_auto_end_does_not_end_before_a_condition_holds():
     # the closing draw leaves a tile in the pool (emptying it would end the game)
-    g = _at_buy({**T11, **L2}, end="auto", pool=FULL_POOL)
+    g = _at_buy({**T_SAFE, **L2}, end="auto", pool=FULL_POOL)
     g.apply(BuyShares(()))
     assert not g.is_over
 
@@ -217,9 +218,9 @@ def test_12_empty_pool_market_holds_none():
 
 
 def test_12_market_at_the_end_of_the_game():
-    # Tower 11 ($700: $7,000/$3,500) is the only chain; the market draws 4I -> 4.
+    # Tower, safe ($700: $7,000/$3,500), is the only chain; the market draws 4I -> 4.
     g = load(
-        cells=T11,
+        cells=T_SAFE,
         players=[player(hand=["12G"]), player(shares={"T": 3})],
         pool=["4I", "1I"],
     )

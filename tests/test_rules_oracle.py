@@ -24,7 +24,7 @@ from acquire8.rules import (
     events,
     price,
 )
-from acquire8.rules.tables import TILE_NAMES
+from acquire8.rules.tables import END_SIZE, SAFE_SIZE, TILE_NAMES
 
 ALL = set(TILE_NAMES)
 ROWS = "ABCDEFGHI"
@@ -54,7 +54,7 @@ def effect(board: dict[str, str], tile: str, sizes: dict[str, int] | None = None
         return "found" if sum(1 for c in CHAINS if sizes[c]) < 7 else "no 8th chain"
     if len(chains) == 1:
         return "grow"
-    return "dead" if sum(1 for c in chains if sizes[c] >= 11) >= 2 else "merge"
+    return "dead" if sum(1 for c in chains if sizes[c] >= SAFE_SIZE) >= 2 else "merge"
 
 
 def loose_group(board: dict[str, str], tile: str) -> set[str]:
@@ -132,7 +132,7 @@ class Oracle:
             self.checked["dispose"] += 1
         if pre.phase == Phase.BUY:
             on = [size for size in sizes.values() if size]
-            may = bool(on) and (max(on) >= 41 or min(on) >= 11)
+            may = bool(on) and (max(on) >= END_SIZE or min(on) >= SAFE_SIZE)
             assert (DeclareEnd() in pre.legal_actions()) == (
                 may and g.options.end == "declare" and not pre.declared
             )

@@ -22,6 +22,7 @@ from acquire8.rules import (
     minimal_position,
 )
 from acquire8.rules.state import GameState
+from acquire8.rules.tables import SAFE_SIZE
 
 from positions import fill, load, play, player, position, state
 
@@ -171,8 +172,8 @@ def test_round_trip_in_found_and_survivor_phases_and_over():
     assert g == h and g.phase == Phase.DISPOSE
     _round_trip(g)
 
-    g = load(cells=fill("T", "1A-11A"), players=[player(hand=["12G"]), player(), player()])
-    play(g, PlaceTile("12G"), DeclareEnd())
+    g = load(cells=fill("T", f"1A-{SAFE_SIZE}A"), players=[player(hand=["12G"]), player(), player()])
+    play(g, PlaceTile("12G"), DeclareEnd())  # the only chain is safe
     _round_trip(g)  # declared, mid-buy
     g.apply(BuyShares(()))
     assert g.is_over
@@ -334,10 +335,10 @@ def test_wrong_phase_actions_raise_and_change_nothing():
 
 
 def test_legal_actions_in_the_place_phase_are_exactly_the_playable_tiles():
-    cells = {**fill("T", "1A-11A"), **fill("L", "1C-11C"), "12E": "#"}
-    hand = ["5B", "12D", "12G", "12B", "3E"]
+    cells = {**fill("T", f"1A-{SAFE_SIZE}A"), **fill("L", f"1C-{SAFE_SIZE}C"), "12E": "#"}
+    hand = ["5B", "12D", "12G", "9G", "3E"]  # 5B would merge two safe chains
     g = load(cells=cells, players=[player(hand=hand), player(), player()])
-    assert g.legal_actions() == [PlaceTile(t) for t in ["12D", "12G", "12B", "3E"]]
+    assert g.legal_actions() == [PlaceTile(t) for t in ["12D", "12G", "9G", "3E"]]
     assert state(g)["phase"] == "place"
 
 

@@ -25,7 +25,7 @@ from acquire8.rules import (
     Phase,
     PlaceTile,
 )
-from acquire8.rules.tables import TILE_NAMES
+from acquire8.rules.tables import SAFE_SIZE, TILE_NAMES
 
 ALL = frozenset(TILE_NAMES)
 NEIGHBOURS = {
@@ -101,7 +101,7 @@ class Invariants:
         # A safe chain is never absorbed and no chain shrinks except by leaving the board.
         for c in CHAINS:
             before, now = self.sizes[c], counts[c]
-            if before >= 11:
+            if before >= SAFE_SIZE:
                 assert now >= before, f"safe chain {c} absorbed"
             assert now >= before or now == 0
         self.sizes = counts
