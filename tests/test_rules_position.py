@@ -66,7 +66,7 @@ def test_the_builder_writes_the_minimal_position_the_format_describes():
         "players": players,
         "pool": ["9I", "1C"],
         "current": 0,
-        "options": {"end": "declare", "holdings": "hidden"},
+        "options": {"mode": "singles", "end": "declare", "holdings": "hidden"},
     }
     cells = {**fill("T", "1A-4A"), **fill("L", "6A-7A"), "12I": "#"}
     assert json.loads(minimal_position(cells, players, ["9I", "1C"]))["board"] == board  # {tile: letter}
@@ -75,7 +75,9 @@ def test_the_builder_writes_the_minimal_position_the_format_describes():
     assert g == Game.from_json(minimal_position(cells, players, ["9I", "1C"], current=1, seed=3))
     with pytest.raises(ValueError, match="13A"):
         minimal_position({"13A": "T"}, players)
-    with pytest.raises(ValueError, match="2 to 6 players"):  # the builder checks nothing: loading does
+    with pytest.raises(
+        ValueError, match="singles game has 2 to 6 players"
+    ):  # the builder checks nothing: loading does
         Game.from_position(board, players[:1])
 
 
@@ -91,7 +93,7 @@ def test_a_game_is_written_in_the_position_format_as_today():
         "players": [{**you, "shares": {}}, {**ana, "shares": {}}],
         "pool": ["5E"],
         "current": 0,
-        "options": {"end": "declare", "holdings": "open"},
+        "options": {"mode": "singles", "end": "declare", "holdings": "open"},
         "phase": "place",
         "acting": 0,
         "pending": None,
@@ -120,7 +122,7 @@ def test_design_example_position_loads():
             ],
             "pool": ["9I", "1C"],
             "current": 0,
-            "options": {"end": "declare", "holdings": "open"},
+            "options": {"mode": "singles", "end": "declare", "holdings": "open"},
         }
     )
     g = Game.from_json(text)

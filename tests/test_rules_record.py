@@ -307,7 +307,11 @@ def test_key_turns_of_one_seat_n_and_bad_seat(four):
 
 def test_records_in_todays_format_load_unchanged_and_options_left_out_take_their_default(four):
     data = json.loads(four.record.to_json())
-    assert data["options"] == {"end": "declare", "holdings": "open"}  # the format as written today
+    assert data["options"] == {
+        "mode": "singles",
+        "end": "declare",
+        "holdings": "open",
+    }  # the format as written today
     assert GameRecord.from_json(json.dumps(data)) == four.record
     data["options"] = {"end": "declare"}  # written before an option existed
     assert GameRecord.from_json(json.dumps(data)).options == Options()
@@ -321,7 +325,7 @@ def test_a_record_is_written_in_todays_format():
         "type": "acquire8 game record",
         "format": 1,
         "seed": 3,
-        "options": {"end": "declare", "holdings": "open"},
+        "options": {"mode": "singles", "end": "declare", "holdings": "open"},
         "names": ["You", "Ana"],
         "seats": ["person", "easy"],
         "played": "2024-05-01",

@@ -535,4 +535,4 @@ def test_settings_written_by_the_previous_build_load_unchanged(store, tmp_path):
     assert loaded.options == Options(end="auto", holdings="hidden")
     assert (loaded.pace, loaded.opponent_levels()) == ("fast", ["hard", "person"])
     assert loaded.lesson_offered
-    assert loaded.to_dict() == old  # and written back the same way
+    assert loaded.to_dict() == {**old, "mode": "singles"}  # written back the same way, the mode added
