@@ -76,7 +76,9 @@ def test_the_builder_writes_the_minimal_position_the_format_describes():
     assert g == Game.from_json(minimal_position(cells, players, ["9I", "1C"], current=1, seed=3))
     with pytest.raises(ValueError, match="13A"):
         minimal_position({"13A": "T"}, players)
-    with pytest.raises(ValueError, match="2 to 6 players"):  # the builder checks nothing: loading does
+    with pytest.raises(
+        ValueError, match="singles game has 2 to 6 players"
+    ):  # the builder checks nothing: loading does
         Game.from_position(board, players[:1])
 
 
@@ -121,7 +123,7 @@ def test_design_example_position_loads():
             ],
             "pool": ["9I", "1C"],
             "current": 0,
-            "options": {"end": "declare", "holdings": "open"},
+            "options": {"mode": "singles", "end": "declare", "holdings": "open"},
         }
     )
     g = Game.from_json(text)

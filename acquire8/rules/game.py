@@ -20,7 +20,7 @@ from .actions import (
     FoundChain,
     PlaceTile,
 )
-from .options import TILE_EFFECTS, BonusKind, Options, Phase, TileEffect
+from .options import TEAM_COUNT, TILE_EFFECTS, BonusKind, Options, Phase, TileEffect
 from .state import GameState
 from .tables import (
     CHAIN_COUNT,
@@ -340,9 +340,27 @@ class Game(GameState):
         """Final cash per seat (meaningful once the phase is 'over')."""
         return list(self._money)
 
+    @property
+    def teams(self) -> list[tuple[int, ...]]:
+        """The seats of each team (RULES §14): partners sit apart, so the teams take turns
+        (2 vs 2: seats 0 and 2 against 1 and 3). Without teams each seat is a team of one."""
+        count = TEAM_COUNT[self._options.mode] or self.players
+        return [tuple(range(team, self.players, count)) for team in range(count)]
+
+    def team_of(self, seat: int) -> int:
+        """The team `seat` plays for (its index in `teams`)."""
+        return seat % (TEAM_COUNT[self._options.mode] or self.players)
+
+    def team_scores(self) -> list[int]:
+        """Each team's cash, its members' summed (by team, as `teams`)."""
+        return [sum(self._money[s] for s in team) for team in self.teams]
+
     def winners(self) -> list[int]:
-        best = max(self._money)
-        return [s for s, c in enumerate(self._money) if c == best]
+        """The seats that won: the richest player, or every member of the richest team (RULES
+        §14); a tie shares the win."""
+        scores = self.team_scores()
+        best = max(scores)
+        return [s for s in range(self.players) if scores[self.team_of(s)] == best]
 
     @property
     def is_over(self) -> bool:

@@ -16,11 +16,33 @@ HoldingsOption = Literal["open", "hidden"]  # only the front end shows or hides
 # What placing a tile would do now (Game.tile_effect, and the kind of a TilePlaced).
 TileEffect = Literal["lone", "found", "grow", "merge", "no 8th chain", "dead"]
 BonusKind = Literal["majority", "minority", "both", "shared"]  # RULES §7.1: whose bonus it is
+# RULES §14: every player for themselves ("singles", 2 to 6 players), the one-player score
+# game ("solo"), or teams whose partners sit apart so that the teams take turns.
+GameMode = Literal["singles", "solo", "2v2", "2v2v2", "3v3"]
 OptionValue = str | int  # what a rules option's Literal may hold
 END_OPTIONS: tuple[EndOption, ...] = get_args(EndOption)
 HOLDINGS_OPTIONS: tuple[HoldingsOption, ...] = get_args(HoldingsOption)
 TILE_EFFECTS: tuple[TileEffect, ...] = get_args(TileEffect)
 BONUS_KINDS: tuple[BonusKind, ...] = get_args(BonusKind)
+GAME_MODES: tuple[GameMode, ...] = get_args(GameMode)
+# Each mode's player counts and its number of teams (0: no teams, each plays for themselves).
+MODE_PLAYERS: dict[GameMode, tuple[int, ...]] = {
+    "singles": (2, 3, 4, 5, 6),
+    "solo": (1,),
+    "2v2": (4,),
+    "2v2v2": (6,),
+    "3v3": (6,),
+}
+TEAM_COUNT: dict[GameMode, int] = {"singles": 0, "solo": 0, "2v2": 2, "2v2v2": 3, "3v3": 2}
+
+
+def check_players(mode: GameMode, n: int) -> None:
+    """ValueError unless a game of `mode` may have `n` players ("a singles game has 2 to 6
+    players, not 1")."""
+    allowed = MODE_PLAYERS[mode]
+    if n not in allowed:
+        counts = f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1 else str(allowed[0])
+        raise ValueError(f"a {mode} game has {counts} players, not {n}")
 
 
 class Phase(StrEnum):
@@ -40,6 +62,7 @@ class Options:
     form and the reading of older or damaged data are derived from the fields, so the
     position, the record and the settings formats follow without a change."""
 
+    mode: GameMode = "singles"
     end: EndOption = "declare"
     holdings: HoldingsOption = "open"
 
@@ -51,7 +74,7 @@ class Options:
                 raise ValueError(f"options.{name} must be {choices}, not {value!r}")
 
     def to_dict(self) -> dict[str, OptionValue]:
-        """The options as the formats keep them: {"end": "declare", "holdings": "open"}."""
+        """The options as the formats keep them: {"mode": "singles", "end": "declare", ...}."""
         return {name: getattr(self, name) for name in _values_of(type(self))}
 
     @classmethod

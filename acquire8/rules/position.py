@@ -19,7 +19,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any, TypeVar
 
-from .options import Options, Phase
+from .options import Options, Phase, check_players
 from .tables import (
     CHAIN_COUNT,
     CHAINS,
@@ -185,9 +185,9 @@ def parse(text: str) -> Position:
             raise ValueError(f"position format {fmt} is newer than this game (format {FORMAT})")
         raise ValueError(f"unknown position format {fmt!r}")
     players = _need(data, "players", list)
+    options = Options.from_dict(data.get("options", {}))
     n = len(players)
-    if not 2 <= n <= 6:
-        raise ValueError(f"a game has 2 to 6 players, not {n}")
+    check_players(options.mode, n)
     names = []
     for i, pl in enumerate(players):
         if not isinstance(pl, dict):
@@ -198,7 +198,7 @@ def parse(text: str) -> Position:
         names.append(name)
     p = Position(
         names=names,
-        options=Options.from_dict(data.get("options", {})),
+        options=options,
         cells=[EMPTY] * SQUARES,
         cash=[0] * n,
         stock=[[0] * CHAIN_COUNT for _ in range(n)],

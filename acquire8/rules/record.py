@@ -35,6 +35,7 @@ from .actions import (
     PlaceTile,
 )
 from .game import Game, IllegalAction, Options
+from .options import check_players
 
 PERSON = "person"  # a seat's kind when a person plays it; otherwise a computer level
 KIND = "acquire8 game record"  # the "type" of every record, to tell one from any other JSON
@@ -140,8 +141,11 @@ class GameRecord:
             object.__setattr__(self, name, _tuple(getattr(self, name)))
         if type(self.seed) is not int:
             raise ValueError(f"seed must be a whole number, not {self.seed!r}")
-        if not isinstance(self.names, tuple) or not 2 <= len(self.names) <= 6:
-            raise ValueError("a game has 2 to 6 players")
+        if not isinstance(self.options, Options):
+            raise ValueError("options must be rules Options")
+        if not isinstance(self.names, tuple):
+            raise ValueError("names: expected a list")
+        check_players(self.options.mode, len(self.names))
         for i, name in enumerate(self.names):
             if not isinstance(name, str) or not name.strip() or len(name) > MAX_NAME:
                 raise ValueError(f"player {i + 1}: name must be 1 to {MAX_NAME} characters")
@@ -156,8 +160,6 @@ class GameRecord:
         for i, action in enumerate(self.actions):
             if not isinstance(action, _ACTION_TYPES):
                 raise ValueError(f"action {i + 1}: not an action: {action!r}")
-        if not isinstance(self.options, Options):
-            raise ValueError("options must be rules Options")
         if not isinstance(self.played, str) or len(self.played) > MAX_PLAYED:
             raise ValueError(f"played must be text of at most {MAX_PLAYED} characters")
 

@@ -9,7 +9,7 @@ import random
 from typing import Self
 
 from . import position
-from .options import Options, Phase
+from .options import Options, Phase, check_players
 from .tables import CHAIN_COUNT, COLS, EMPTY, SHARES_PER_CHAIN, SQUARES, START_CASH
 
 __all__ = ["GameState"]
@@ -49,8 +49,8 @@ class GameState:
 
     def __init__(self, names: list[str], options: Options | None = None, seed: int | None = None):
         n = len(names)
-        if not 2 <= n <= 6:
-            raise ValueError(f"a game has 2 to 6 players, not {n}")
+        options = options or Options()
+        check_players(options.mode, n)
         self._names = tuple(names)
         self._money = [START_CASH] * n
         self._stock = [[0] * CHAIN_COUNT for _ in range(n)]
@@ -62,7 +62,7 @@ class GameState:
         self._phase = Phase.PLACE
         self._current = 0  # the seat that must act now
         self._turn = 0  # the seat whose turn it is
-        self._options = options or Options()
+        self._options = options
         self._rng: random.Random | None = random.Random(seed)  # None in a view
         self._placed = -1  # the tile being resolved in found/survivor/defunct/dispose
         self._survivor = -1

@@ -21,7 +21,7 @@ from acquire8.storage.settings import MAX_OPPONENTS, PACES, PERSON, Settings
 
 LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
 DEFAULT_LEVEL = "normal"
-OPTION_LABELS = {"end": "End rule", "holdings": "Holdings"}  # a rules option's row label
+OPTION_LABELS = {"mode": "Game", "end": "End rule", "holdings": "Holdings"}  # a rules option's row label
 # A rules option whose value reads otherwise than as it is (a sum as money: {"cash": money}).
 OPTION_SHOWN: dict[str, Callable[[Any], str]] = {}
 SEATS, RULES, PREFERENCES = "seats", "rules", "preferences"  # the groups a page spaces apart
