@@ -10,10 +10,11 @@ import pytest
 
 from acquire8.ai import make_bot
 from acquire8.ai.evaluate import Evaluator
+from acquire8.app.control.story import story_of
 from acquire8.cli import main
 from acquire8.rules import Game, Options
 from acquire8.rules.options import MODE_PLAYERS
-from acquire8.rules.record import PERSON, GameRecord, key_turns, turns
+from acquire8.rules.record import PERSON, GameRecord, key_turns, merger_turns, turns
 from acquire8.storage import export_record, import_record
 
 FAST = ["--iterations", "2"]
@@ -146,3 +147,10 @@ def test_a_file_whose_seats_do_not_fit_its_mode_is_refused(tmp_path, capsys, sol
     code, _, err = run(["replay", str(path)], capsys)
     assert code == 1 and err.count("\n") == 1
     assert f"a {mode} game has" in err and "not 1" in err
+
+
+def test_the_story_of_a_solo_game_charts_the_one_player(solo):
+    story = story_of(solo)
+    assert story.names == ("You",) and story.seat == 0
+    assert len(story.series) == 1 and story.series[0][-1] == solo.final().scores()[0]
+    assert 0 < len(story.moments) <= 3 and story.mergers == tuple(merger_turns(solo))
