@@ -116,3 +116,16 @@ def test_the_score_is_the_final_net_worth(end):
     bonuses = sum(before.bonus_payouts(c)[0] for c in before.chains_on_board())
     assert over.scores == (g.scores()[0],) and over.winners == (0,)
     assert g.scores() == g.team_scores() == [before.net_worth(0) + bonuses]
+
+
+def test_a_solo_game_saved_halfway_loads_and_plays_on_to_the_same_end():
+    actions = [action_from_dict(a) for a in TLSTYER["actions"]]
+    g = tlstyer_deal()
+    half = len(actions) // 2
+    for action in actions[:half]:
+        g.apply(action)
+    loaded = Game.from_json(g.to_json())
+    assert loaded == g and loaded.options.mode == "solo"
+    for action in actions[half:]:
+        loaded.apply(action)
+    assert loaded.scores() == [TLSTYER["end"]["net_worth"]]
