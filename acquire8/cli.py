@@ -57,10 +57,13 @@ def replay(path: str) -> None:
         _fail("replay", f"{path}: {e}")
     seats = ", ".join(f"{name} ({kind})" for name, kind in zip(record.names, record.seats, strict=True))
     played = f", played {record.played}" if record.played else ""
-    print(f"Game of seed {record.seed}{played}: {seats}")
+    mode = "" if record.options.mode == "singles" else f" ({record.options.mode})"  # RULES §14
+    print(f"Game of seed {record.seed}{mode}{played}: {seats}")
     for line in log_lines(record):
         print(line)
     print(f"Final cash: {_cash(record)}")
+    if len(record.final().teams) < record.players:
+        print(f"Teams: {_team_cash(record)}")
 
 
 def review(path: str, seat: int | None, iterations: int, seed: int, as_json: bool) -> None:
@@ -160,6 +163,17 @@ def _cash(record) -> str:  # a GameRecord; the rules are imported lazily like th
 
     final = record.final()
     return ", ".join(f"{n} {money(c)}" for n, c in zip(final.names, final.scores(), strict=True))
+
+
+def _team_cash(record) -> str:  # a GameRecord, as _cash
+    """ "You & Bo $80,100, Ana & Cy $79,900": each team's summed final cash (RULES §14)."""
+    from acquire8.app.text import money
+
+    final = record.final()
+    return ", ".join(
+        f"{' & '.join(final.names[s] for s in team)} {money(c)}"
+        for team, c in zip(final.teams, final.team_scores(), strict=True)
+    )
 
 
 def _storage(directory: str | None):  # -> Storage; imported lazily like the rest of the commands

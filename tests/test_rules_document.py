@@ -12,13 +12,17 @@ from acquire8.rules import (
     CHAIN_COUNT,
     CHAINS,
     END_SIZE,
+    GAME_MODES,
     MAX_BUY,
     PRICES,
     SAFE_SIZE,
     SQUARES,
     TIER_OF,
+    Game,
+    Options,
     bonuses,
 )
+from acquire8.rules.options import MODE_PLAYERS, TEAM_COUNT
 from acquire8.rules.tables import COLS, HAND_SIZE, ROW_LETTERS, SHARES_PER_CHAIN, START_CASH
 
 RULES = (Path(__file__).resolve().parent.parent / "docs" / "RULES.md").read_text(encoding="utf-8")
@@ -65,3 +69,21 @@ def test_the_price_chart_and_the_bonuses_are_the_games():
     assert (
         f"bonus of a chain is {WORDS[10]} times its share price, the minority bonus {WORDS[5]} times" in PROSE
     )
+
+
+def test_the_ways_to_play_have_the_games_player_counts_and_teams():
+    """§14's table: a row per mode, in the order of GAME_MODES, with its players and teams."""
+    rows = re.findall(r"^\| ([a-z0-9 ]+) \| ([\d to]+) \| ([^|]+) \|$", RULES, re.M)
+    assert len(rows) == len(GAME_MODES)
+    for mode, (_, players, teams) in zip(GAME_MODES, rows, strict=True):
+        counts = [int(n) for n in players.split(" to ")]
+        allowed = MODE_PLAYERS[mode]
+        assert counts == ([allowed[0], allowed[-1]] if len(allowed) > 1 else [allowed[0]]), mode
+        game = Game.new(allowed[0], seed=1, options=Options(mode=mode))
+        if not TEAM_COUNT[mode]:
+            assert teams.startswith("none"), mode
+            continue
+        seats = [
+            tuple(int(s) - 1 for s in re.findall(r"\d", part)) for part in re.split(r" against |; ", teams)
+        ]
+        assert seats == game.teams, mode

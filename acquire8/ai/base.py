@@ -162,7 +162,7 @@ class GreedyBot(PhaseBot):
         best, best_price = None, 0
         for chain in view.chains_on_board():
             mine = view.shares(seat, chain)
-            top = max(view.shares(s, chain) for s in range(view.players) if s != seat)
+            top = max((view.shares(s, chain) for s in range(view.players) if s != seat), default=0)
             p = view.price(chain)
             if -2 <= top - mine <= 3 and p > best_price and view.bank_shares(chain):
                 best, best_price = chain, p

@@ -177,8 +177,9 @@ class Evaluator:
         return w
 
     def margin(self, w: list[float], me: int, cash: int) -> float:
-        """My worth minus the best opponent's, less the cost of a thin cash reserve."""
-        rival = max(w[s] for s in range(len(w)) if s != me)
+        """My worth minus the best opponent's, less the cost of a thin cash reserve. Alone (the
+        one-player score game, RULES §14) there is no opponent: my worth itself."""
+        rival = max((w[s] for s in range(len(w)) if s != me), default=0.0)
         return w[me] - rival - self.short_cost(cash)
 
     def short_cost(self, cash: float) -> float:

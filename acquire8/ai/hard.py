@@ -218,14 +218,14 @@ class HardBot(SeededBot):
         def value(gain: float, rival: float, spent: int) -> float:
             return w_me + gain - rival - ev.short_cost(cash - spent)
 
-        best_v = value(0.0, max(w_o), 0)
+        best_v = value(0.0, max(w_o, default=0.0), 0)  # alone: no rival (RULES §14)
         best: tuple[tuple[int, int], ...] = ()
         if len(items) > MAX_CHAINS_MIXED:
             # Mixed purchases only among the chains that are best bought alone: with
             # seven chains that is 34 bundles to compare instead of 119.
             def alone(c: int) -> float:
                 return max(
-                    value(dm, max(wo + d for wo, d in zip(w_o, do, strict=True)), cost)
+                    value(dm, max((wo + d for wo, d in zip(w_o, do, strict=True)), default=0.0), cost)
                     for dm, do, cost in items[c]
                 )
 
@@ -248,7 +248,7 @@ class HardBot(SeededBot):
                     rivals = tuple(r + d for r, d in zip(rivals, do, strict=True))
                 if spent > cash:
                     continue
-            v = value(gain, max(rivals), spent)
+            v = value(gain, max(rivals, default=0.0), spent)
             if v > best_v + 1e-9:
                 best_v, best = v, combo
         return best_v, tuple(CHAINS[c] for c, k in best for _ in range(k))
@@ -296,7 +296,7 @@ class HardBot(SeededBot):
             term = ev.chain_term(s, merged, tuple(h), bank_s - trade // 2)
             # rivals still to dispose keep their defunct shares' sale value
             ww = [w[x] + term[x] + (others_d[x] * pd if x != me else 0) for x in range(n)]
-            rival = max(ww[x] for x in range(n) if x != me)  # the same for every sale
+            rival = max((ww[x] for x in range(n) if x != me), default=0.0)  # the same for every sale
             for sell in range(held - trade + 1):
                 keep = held - trade - sell
                 mine = ww[me] + (sell * pd + keep * ev.keep)

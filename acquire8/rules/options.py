@@ -42,7 +42,8 @@ def check_players(mode: GameMode, n: int) -> None:
     allowed = MODE_PLAYERS[mode]
     if n not in allowed:
         counts = f"{allowed[0]} to {allowed[-1]}" if len(allowed) > 1 else str(allowed[0])
-        raise ValueError(f"a {mode} game has {counts} players, not {n}")
+        noun = "player" if allowed == (1,) else "players"
+        raise ValueError(f"a {mode} game has {counts} {noun}, not {n}")
 
 
 class Phase(StrEnum):

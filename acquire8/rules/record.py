@@ -340,14 +340,17 @@ def merger_turns(record: GameRecord) -> list[int]:
 
 def key_turns(record: GameRecord, seat: int, n: int = 3) -> list[tuple[Turn, int]]:
     """The `n` ended turns that moved `seat`'s net worth most against its best opponent's (the
-    opponent worth most at each point), each with that change, in turn order."""
+    opponent worth most at each point; in a team game, its team's summed worth against the
+    best other team's; alone, its worth itself), each with that change, in turn order."""
     if not 0 <= seat < record.players:
         raise ValueError(f"no seat {seat} in a game of {record.players}")
     start = record.start()
     before = [start.net_worth(s) for s in range(start.players)]
+    teams, mine = start.teams, start.team_of(seat)
 
     def margin(worth: tuple[int, ...] | list[int]) -> int:
-        return worth[seat] - max(w for s, w in enumerate(worth) if s != seat)
+        sums = [sum(worth[s] for s in team) for team in teams]
+        return sums[mine] - max((w for t, w in enumerate(sums) if t != mine), default=0)
 
     changes = []
     for turn in turns(record):
