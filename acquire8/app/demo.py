@@ -371,6 +371,12 @@ def game_over(app: App, limit: int = 200_000) -> GameOver:
     on the final standings once they take X."""
     app.update(frozenset({X}))  # New game
     app.update(frozenset({X}))  # Start with the defaults
+    return play_out(app, limit)
+
+
+def play_out(app: App, limit: int = 200_000) -> GameOver:
+    """The game on screen played to its final standings as `game_over` plays it (X whenever
+    it is live again); it returns once they take X."""
     for i in range(limit):
         if isinstance(app.scene, GameOver):
             break

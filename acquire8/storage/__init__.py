@@ -54,7 +54,9 @@ _NAMES = {
     ),
     "records": "GAMES_FORMAT KEPT_GAMES export_record game_lines games_text import_record",
     "settings": "LEVELS MAX_OPPONENTS MAX_PLAYERS PACES PERSON SETTINGS_FORMAT Pace Settings",
-    "stats": "PEOPLE STATS_FORMAT GameResult LevelStats Stats rank_of rating_from",
+    "stats": (
+        "HIGH_SCORES PEOPLE SINGLES STATS_FORMAT GameResult HighScore LevelStats Stats rank_of rating_from"
+    ),
     "store": "EXCHANGE GAMES SAVE SAVE_FORMAT SETTINGS STATS SavedGame Storage",
 }
 _HOMES = {name: module for module, names in _NAMES.items() for name in names.split()}

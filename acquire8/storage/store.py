@@ -260,6 +260,7 @@ class Storage(Records):
             return self.load_stats()  # no one's game, or this very game counted already: once only
         if not record.played:
             record = replace(record, played=time.strftime("%Y-%m-%d %H:%M"))
+        result = replace(result, seed=record.seed, played=record.played)  # for solo's high scores
         # counted first: stats that rebuild their rating from the kept games (old or damaged
         # ones) must not find this game among them and then count it again
         stats, message = self.record_game(result)
