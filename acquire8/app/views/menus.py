@@ -190,8 +190,8 @@ def draw_stats_rating(s: StatsScene) -> None:
             y = k.RATING_LADDER_Y + k.STATS_ROW_PITCH * i
             text(k.RATING_LADDER_X, y, lv, k.TEXT)
             rtext(k.RATING_LADDER_RIGHT, y, str(value), k.TEXT)
-        ctext(k.RATING_EMPTY_NOTE_Y, "Each singles game vs computers rates", k.DIM)
-        ctext(k.RATING_EMPTY_NOTE_Y + k.LINE, "you on the levels' scale", k.DIM)
+        ctext(k.RATING_EMPTY_NOTE_Y, "Each singles game vs computers", k.DIM)
+        ctext(k.RATING_EMPTY_NOTE_Y + k.LINE, "rates you on the levels' scale", k.DIM)
         return
     ctext(k.RATING_LINE_Y, s.rating_line(), k.TEXT)
     chart = s.rating_chart()
