@@ -245,6 +245,11 @@ BAD_FILES = {
     ),
     "foreign": (lambda r: r.final().to_json(), storage.MSG_IMPORT_FOREIGN, "foreign"),  # a position
     "newer": (lambda r: json.dumps({**r.to_dict(), "format": 2}), storage.MSG_IMPORT_NEWER, "newer"),
+    "unknown way to play": (
+        lambda r: json.dumps({**r.to_dict(), "options": {**r.options.to_dict(), "mode": "4v4"}}),
+        storage.MSG_IMPORT_MODE,
+        "newer",
+    ),
 }
 
 
