@@ -236,6 +236,9 @@ def test_the_stats_pages_show_the_other_ways_to_play_and_the_high_scores(tmp_pat
     store = store_in(tmp_path)
     store.record_game(GameResult(True, 40000, "hard", 1.0, (("hard", 1.0),)))
     store.record_game(GameResult(True, 61000, "normal", 1.0, mode="solo", seed=12, played="2026-12-03 01:20"))
+    store.record_game(
+        GameResult(True, 123400, "normal", 1.0, mode="solo", seed=2**31 - 1, played="2026-12-04")
+    )
     store.record_game(GameResult(False, 30000, "normal", 2.0, mode="3v3"))
     app = open_app(store)
     select(app, "Stats")
@@ -244,8 +247,8 @@ def test_the_stats_pages_show_the_other_ways_to_play_and_the_high_scores(tmp_pat
     assert isinstance(stats, menus.StatsScene)
     assert "Singles" in stats.rating_line()  # the rating counts singles only, and says so
     select(app, "modes")
-    assert stats.mode_rows == [("solo", 1, "-", 61000), ("3v3", 1, "0", 30000)]
+    assert stats.mode_rows == [("solo", 2, "-", 123400), ("3v3", 1, "0", 30000)]
     assert not screen(app, "stats modes")
     select(app, "scores")
-    assert stats.score_rows == [("$61,000", "26-12-03", "12")]
+    assert stats.score_rows == [("$123,400", "12-04", str(2**31 - 1)), ("$61,000", "12-03", "12")]
     assert not screen(app, "stats scores")

@@ -277,8 +277,8 @@ def draw_stats_table(s: StatsScene) -> None:
             if words:
                 ctext(line, words, k.DIM)
                 line += k.LINE
-    else:
-        ctext(k.STATS_EMPTY_Y, "No finished games yet", k.DIM)
+    else:  # the other ways to play have pages of their own
+        ctext(k.STATS_EMPTY_Y, "No singles games yet" if s.stats.modes else "No finished games yet", k.DIM)
 
 
 def draw_help(s: Help) -> None:

@@ -176,7 +176,7 @@ ROWS: dict[str, Row] = {
         *(_option(name, values) for name, values in option_values().items()),
         Row(
             "opponents",
-            lambda s: "Opponents",
+            lambda s: "Other players" if TEAM_COUNT[s.options.mode] else "Opponents",  # a partner too
             lambda s: s.opponent_count(),
             cycle_opponents,
             opponents_words,

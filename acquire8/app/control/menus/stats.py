@@ -175,9 +175,9 @@ class StatsScene(Scene):
 
     @property
     def score_rows(self) -> list[tuple[str, str, str]]:
-        """Solo's best scores, best first: (the score, the date "26-12-03", the seed)."""
+        """Solo's best scores, best first: (the score, the day "12-03", the seed)."""
         return [
-            (money(h.score), h.played[2:10] or "-", "-" if h.seed is None else str(h.seed))
+            (money(h.score), h.played[5:10] or "-", "-" if h.seed is None else str(h.seed))
             for h in self.stats.high_scores
         ]
 
