@@ -5,6 +5,7 @@ restart. Games are started from the setup and played to their end by the demo's 
 
 from __future__ import annotations
 
+import random
 from pathlib import Path
 
 import pytest
@@ -15,12 +16,18 @@ from acquire8.app import buttons as bt
 from acquire8.app.control import app as capp
 from acquire8.app.control import menus
 from acquire8.app.control import play as cplay
+from acquire8.app.control.hint import hint
+from acquire8.app.control.insight import bonus_line, holdings
+from acquire8.app.control.insight.buying import buy_standing
+from acquire8.app.control.insight.ending import end_standing
+from acquire8.app.control.insight.previews import tile_preview
+from acquire8.app.control.insight.turns import recap
 from acquire8.app.control.standings import GameOver
 from acquire8.app.control.story import story_of
 from acquire8.app.demo import play_out, press, select
 from acquire8.app.session import open_app
 from acquire8.app.text import team_letter
-from acquire8.rules import GAME_MODES, Options
+from acquire8.rules import CHAINS, GAME_MODES, BuyShares, Game, Options, Phase
 from acquire8.rules.options import MODE_PLAYERS, TEAM_COUNT
 from acquire8.storage import HIGH_SCORES, PERSON, GameResult, HighScore, Settings, Stats, Storage
 from acquire8.storage.stats import rating_from
@@ -252,3 +259,29 @@ def test_the_stats_pages_show_the_other_ways_to_play_and_the_high_scores(tmp_pat
     select(app, "scores")
     assert stats.score_rows == [("$123,400", "12-04", str(2**31 - 1)), ("$61,000", "12-03", "12")]
     assert not screen(app, "stats scores")
+
+
+@pytest.mark.parametrize("mode", [m for m in GAME_MODES if m != "singles"])
+def test_the_insights_read_every_way_to_play(mode):
+    """The previews, the holdings, the buy standing, the recap and the end panel's line at
+    every decision of a game played to its end: alone they compare with no one, in teams
+    the end line compares the teams (the hint, whose search is the computers', in teams)."""
+    rng = random.Random(3)
+    g = Game.new(MODE_PLAYERS[mode][0], seed=3, options=Options(mode=mode))
+    events: list = []
+    ends = []
+    while not g.is_over:
+        sheet = holdings(g, g.current)
+        assert all(bonus_line(sheet, chain) for chain in CHAINS)
+        if g.phase == Phase.PLACE:
+            assert all(tile_preview(g, tile) for tile in g.hand(g.current))
+        if g.phase == Phase.BUY:
+            buys = [a for a in g.legal_actions() if isinstance(a, BuyShares) and a.chains]
+            assert all(buy_standing(g, a.chains[-1], a.chains[:-1]) for a in buys[:3])
+            if g.may_declare():
+                ends.append(end_standing(g))
+        if TEAM_COUNT[mode] and g.current == 0:
+            assert hint(g)[1]
+        recap(events, g.current, g.names)
+        events += g.apply(rng.choice(g.legal_actions()))
+    assert ends and all(line.startswith("You'd score" if mode == "solo" else "Your team'd") for line in ends)

@@ -130,7 +130,7 @@ def draw_settings(s: SettingsScene) -> None:
     sel = s.selected is None
     ctext(k.SETTINGS_Y + len(s.table) * pitch + 1, "BACK", k.ACCENT if sel else k.TEXT)
     if s.in_game:  # where the rows left out are
-        ctext(k.SETTINGS_NOTE_Y, "End rule, holdings, opponents", k.DIM)
+        ctext(k.SETTINGS_NOTE_Y, "Game, end rule, holdings, seats", k.DIM)
         ctext(k.SETTINGS_NOTE_Y + k.LINE, "are for the next game: change", k.DIM)
         ctext(k.SETTINGS_NOTE_Y + 2 * k.LINE, "them in Settings on the title.", k.DIM)
     _explain(k.EXPLAIN_Y, s.describe())
