@@ -23,7 +23,7 @@ from acquire8.app.control.insight.ending import end_standing
 from acquire8.app.control.insight.previews import tile_preview
 from acquire8.app.control.insight.turns import recap
 from acquire8.app.control.standings import GameOver
-from acquire8.app.control.story import story_of
+from acquire8.app.control.story import row_of, story_of
 from acquire8.app.demo import play_out, press, select
 from acquire8.app.session import open_app
 from acquire8.app.text import team_letter
@@ -185,6 +185,8 @@ def test_a_team_game_ranks_the_teams_then_their_players(tmp_path, mode, screen):
     assert stats.modes[mode].played == 1 and stats.total().played == 0 and stats.by_level == {}
     assert stats.rating.games == 0  # team games are not rated
     record = store.load_records()[0][0]
+    row = row_of(record)  # the kept games' list: the way to play, the team's place
+    assert (row.against, row.place) == (mode, next(t.place for t in over.teams if 0 in t.seats))
     story = story_of(record)
     assert story.names == tuple(f"team {team_letter(t)}" for t in range(len(g.teams)))
     assert [line[-1] for line in story.series] == sums  # the chart by team: its members summed
@@ -285,3 +287,20 @@ def test_the_insights_read_every_way_to_play(mode):
         recap(events, g.current, g.names)
         events += g.apply(rng.choice(g.legal_actions()))
     assert ends and all(line.startswith("You'd score" if mode == "solo" else "Your team'd") for line in ends)
+
+
+def test_a_saved_solo_game_continues_after_a_restart(tmp_path: Path):
+    app = open_app(store_in(tmp_path, options=Options(mode="solo")))
+    to_setup(app)
+    press(app, bt.X)
+    play = app.scene
+    assert isinstance(play, cplay.Play) and play.game.players == 1
+    play_until(app, lambda: len(play.actions) > 10 and deciding(play))
+    app.keep_progress()
+    again = open_app(store_in(tmp_path))  # a restart
+    assert "worth" in (again.keeper.tell() or "")
+    title_pick(again, "Continue")
+    resumed = again.scene
+    assert isinstance(resumed, cplay.Play) and resumed.game == play.game
+    over = play_out(again)
+    assert over.solo and over.best_at == 0

@@ -52,8 +52,10 @@ def player_seat(record: GameRecord) -> int:
 
 
 def place_of(game: Game, seat: int) -> int:
-    """`seat`'s finishing place, 1 the best: one more than the seats with more cash."""
-    return 1 + sum(1 for s in range(game.players) if game.cash(s) > game.cash(seat))
+    """`seat`'s finishing place, 1 the best: one more than the seats (in a team game, the
+    teams) with more cash."""
+    scores = game.team_scores()
+    return 1 + sum(1 for cash in scores if cash > scores[game.team_of(seat)])
 
 
 def ordinal(n: int) -> str:
