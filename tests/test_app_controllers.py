@@ -488,8 +488,9 @@ def test_setup_changes_opponents_levels_and_end_rule():
     app = capp.App(seed=9)
     press(app, bt.X)
     setup = app.scene
-    press(app, bt.DOWN)  # wraps from Start to the opponents row
-    assert setup.rows[setup.row] == "opponents"
+    press(app, bt.DOWN)  # wraps from Start to the first row, the way to play
+    assert setup.rows[setup.row] == "mode"
+    select(app, "opponents")
     press(app, bt.RIGHT, bt.RIGHT)  # 3 -> 4 -> 5
     assert app.settings.opponents == 5 and setup.rows.count("end") == 1
     assert setup.rows == [row.name for row in menus.setup_rows(app.settings)] + ["start"]

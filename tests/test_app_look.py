@@ -189,8 +189,8 @@ def test_the_rating_page_shows_the_rating_its_interval_and_the_nearest_level(px,
     views.draw(app)
     r = store.load_stats()[0].rating
     assert r.games == 2
-    assert f"Your rating {round(r.value)} +-{round(1.96 * r.rd)}" in drawn
-    assert rating.advice(r.value)[0] in drawn and "Over 2 games vs computers" in drawn
+    assert f"Singles rating {round(r.value)} +-{round(1.96 * r.rd)}" in drawn
+    assert rating.advice(r.value)[0] in drawn and "Over 2 singles vs computers" in drawn
     assert all(len(line) <= 32 for line in drawn)
 
 

@@ -32,7 +32,8 @@ def test_a_row_and_its_value_are_reached_by_name():
 
 def test_a_search_that_fails_names_the_screen_and_what_it_looked_for():
     app = setup_app()
-    with pytest.raises(reach.NotReached, match=r"on Setup: looked for 'holdings' among \['opponents'"):
+    among = r"among \['mode', 'opponents'"
+    with pytest.raises(reach.NotReached, match=r"on Setup: looked for 'holdings' " + among):
         select(app, "holdings")
     with pytest.raises(reach.NotReached, match=r"on Setup: 'level0' set to 'godlike' not reached"):
         select(app, "level0", "godlike")

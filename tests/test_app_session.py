@@ -143,7 +143,7 @@ def test_setup_changes_are_the_next_defaults(tmp_path):
     app.update(X)  # New game
     setup = app.scene
     assert isinstance(setup, menus.Setup)
-    setup.row = 0
+    select(app, "opponents")
     press(app, bt.RIGHT)  # 4 opponents
     assert open_app(store_in(tmp_path)).settings.opponents == 4
 

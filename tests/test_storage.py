@@ -348,7 +348,8 @@ STATS_DAMAGED = storage.MSG_STATS_DAMAGED
         ('{"format": 2, "levels": {}}', storage.MSG_STATS_DAMAGED),  # format 2 has "all"
         ('{"format": 3, "levels": {}}', storage.MSG_STATS_DAMAGED),  # format 3 has a rating
         ('{"format": 4, "levels": {}}', storage.MSG_STATS_DAMAGED),
-        ('{"format": 5, "levels": {}}', storage.MSG_STATS_NEWER),
+        ('{"format": 5, "levels": {}}', storage.MSG_STATS_DAMAGED),
+        ('{"format": 6, "levels": {}}', storage.MSG_STATS_NEWER),
     ],
 )
 def test_corrupt_stats_are_set_aside_and_recording_starts_afresh(store, tmp_path, text, message):

@@ -245,6 +245,11 @@ BAD_FILES = {
     ),
     "foreign": (lambda r: r.final().to_json(), storage.MSG_IMPORT_FOREIGN, "foreign"),  # a position
     "newer": (lambda r: json.dumps({**r.to_dict(), "format": 2}), storage.MSG_IMPORT_NEWER, "newer"),
+    "unknown way to play": (
+        lambda r: json.dumps({**r.to_dict(), "options": {**r.options.to_dict(), "mode": "4v4"}}),
+        storage.MSG_IMPORT_MODE,
+        "newer",
+    ),
 }
 
 
@@ -313,7 +318,7 @@ def test_stats_of_format_1_migrate_without_losing_counts(store, tmp_path):
         50000,
         1.0,
     )
-    assert json.loads((tmp_path / "stats.json").read_text())["format"] == storage.STATS_FORMAT == 4
+    assert json.loads((tmp_path / "stats.json").read_text())["format"] == storage.STATS_FORMAT == 5
     assert Storage.in_directory(tmp_path).load_stats() == (stats, None)
     assert aside(tmp_path, "stats.json") == []  # a migration is not a set-aside
 
@@ -324,12 +329,33 @@ def test_stats_are_written_in_todays_format(store, tmp_path):
     store.record_game(GameResult(won=True, cash=50000, level="hard", rank=1.0))
     row = {"played": 1, "won": 1, "best_cash": 50000, "cash_games": 1, "cash_total": 50000}
     row |= {"rank_games": 1, "rank_total": 1.0, "streak": 1, "best_streak": 1}
+    store.record_game(
+        GameResult(won=True, cash=61000, level="hard", rank=1.0, mode="solo", seed=7, played="x")
+    )
+    solo = row | {"best_cash": 61000, "cash_total": 61000}
     assert json.loads((tmp_path / "stats.json").read_text()) == {
-        "format": 4,
+        "format": 5,
         "levels": {"hard": row},
         "all": row,
         "rating": {"value": 300.0, "rd": 350.0, "games": 0, "history": []},
+        "modes": {"solo": solo},
+        "high_scores": [{"score": 61000, "played": "x", "seed": 7}],
     }
+
+
+def test_stats_of_format_4_load_unchanged_with_no_other_ways_to_play(store, tmp_path):
+    """Format 4 as it was written before the ways to play: its counts and rating as they were."""
+    row = {"played": 1, "won": 1, "best_cash": 50000, "cash_games": 1, "cash_total": 50000}
+    row |= {"rank_games": 1, "rank_total": 1.0, "streak": 1, "best_streak": 1}
+    rating = {"value": 300.0, "rd": 350.0, "games": 0, "history": []}
+    (tmp_path / "stats.json").write_text(
+        json.dumps({"format": 4, "levels": {"hard": row}, "all": row, "rating": rating})
+    )
+    stats, message = store.load_stats()
+    assert message is None and stats.modes == {} and stats.high_scores == []
+    assert stats.by_level["hard"] == stats.total() and stats.total().best_cash == 50000
+    assert stats.rating.to_dict() == rating
+    assert aside(tmp_path, "stats.json") == []
 
 
 def test_stats_of_format_3_leave_pass_and_play_out_of_all(store, tmp_path):
@@ -407,7 +433,7 @@ def stats_v2(**changes) -> str:
         (stats_v2(cash_games=2), storage.MSG_STATS_DAMAGED),  # more than played
         (stats_v2(played=4), storage.MSG_STATS_DAMAGED),  # the levels no longer add up to all
         (stats_v2(colour=1), storage.MSG_STATS_DAMAGED),
-        (json.dumps({"format": 5, "levels": {}, "all": {}}), storage.MSG_STATS_NEWER),
+        (json.dumps({"format": 6, "levels": {}, "all": {}}), storage.MSG_STATS_NEWER),
     ],
 )
 def test_bad_or_newer_stats_of_format_2_are_set_aside(store, tmp_path, text, message):

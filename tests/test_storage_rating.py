@@ -115,7 +115,7 @@ def test_old_or_damaged_stats_get_the_rating_rebuilt_from_the_kept_games(tmp_pat
     migrated, message = Storage.in_directory(tmp_path).load_stats()
     assert message is None
     assert migrated.rating == kept and migrated.total() == stats.total()
-    assert json.loads((tmp_path / "stats.json").read_text())["format"] == storage.STATS_FORMAT == 4
+    assert json.loads((tmp_path / "stats.json").read_text())["format"] == storage.STATS_FORMAT == 5
     # damaged stats: set aside (kept), the counts start afresh but the rating is rebuilt
     (tmp_path / "stats.json").write_text('{"format": 3, "levels": {"hard": ')
     fresh, message = Storage.in_directory(tmp_path).load_stats()

@@ -46,6 +46,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 WANTED_LEVELS = ["easy", "normal", "hard", "expert"]  # the four opponents, one of each level
 # The setup's rows by name and the value each is set to, in order; then Start.
 SETUP_GOALS = [
+    ("mode", "singles"),  # a stored team or solo game would fix the opponents
     ("opponents", str(len(WANTED_LEVELS))),
     *((f"level{i}", level) for i, level in enumerate(WANTED_LEVELS)),
     ("start", None),

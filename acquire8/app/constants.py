@@ -142,6 +142,7 @@ OVER_X = 4
 OVER_RIGHT = WIDTH - OVER_X
 OVER_SMALL_X = OVER_X + 3 * CHAR_W  # a row's second line, under the name
 OVER_PITCH = 2 * CHAR_H + 2
+OVER_TEAM_GAP = 2  # between one team's players and the next team
 OVER_MENU_Y = 116
 OVER_NOTE_Y = OVER_MENU_Y - 10  # the legend only when it fits above the menu
 OVER_ITEM_PAD, OVER_ITEM_GAP = 2, 6  # the menu's boxes: text inside them, and between two
@@ -226,6 +227,7 @@ STATS_PLAYED_RIGHT, STATS_WON_RIGHT = 72, 92
 STATS_ALL_GAP, STATS_NOTES_GAP, STATS_RULE = 3, 12, 3  # the "all" row's rule: this far above it
 STATS_EMPTY_Y, STATS_MESSAGE_Y, STATS_NOTE_Y = 50, 106, 112
 STATS_BARS_Y, STATS_BAR_PITCH = 18, 12
+SCORES_DATE_X, SCORES_DATE_CHARS, SCORES_SEED_CHARS = 56, 5, 10  # "12-03" after "10 $123,400"
 STATS_BAR_X, STATS_BAR_W, STATS_BAR_H = 42, 56, GLYPH_H  # from x 42, the longest 56 px
 # The rating page: the plot area, the levels' list before a rated game, the advice under it.
 RATING_X, RATING_W, RATING_Y, RATING_H = 28, 96, 24, 62

@@ -17,7 +17,7 @@ from acquire8.app.control.play import Play
 from acquire8.app.control.scene import TURN_QUIET_FRAMES
 from acquire8.app.control.seats import NAMES
 from acquire8.app.control.stages import Deciding
-from acquire8.app.control.standings import GameOver, Summary
+from acquire8.app.control.standings import GameOver, Summary, game_record
 from acquire8.rules import Game, minimal_position
 from acquire8.rules.tables import TILE_NAMES
 from acquire8.storage.backends import LocalStorageBackend, MemoryStorage
@@ -291,6 +291,7 @@ def _key_screens() -> Iterator[tuple[str, App]]:
     press(app, X)
     yield "story", app
     yield from _kept_screens(over)
+    yield from _mode_screens()
 
 
 # Stats the chart screens show besides the demo's own game: (won, final cash, level, place,
@@ -365,12 +366,71 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
     yield "lesson_done", app
 
 
+class _Scored(_Kept):
+    """`_Kept` that also counts the game played when it ends, dated as the demo's games are."""
+
+    autosaves = True
+
+    def progress(self, play: Play) -> str | None:
+        record = game_record(play)
+        if play.game.is_over and record is not None:
+            self.store.game_over(replace(record, played="2026-12-02 21:05"), final=play.game)
+        return None
+
+
+def _mode_screens() -> Iterator[tuple[str, App]]:
+    """The ways to play: a 2 vs 2 game's setup (the partner's row), play screen, holdings and
+    standings; a solo game's standings among the best scores, and the stats' pages of them."""
+    app = App(seed=7)
+    app.scene.update(frozenset({X}))
+    select(app, "mode", "2v2")
+    select(app, "level1")  # the partner's row
+    yield "setup_2v2", app
+    press(app, X)
+    play = app.scene
+    assert isinstance(play, Play)
+    run_until(app, my_decision(play))
+    yield "play_2v2", app
+    press(app, O)
+    select(app, "holdings")
+    yield "holdings_2v2", app
+    press(app, O)
+    play_out(app)
+    yield "gameover_2v2", app
+
+    store = Storage(LocalStorageBackend(MemoryStorage()))
+    for seed, score in ((11, 88_400), (12, 71_900), (13, 64_300)):
+        store.record_game(
+            GameResult(True, score, "normal", 1.0, mode="solo", seed=seed, played="2026-12-01 10:24")
+        )
+    app = App(seed=8, keeper=_Scored(store))
+    select(app, "New game")
+    press(app, X)
+    select(app, "mode", "solo")
+    play_out(app)
+    yield "gameover_solo", app
+    select(app, "Title")
+    press(app, X)
+    select(app, "Stats")
+    press(app, X)
+    select(app, "modes")
+    yield "stats_modes", app
+    select(app, "scores")
+    yield "stats_scores", app
+
+
 def game_over(app: App, limit: int = 200_000) -> GameOver:
     """A whole default game from the title, the person pressing X whenever X is live again
     (just past the turn's guard: X hurries the computers and takes every default); it returns
     on the final standings once they take X."""
     app.update(frozenset({X}))  # New game
     app.update(frozenset({X}))  # Start with the defaults
+    return play_out(app, limit)
+
+
+def play_out(app: App, limit: int = 200_000) -> GameOver:
+    """The game on screen played to its final standings as `game_over` plays it (X whenever
+    it is live again); it returns once they take X."""
     for i in range(limit):
         if isinstance(app.scene, GameOver):
             break

@@ -131,6 +131,15 @@ def describe(saved: SavedGame) -> str:
     cash = [g.net_worth(s) for s in range(g.players)]
     top = sorted(range(g.players), key=lambda s: -cash[s])
     people = [s for s, kind in enumerate(seats) if kind == PERSON]
+    if g.players == 1:  # solo: no one to lead
+        return f"turn {turn}, worth {money(cash[0])}"
+    if any(len(team) > 1 for team in g.teams):  # teams: each team's net worth summed
+        cash = [sum(cash[s] for s in team) for team in g.teams]
+        rival = max(cash[t] for t in range(len(cash)) if t != g.team_of(people[0]))
+        gap = cash[g.team_of(people[0])] - rival
+        return f"turn {turn}, your team " + (
+            f"{'leads' if gap > 0 else 'trails'} by {money(abs(gap))}" if gap else "is tied"
+        )
     if len(people) == 1:
         gap = cash[people[0]] - max(c for s, c in enumerate(cash) if s != people[0])
         how = (

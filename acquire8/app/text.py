@@ -36,6 +36,8 @@ __all__ = [
     "money",
     "own_draw_line",
     "pack",
+    "team_letter",
+    "team_words",
     "tier_name",
     "verb",
     "wrap",
@@ -76,6 +78,21 @@ KIND_WORDS: dict[BonusKind, tuple[str, str, str]] = {
 }
 KIND_SHORT: dict[str, str] = {kind: words[2] for kind, words in KIND_WORDS.items()}
 YOU = "You"  # the name of the one person at the table: the lines speak to that player as "you"
+
+
+def team_letter(team: int) -> str:
+    """A team's letter, by its index in Game.teams: the person's seat (0) is on team A."""
+    return chr(ord("A") + team)
+
+
+def team_words(teams: Sequence[Sequence[int]], names: Sequence[str], winners: Sequence[int]) -> str | None:
+    """The winning team(s) of a team game, "team A (You & Bob)"; None without teams (every
+    team a single seat)."""
+    if all(len(team) < 2 for team in teams):
+        return None
+    won = [t for t, team in enumerate(teams) if team[0] in winners]
+    return " & ".join(f"team {team_letter(t)} ({' & '.join(names[s] for s in teams[t])})" for t in won)
+
 
 # The line under the setup's and the settings' rows on the selected row's value: at most two
 # lines of WORDS_CHARS. SETUP_WORDS has a row's line by its name where it is the same for every
@@ -212,8 +229,9 @@ def brief(e: ev.Event) -> str | None:
     return fit(text)
 
 
-def log_line(e: ev.Event) -> str:
-    """The game log's sentence for an event: "Ana sells 3 Tower for $1,800", "You place 5E"."""
+def log_line(e: ev.Event, teams: Sequence[Sequence[int]] = ()) -> str:
+    """The game log's sentence for an event: "Ana sells 3 Tower for $1,800", "You place 5E".
+    `teams` (Game.teams) names the winning team at the game's end."""
     match e:
         case ev.StartTiles():
             drawn = ", ".join(f"{n} {t}" for n, t in zip(e.names, e.tiles, strict=True))
@@ -266,6 +284,9 @@ def log_line(e: ev.Event) -> str:
         case ev.Stalemate():
             return "No one can place a tile: game ends"
         case ev.GameOver():
+            team = team_words(teams, e.names, e.winners) if teams else None
+            if team is not None:
+                return f"Game over: {team} win{'s' if ' & team' not in team else ''}"
             who = " & ".join(e.names[w] for w in e.winners)
             return f"Game over: {who} {'wins' if len(e.winners) == 1 and who != YOU else 'win'}"
         case _:
@@ -305,9 +326,10 @@ def own_draw_line(e: ev.TilesDrawn) -> str:
 def log_lines(record: GameRecord) -> list[str]:
     """A recorded game's log: a header line per turn, then one line per event."""
     lines = []
+    teams = record.start().teams
     for turn in turns(record):
         lines.append(f"-- Turn {turn.number}: {record.names[turn.seat]} --")
-        lines.extend(log_line(e) for e in turn.events if not isinstance(e, ev.TurnStarted))
+        lines.extend(log_line(e, teams) for e in turn.events if not isinstance(e, ev.TurnStarted))
     return lines
 
 

@@ -19,5 +19,6 @@ MSG_IMPORT_NONE = "No game file to import"
 MSG_IMPORT_DAMAGED = "Game file damaged; set aside"
 MSG_IMPORT_FOREIGN = "Not a game file; set aside"
 MSG_IMPORT_NEWER = "Game file from a newer version"
+MSG_IMPORT_MODE = "Game file: a way to play unknown"  # a mode this version does not have
 MSG_IMPORT_KEPT = "That game is kept already"
 MSG_EXPORT_FAILED = "Could not write the game file"

@@ -10,6 +10,7 @@ from typing import Any, Literal, get_args
 
 from acquire8.ai import LEVELS  # the computer levels, as make_bot knows them
 from acquire8.rules import Options, option_values
+from acquire8.rules.options import MODE_PLAYERS
 from acquire8.rules.record import PERSON
 
 SETTINGS_FORMAT = 1
@@ -40,9 +41,18 @@ class Settings:
     # Left out of ==, which compares what the player chose; session.Keeper stores it too.
     lesson_offered: bool = field(default=False, compare=False)
 
+    def opponent_count(self) -> int:
+        """The next game's opponents: the mode's count when it allows one (solo none, 2 vs 2
+        three), else the number chosen (`opponents`, kept for singles while another mode is on)."""
+        return MODE_PLAYERS[self.options.mode][0] - 1 if self.count_is_fixed() else self.opponents
+
+    def count_is_fixed(self) -> bool:
+        """The mode decides the number of players (solo and the team games)."""
+        return self._fixed(self.options)
+
     def opponent_levels(self) -> list[str]:
-        """The levels of the default opponents, one per opponent."""
-        return self.levels[: self.opponents]
+        """The levels of the next game's opponents, one per opponent seat."""
+        return self.levels[: self.opponent_count()]
 
     def remember(self, seats: list[str], options: Options) -> None:
         """A game played (a continued one too) becomes the next setup's default: its opponents,
@@ -50,13 +60,18 @@ class Settings:
         nothing."""
         opponents = seats[1:]
         kinds = (*LEVELS, PERSON)
-        if seats[:1] != [PERSON] or not 1 <= len(opponents) <= MAX_OPPONENTS:
+        if seats[:1] != [PERSON] or len(seats) not in MODE_PLAYERS[options.mode]:
             return
-        if not all(kind in kinds for kind in opponents):
+        if not all(kind in kinds for kind in opponents) or len(opponents) > MAX_OPPONENTS:
             return
-        self.opponents = len(opponents)
+        if not self._fixed(options):  # a team or solo game keeps the singles' count as it was
+            self.opponents = len(opponents)
         self.levels[: len(opponents)] = opponents
         self.options = options
+
+    @staticmethod
+    def _fixed(options: Options) -> bool:
+        return len(MODE_PLAYERS[options.mode]) == 1
 
     def to_dict(self) -> dict[str, Any]:
         prefs = {f.name: getattr(self, f.name) for f in fields(self) if f.name != "options"}

@@ -1,22 +1,28 @@
 """The player's stats: per opponent level and over all games (`LevelStats`), a finished
-game's result (`GameResult`), the person's rating, and the migration of older stats formats."""
+game's result (`GameResult`), the person's rating, the other ways to play apart (solo and
+the team games, a bucket per mode) with solo's high scores, and the migration of older
+stats formats."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass, field, fields, replace
+from itertools import pairwise
 from typing import Any
 
 from acquire8.ai import LEVELS
 from acquire8.rating import PersonRating, versus
-from acquire8.rules import Game
-from acquire8.rules.record import PERSON, GameRecord
+from acquire8.rules import GAME_MODES, Game
+from acquire8.rules.record import MAX_PLAYED, PERSON, GameRecord
 from acquire8.storage.settings import MAX_PLAYERS
 
 # 2 added average cash and rank and the winning streaks, 3 the rating, 4 left pass-and-play out
-# of "all" (a game P1 won is no one player's win); older formats migrate
-STATS_FORMAT = 4
+# of "all" (a game P1 won is no one player's win), 5 the other ways to play ("modes") and
+# solo's high scores; older formats migrate
+STATS_FORMAT = 5
 PEOPLE = "people"  # the stats bucket of pass-and-play games
+SINGLES = "singles"  # the way to play the levels' stats and the rating count
+HIGH_SCORES = 10  # solo's best scores kept
 
 
 @dataclass
@@ -103,6 +109,29 @@ def rank_of(scores: list[int], seat: int) -> float:
 
 
 @dataclass(frozen=True)
+class HighScore:
+    """One of solo's best scores: the final cash, when it was played and the game's seed
+    (None: a game without its seed)."""
+
+    score: int
+    played: str = ""
+    seed: int | None = None
+
+    @classmethod
+    def from_dict(cls, row: Any, where: str) -> HighScore:
+        if not isinstance(row, dict) or set(row) != {"score", "played", "seed"}:
+            raise ValueError(f"stats {where}: expected score, played, seed")
+        score, played, seed = row["score"], row["played"], row["seed"]
+        if type(score) is not int or score < 0:
+            raise ValueError(f"stats {where}: score must be a whole number, 0 or more")
+        if not isinstance(played, str) or len(played) > MAX_PLAYED:
+            raise ValueError(f"stats {where}: played must be text of at most {MAX_PLAYED} characters")
+        if seed is not None and type(seed) is not int:
+            raise ValueError(f"stats {where}: seed must be a whole number or null")
+        return cls(score, played, seed)
+
+
+@dataclass(frozen=True)
 class GameResult:
     """How a finished game went for the player whose stats these are."""
 
@@ -113,10 +142,14 @@ class GameResult:
     # (computer level, 1 / 0.5 / 0: finished above, level with, below it) per computer seat:
     # what the rating learns from; empty for pass-and-play, which is not rated
     versus: tuple[tuple[str, float], ...] = ()
+    mode: str = SINGLES  # the way it was played (rules Options.mode): singles count by level
+    seed: int | None = None  # the game's seed and date, for solo's high scores
+    played: str = ""
 
     @classmethod
     def from_game(cls, game: Game, seat: int, levels: list[str]) -> GameResult:
-        """The result for `seat` of a finished game against computer players of `levels`."""
+        """The result for `seat` of a finished game against computer players of `levels`; in
+        a team game it is the team's (its place among the teams), and unrated."""
         known = [lv for lv in levels if lv in LEVELS]
         level = max(known, key=LEVELS.index) if known else (levels[0] if levels else PEOPLE)
         scores = game.scores()
@@ -125,9 +158,11 @@ class GameResult:
         if len(levels) == len(others):  # the levels in seat order: each opponent rated apart
             for s, lv in zip(others, levels, strict=True):
                 by_seat[s] = lv
-        vs = tuple(versus(by_seat, scores, seat))
+        mode = game.options.mode
+        vs = tuple(versus(by_seat, scores, seat)) if mode == SINGLES else ()
+        rank = rank_of(game.team_scores(), game.team_of(seat))
         return cls(
-            won=seat in game.winners(), cash=scores[seat], level=level, rank=rank_of(scores, seat), versus=vs
+            won=seat in game.winners(), cash=scores[seat], level=level, rank=rank, versus=vs, mode=mode
         )
 
     @classmethod
@@ -140,34 +175,50 @@ class GameResult:
             return None
         if len(people) == 1:
             return cls.from_game(game, people[0], [k for k in seats if k != PERSON])
-        scores, winners = game.scores(), game.winners()
+        scores, winners, teams = game.scores(), game.winners(), game.team_scores()
         return cls(
             won=any(s in winners for s in people),
             cash=max(scores[s] for s in people),
             level=PEOPLE,
-            rank=min(rank_of(scores, s) for s in people),
+            rank=min(rank_of(teams, game.team_of(s)) for s in people),
+            mode=game.options.mode,
         )
 
 
 @dataclass
 class Stats:
-    """Per opponent level (a GameResult.level) and over all the person's games against
+    """Per opponent level (a GameResult.level) and over all the person's singles games against
     computers: see LevelStats; and the person's rating from those games (acquire8.rating).
-    Pass-and-play games count only in their own bucket, PEOPLE."""
+    Pass-and-play games count only in their own bucket, PEOPLE. The other ways to play (solo,
+    the team games) count apart, a bucket per mode, and are not rated; solo keeps its best
+    scores too."""
 
     by_level: dict[str, LevelStats] = field(default_factory=dict)
     overall: LevelStats = field(default_factory=LevelStats)  # all but pass-and-play; streaks span levels
     rating: PersonRating = field(default_factory=PersonRating)
     migrated: bool = field(default=False, compare=False)  # read from an older format: no rating yet
+    modes: dict[str, LevelStats] = field(default_factory=dict)  # by mode, singles left out
+    high_scores: list[HighScore] = field(default_factory=list)  # solo's, best first
 
     def total(self) -> LevelStats:
         return self.overall
 
     def record(self, result: GameResult) -> None:
+        if result.mode != SINGLES:
+            self.modes.setdefault(result.mode, LevelStats()).record(result)
+            if result.mode == "solo":
+                self.add_score(HighScore(result.cash, result.played, result.seed))
+            return
         self.by_level.setdefault(result.level, LevelStats()).record(result)
         if result.level != PEOPLE:
             self.overall.record(result)
             self.rating.record(result.versus)
+
+    def add_score(self, score: HighScore) -> None:
+        """A solo score among the best if it is one (an equal older score stays ahead)."""
+        at = sum(1 for kept in self.high_scores if kept.score >= score.score)
+        self.high_scores.insert(at, score)
+        del self.high_scores[HIGH_SCORES:]
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -175,6 +226,8 @@ class Stats:
             "levels": {k: asdict(v) for k, v in self.by_level.items()},
             "all": asdict(self.overall),
             "rating": self.rating.to_dict(),
+            "modes": {k: asdict(v) for k, v in self.modes.items()},
+            "high_scores": [asdict(score) for score in self.high_scores],
         }
 
     @classmethod
@@ -195,7 +248,7 @@ class Stats:
                 best_streak=min(sum(r.won for r in rows), 1),
             )
             return cls(by_level, overall, migrated=True)
-        if fmt not in (2, 3, STATS_FORMAT):
+        if fmt not in (2, 3, 4, STATS_FORMAT):
             raise ValueError(f"stats: unknown format {fmt!r}")
         by_level = {lv: LevelStats.from_dict(row, repr(lv)) for lv, row in levels.items()}
         overall = LevelStats.from_dict(data.get("all"), "'all'")
@@ -206,9 +259,25 @@ class Stats:
             overall = _without_people(overall, by_level[PEOPLE])
         if fmt == 2:
             return cls(by_level, overall, migrated=True)
+        modes, scores = _modes_of(data) if fmt >= 5 else ({}, [])
         # (its games may outnumber the counted ones: a rating rebuilt from the kept games
         # outlives counts that were damaged)
-        return cls(by_level, overall, PersonRating.from_dict(data.get("rating")))
+        return cls(by_level, overall, PersonRating.from_dict(data.get("rating")), False, modes, scores)
+
+
+def _modes_of(data: dict[str, Any]) -> tuple[dict[str, LevelStats], list[HighScore]]:
+    """Format 5's buckets of the other ways to play and solo's best scores, checked."""
+    modes, scores = data.get("modes"), data.get("high_scores")
+    if not isinstance(modes, dict) or not isinstance(scores, list):
+        raise ValueError("stats: 'modes' must be an object and 'high_scores' a list")
+    unknown = sorted(m for m in modes if m not in GAME_MODES or m == SINGLES)
+    if unknown:
+        raise ValueError(f"stats: unknown ways to play {unknown}")
+    by_mode = {m: LevelStats.from_dict(row, repr(m)) for m, row in modes.items()}
+    best = [HighScore.from_dict(row, f"high score {i + 1}") for i, row in enumerate(scores)]
+    if len(best) > HIGH_SCORES or any(a.score < b.score for a, b in pairwise(best)):
+        raise ValueError(f"stats: high_scores must be at most {HIGH_SCORES}, best first")
+    return by_mode, best
 
 
 def _without_people(overall: LevelStats, people: LevelStats) -> LevelStats:
@@ -230,6 +299,6 @@ def rating_from(records: Iterable[GameRecord]) -> PersonRating:
             result = GameResult.for_seats(record.final(), record.seats)
         except ValueError:  # load_records checked them; never lose the stats over one anyway
             continue
-        if result is not None and result.level != PEOPLE:
+        if result is not None and result.level != PEOPLE and result.mode == SINGLES:
             rating.record(result.versus)
     return rating

@@ -14,7 +14,7 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from acquire8.rating import PersonRating
-from acquire8.rules import Game
+from acquire8.rules import GAME_MODES, Game
 from acquire8.rules.record import GameRecord, NewerRecord, NotARecord
 from acquire8.storage.backends import Backend, BadRecord, FileBackend, Records, default_backend
 from acquire8.storage.messages import (
@@ -25,6 +25,7 @@ from acquire8.storage.messages import (
     MSG_IMPORT_DAMAGED,
     MSG_IMPORT_FOREIGN,
     MSG_IMPORT_KEPT,
+    MSG_IMPORT_MODE,
     MSG_IMPORT_NEWER,
     MSG_IMPORT_NONE,
     MSG_SAVE_DAMAGED,
@@ -260,6 +261,7 @@ class Storage(Records):
             return self.load_stats()  # no one's game, or this very game counted already: once only
         if not record.played:
             record = replace(record, played=time.strftime("%Y-%m-%d %H:%M"))
+        result = replace(result, seed=record.seed, played=record.played)  # for solo's high scores
         # counted first: stats that rebuild their rating from the kept games (old or damaged
         # ones) must not find this game among them and then count it again
         stats, message = self.record_game(result)
@@ -286,6 +288,10 @@ class Storage(Records):
             return None, MSG_IMPORT_DAMAGED
         if text is None:
             return None, MSG_IMPORT_NONE
+        mode = _unknown_mode(text)
+        if mode is not None:  # most likely a newer version's way to play: set aside, kept
+            self._set_aside(EXCHANGE, BadRecord("newer", f"{EXCHANGE}: unknown way to play {mode!r}"))
+            return None, MSG_IMPORT_MODE
         try:
             record = GameRecord.from_json(text, finished=True)
         except NewerRecord as e:
@@ -319,3 +325,13 @@ class Storage(Records):
     def has_record(self, record: GameRecord) -> bool:
         """Whether this very game (record) is among the kept games."""
         return record in self.load_records()[0]
+
+
+def _unknown_mode(text: str) -> str | None:
+    """The way to play (rules options' mode) a game record's text names when this version does
+    not know it; None when it is known, absent (singles) or the text is no record at all."""
+    try:
+        mode = json.loads(text)["options"]["mode"]
+    except (ValueError, KeyError, TypeError):
+        return None
+    return None if mode in GAME_MODES else str(mode)

@@ -82,6 +82,15 @@ HELP_PAGES: tuple[tuple[str, str], ...] = (
         "many shares it holds. What it wins leaves the game.",
     ),
     (
+        "WAYS TO PLAY",
+        "Set the Game row in the setup.\n"
+        "SOLO: you alone for a high score, your final cash; every bonus is yours. Your best "
+        "10 are in Stats.\n"
+        "TEAMS (2v2, 2v2v2, 3v3): partners sit apart, so the teams take turns; a team's "
+        "cash is its players' summed, the richest team wins. The letter by a name is its "
+        "team: yours in green.",
+    ),
+    (
         "ON SCREEN",
         "Grey: a loose tile, in no chain. Blue outline: a square in your hand (dim: not "
         "playable now). Blinking frame: your choice, or the tile just placed. Lit corner: "

@@ -197,7 +197,7 @@ def _why_buy(g: Game, seat: int, action: Action, hidden: bool) -> str:
 
     def standing(chain: str) -> tuple[int, int]:  # lead 2, tie for it 1, behind 0; then shares bought
         mine = g.shares(seat, chain) + action.chains.count(chain)
-        top = max(g.shares(s, chain) for s in range(g.players) if s != seat)
+        top = max((g.shares(s, chain) for s in range(g.players) if s != seat), default=0)
         rank = 0 if hidden else 2 if mine > top else 1 if mine == top else 0
         return rank, action.chains.count(chain)
 
@@ -215,6 +215,8 @@ def _lead_holds(g: Game, seat: int, chain: str, bought: tuple[str, ...]) -> str:
     mine = g.shares(seat, chain) + bought.count(chain)
     bank = g.bank_shares(chain) - bought.count(chain)
     others = [s for s in range(g.players) if s != seat]
+    if not others:  # solo: no one to pass it
+        return ""
     rival = max(others, key=lambda s: g.shares(s, chain))
     if not g.shares(rival, chain) or g.shares(rival, chain) >= mine:
         return ""

@@ -453,7 +453,7 @@ class Play(PlayView, Scene):
         if isinstance(e, ev.TilesDrawn) and self.is_person(e.seat) and len(self.people) == 1:
             self.seen.log.append(own_draw_line(e))
         else:
-            self.seen.log.append(log_line(e))
+            self.seen.log.append(log_line(e, self.game.teams))
         if line is not None:
             self.seen.log.append(line)
         line = line or brief(e)

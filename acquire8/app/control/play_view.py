@@ -4,7 +4,9 @@ what, what has been shown. Derived from the play's state; only the message line 
 from __future__ import annotations
 
 from acquire8.app.control.decisions import Screen, hand_order
+from acquire8.app.control.seats import has_teams
 from acquire8.app.control.stages import Deciding, Passing, Showing, Stage, Thinking, TurnShown
+from acquire8.app.text import team_letter
 from acquire8.rules import Action, Game
 from acquire8.rules import events as ev
 from acquire8.rules.record import PERSON
@@ -30,6 +32,10 @@ class PlayView:
     @message.setter
     def message(self, text: str) -> None:
         self.seen.notice = text
+
+    def team_mark(self, seat: int) -> str:
+        """The seat's team letter beside its name in a team game ("" without teams)."""
+        return team_letter(self.game.team_of(seat)) if has_teams(self.game) else ""
 
     def tell(self, text: str) -> None:
         """A line of the host's (a save that failed) on the message line and in the log."""

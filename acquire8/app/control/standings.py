@@ -3,16 +3,19 @@ the record that replays a finished game."""
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.constants import FPS
 from acquire8.app.control.menus import Log, Pause, Table
 from acquire8.app.control.play_view import PlayView
 from acquire8.app.control.scene import RESULT_QUIET_FRAMES, Host, Menu, Pressed, Scene, opening_guard, quieter
 from acquire8.app.control.story import StoryScene, story_of
-from acquire8.app.text import KIND_SHORT, chain_name, end_line, money
+from acquire8.app.text import KIND_SHORT, chain_name, end_line, money, team_letter
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord
 from acquire8.storage.settings import Pace
+from acquire8.storage.stats import HIGH_SCORES, HighScore
 
 RESULT_FRAMES = 2 * FPS  # the final standings stay this long whatever is pressed
 # A merger summary of the others' moves closes by itself after a reading pause at the pace
@@ -130,9 +133,28 @@ def game_record(play: PlayView) -> GameRecord | None:
     )
 
 
+@dataclass(frozen=True)
+class TeamRow:
+    """A team on the standings: its place (tied teams share it), letter, summed cash, seats."""
+
+    place: int
+    letter: str
+    cash: int
+    seats: tuple[int, ...]
+
+
+def team_rows(teams: list[tuple[int, ...]], sums: list[int]) -> list[TeamRow]:
+    """The teams best first (equal sums share a place); none when each seat is its own team."""
+    if all(len(team) < 2 for team in teams):
+        return []
+    order = sorted(range(len(teams)), key=lambda t: (-sums[t], t))
+    return [TeamRow(1 + sum(x > sums[t] for x in sums), team_letter(t), sums[t], teams[t]) for t in order]
+
+
 class GameOver(Scene):
-    """Final standings: each player's cash with the end bonuses and share sales in it. With
-    the game's record (its seed known), Story flips to the story chart and back."""
+    """Final standings: each player's cash with the end bonuses and share sales in it; in a
+    team game the teams by summed cash, each with its players; in solo the score among the
+    person's best. With the game's record (its seed known), Story flips to the story chart."""
 
     UNDRAWN = ("quiet", "shown")  # the guard's counts: nothing on screen shows them
 
@@ -155,7 +177,18 @@ class GameOver(Scene):
         )
         # Each row's place: equal cash shares it ("1, 2, 2, 4"), as the win is shared.
         self.places = [1 + sum(other[0] > row[0] for other in self.rows) for row in self.rows]
+        self.teams = team_rows(g.teams, g.team_scores())  # none without teams
+        if self.teams:  # the players by their team's place, then by cash within it
+            order = {seat: i for i, team in enumerate(self.teams) for seat in team.seats}
+            self.rows.sort(key=lambda r: (order[r[1]], -r[0], r[1]))
+            self.places = [self.teams[order[r[1]]].place for r in self.rows]
         self.winners = g.winners()
+        self.solo = g.options.mode == "solo"
+        # Solo: the score among the person's best (this game counted already: its seed and score).
+        self.best: list[HighScore] = app.load_stats()[0].high_scores if self.solo else []
+        self.best_at = next(
+            (i for i, h in enumerate(self.best) if h.seed == play.seed and h.score == g.cash(0)), None
+        )
         self.ending = end_line(play.seen.events, {c: g.chain_size(c) for c in g.chains_on_board()})
         self.record = game_record(play)
         items = ["New game", "Title", "Log", *(["Story"] if self.record is not None else [])]
@@ -173,10 +206,23 @@ class GameOver(Scene):
 
     @property
     def headline(self) -> str:
+        if self.solo:
+            return f"Your score: {money(self.play.game.cash(0))}"
+        if self.teams:
+            won = [t.letter for t in self.teams if t.seats[0] in self.winners]
+            if self.play.human in self.winners and len(self.play.people) == 1:
+                return "Your team wins!" if len(won) == 1 else "Your team shares the win!"
+            return f"Team {won[0]} wins" if len(won) == 1 else f"Teams {' & '.join(won)} share the win"
         names = [self.play.game.names[w] for w in self.winners]
         if self.play.human in self.winners and len(self.play.people) == 1:
             return "You win!" if len(names) == 1 else "You share the win!"
         return f"{' & '.join(names)} win{'s' if len(names) == 1 else ''}"
+
+    @property
+    def unkept_line(self) -> str:
+        """Solo's line when this score is not on the table of best scores."""
+        full = len(self.best) >= HIGH_SCORES
+        return f"Not among your best {HIGH_SCORES}" if full else "Not kept: no storage"
 
     @property
     def armed(self) -> bool:

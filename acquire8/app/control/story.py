@@ -13,7 +13,7 @@ from typing import Protocol
 
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
-from acquire8.app.text import key_moments, log_line
+from acquire8.app.text import key_moments, log_line, team_letter
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.record import (
@@ -52,8 +52,10 @@ def player_seat(record: GameRecord) -> int:
 
 
 def place_of(game: Game, seat: int) -> int:
-    """`seat`'s finishing place, 1 the best: one more than the seats with more cash."""
-    return 1 + sum(1 for s in range(game.players) if game.cash(s) > game.cash(seat))
+    """`seat`'s finishing place, 1 the best: one more than the seats (in a team game, the
+    teams) with more cash."""
+    scores = game.team_scores()
+    return 1 + sum(1 for cash in scores if cash > scores[game.team_of(seat)])
 
 
 def ordinal(n: int) -> str:
@@ -83,12 +85,18 @@ class Story:
 
 
 def story_of(record: GameRecord, seat: int | None = None) -> Story:
-    """The story of a recorded game, told for `seat` (default: the person's seat)."""
+    """The story of a recorded game, told for `seat` (default: the person's seat); in a team
+    game the chart has a line per team, its members' net worth summed."""
     seat = player_seat(record) if seat is None else seat
+    series, names = net_worth_series(record), record.names
+    teams = record.start().teams
+    if any(len(team) > 1 for team in teams):
+        series = [[sum(worths) for worths in zip(*(series[s] for s in team), strict=True)] for team in teams]
+        names = tuple(f"team {team_letter(t)}" for t in range(len(teams)))
     return Story(
-        names=record.names,
+        names=names,
         seat=seat,
-        series=tuple(tuple(line) for line in net_worth_series(record)),
+        series=tuple(tuple(line) for line in series),
         mergers=tuple(merger_turns(record)),
         moments=tuple(key_moments(record, seat)),
     )
@@ -123,6 +131,8 @@ def row_of(record: GameRecord) -> Row:
     seat = player_seat(record)
     others = {kind for s, kind in enumerate(record.seats) if s != seat}
     against = "p&p" if PERSON in others else others.pop() if len(others) == 1 else "mixed"
+    if record.options.mode != "singles":  # the way to play says more than the levels
+        against = record.options.mode
     when = record.played[5:] if len(record.played) >= 16 else record.played  # drop the year
     return Row(record, when, record.players, against, place_of(record.final(), seat))
 
@@ -198,7 +208,7 @@ class Replay(Scene):
         self.logs = [log_line(e) for e in self.start.setup_events()]  # the log up to each step
         self.ends = [len(self.logs)]  # ... as a length of `logs`: ends[index + 1]
         for step in self.steps:
-            self.logs += [log_line(e) for e in step.events]
+            self.logs += [log_line(e, self.start.teams) for e in step.events]
             self.ends.append(len(self.logs))
 
     @property

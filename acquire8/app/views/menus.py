@@ -89,7 +89,7 @@ def draw_setup(s: Setup) -> None:
     for i, row in enumerate(s.table):
         if row.group != group:  # the seats, then the rules, a little apart
             y, group = y + k.SETUP_GAP, row.group
-        _choice_row(y, row.label(st), row.shown(st), i == s.row, app, fixed=row.turn is None)
+        _choice_row(y, row.label(st), row.shown(st), i == s.row, app, fixed=row.fixed(st))
         y += pitch
     y += k.SETUP_START_GAP  # Start, a little apart from the rows
     sel = s.selected is None
@@ -107,8 +107,8 @@ def draw_setup(s: Setup) -> None:
 def setup_pitch(s: Setup) -> int:
     """The rows' pitch that fits them all above Start and its lines (the suggestion, the
     selected row's line): a row's full height while there is room, closer with many."""
-    groups = len({row.group for row in s.table})
-    fixed = k.SETUP_GAP * (groups - 1) + k.SETUP_START_GAP
+    gaps = sum(a.group != b.group for a, b in pairwise(s.table))
+    fixed = k.SETUP_GAP * gaps + k.SETUP_START_GAP
     return min(k.MENU_PITCH, (k.SETUP_START_MAX_Y - k.SETUP_Y - fixed) // len(s.table))
 
 
@@ -125,12 +125,12 @@ def draw_settings(s: SettingsScene) -> None:
     bottom = k.SETTINGS_NOTE_Y if s.in_game else k.EXPLAIN_Y
     pitch = min(k.MENU_PITCH, (bottom - k.SETTINGS_Y) // len(items))  # every row above the lines
     for i, row in enumerate(s.table):
-        y, sel, fixed = k.SETTINGS_Y + i * pitch, i == s.menu.index, row.turn is None
+        y, sel, fixed = k.SETTINGS_Y + i * pitch, i == s.menu.index, row.fixed(st)
         _choice_row(y, row.label(st), row.shown(st), sel, s.app, fixed=fixed)
     sel = s.selected is None
     ctext(k.SETTINGS_Y + len(s.table) * pitch + 1, "BACK", k.ACCENT if sel else k.TEXT)
     if s.in_game:  # where the rows left out are
-        ctext(k.SETTINGS_NOTE_Y, "End rule, holdings, opponents", k.DIM)
+        ctext(k.SETTINGS_NOTE_Y, "Game, end rule, holdings, seats", k.DIM)
         ctext(k.SETTINGS_NOTE_Y + k.LINE, "are for the next game: change", k.DIM)
         ctext(k.SETTINGS_NOTE_Y + 2 * k.LINE, "them in Settings on the title.", k.DIM)
     _explain(k.EXPLAIN_Y, s.describe())
@@ -144,6 +144,10 @@ def draw_stats(s: StatsScene) -> None:
         draw_stats_table(s)
     elif page == "rating":
         draw_stats_rating(s)
+    elif page == "modes":
+        draw_stats_modes(s)
+    elif page == "scores":
+        draw_stats_scores(s)
     else:
         draw_stats_chart(s, page, title)
     if s.message:
@@ -186,8 +190,8 @@ def draw_stats_rating(s: StatsScene) -> None:
             y = k.RATING_LADDER_Y + k.STATS_ROW_PITCH * i
             text(k.RATING_LADDER_X, y, lv, k.TEXT)
             rtext(k.RATING_LADDER_RIGHT, y, str(value), k.TEXT)
-        ctext(k.RATING_EMPTY_NOTE_Y, "Each game vs computers rates", k.DIM)
-        ctext(k.RATING_EMPTY_NOTE_Y + k.LINE, "you on the levels' scale", k.DIM)
+        ctext(k.RATING_EMPTY_NOTE_Y, "Each singles game vs computers", k.DIM)
+        ctext(k.RATING_EMPTY_NOTE_Y + k.LINE, "rates you on the levels' scale", k.DIM)
         return
     ctext(k.RATING_LINE_Y, s.rating_line(), k.TEXT)
     chart = s.rating_chart()
@@ -206,7 +210,45 @@ def draw_stats_rating(s: StatsScene) -> None:
     first, second = s.advice()
     ctext(k.RATING_ADVICE_Y, first, k.TEXT)
     ctext(k.RATING_ADVICE_Y + k.LINE, second, k.DIM)
-    ctext(k.STATS_NOTE_Y, f"Over {r.games} game{'s' if r.games != 1 else ''} vs computers", k.DIM)
+    ctext(k.STATS_NOTE_Y, f"Over {r.games} singles vs computers", k.DIM)
+
+
+def draw_stats_modes(s: StatsScene) -> None:
+    """Solo and the team games, a row each: kept apart from singles, not rated."""
+    ctext(k.MENU_HEAD_Y, "OTHER WAYS TO PLAY", k.ACCENT)
+    rows = s.mode_rows
+    if not rows:
+        ctext(k.STATS_EMPTY_Y, "No solo or team games yet", k.DIM)
+    else:
+        text(k.STATS_X, k.STATS_HEAD_Y, "game", k.DIM)
+        rtext(k.STATS_PLAYED_RIGHT, k.STATS_HEAD_Y, "played", k.DIM)
+        rtext(k.STATS_WON_RIGHT, k.STATS_HEAD_Y, "won", k.DIM)
+        rtext(k.STATS_RIGHT, k.STATS_HEAD_Y, "best $", k.DIM)
+    for i, (mode, played, won, best) in enumerate(rows):
+        y = k.STATS_TABLE_Y + i * k.STATS_ROW_PITCH
+        text(k.STATS_X, y, mode, k.TEXT)
+        rtext(k.STATS_PLAYED_RIGHT, y, str(played), k.TEXT)
+        rtext(k.STATS_WON_RIGHT, y, won, k.TEXT)
+        rtext(k.STATS_RIGHT, y, short_money(best), k.TEXT)
+    ctext(k.STATS_NOTE_Y - k.LINE, "Kept apart from singles; a team", k.DIM)
+    ctext(k.STATS_NOTE_Y, "wins together. None is rated.", k.DIM)
+
+
+def draw_stats_scores(s: StatsScene) -> None:
+    """Solo's best scores with their dates and seeds."""
+    ctext(k.MENU_HEAD_Y, "SOLO HIGH SCORES", k.ACCENT)
+    rows = s.score_rows
+    if not rows:
+        ctext(k.STATS_EMPTY_Y, "No solo games yet", k.DIM)
+        return
+    text(k.STATS_X, k.STATS_HEAD_Y, "#  score", k.DIM)
+    text(k.SCORES_DATE_X, k.STATS_HEAD_Y, "played", k.DIM)
+    rtext(k.STATS_RIGHT, k.STATS_HEAD_Y, "seed", k.DIM)
+    for i, (score, played, seed) in enumerate(rows):
+        y = k.STATS_TABLE_Y + i * k.LINE
+        text(k.STATS_X, y, f"{i + 1:>2} {score}", k.ACCENT if i == 0 else k.TEXT)
+        text(k.SCORES_DATE_X, y, fit(played, k.SCORES_DATE_CHARS, cut_ok=True), k.TEXT)
+        rtext(k.STATS_RIGHT, y, fit(seed, k.SCORES_SEED_CHARS, cut_ok=True), k.DIM)
 
 
 def draw_stats_table(s: StatsScene) -> None:
@@ -235,8 +277,8 @@ def draw_stats_table(s: StatsScene) -> None:
             if words:
                 ctext(line, words, k.DIM)
                 line += k.LINE
-    else:
-        ctext(k.STATS_EMPTY_Y, "No finished games yet", k.DIM)
+    else:  # the other ways to play have pages of their own
+        ctext(k.STATS_EMPTY_Y, "No singles games yet" if s.stats.modes else "No finished games yet", k.DIM)
 
 
 def draw_help(s: Help) -> None:

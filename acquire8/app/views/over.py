@@ -31,6 +31,46 @@ def draw_game_over(s: GameOver) -> None:
     ctext(k.OVER_TITLE_Y, "GAME OVER", k.DIM)
     ctext(k.OVER_HEAD_Y, s.headline, k.ACCENT)
     ctext(k.OVER_END_Y, fit(s.ending), k.TEXT)
+    if s.teams:
+        draw_teams(s)
+    else:
+        draw_players(s)
+    # The items side by side, each as wide as its word: a lit box never touches the next word.
+    items = s.menu.items
+    widths = [len(item) * k.CHAR_W - 1 + 2 * k.OVER_ITEM_PAD for item in items]
+    x = k.MID - (sum(widths) + k.OVER_ITEM_GAP * (len(items) - 1)) // 2
+    for i, (item, w) in enumerate(zip(items, widths, strict=True)):
+        sel = i == s.menu.index
+        if sel:
+            pyxel.rect(x, k.OVER_MENU_Y, w, k.LABEL_H, k.ACCENT)
+        text(x + k.OVER_ITEM_PAD, k.OVER_MENU_Y + 2, item, k.BLACK if sel else k.TEXT)
+        x += w + k.OVER_ITEM_GAP
+
+
+def draw_teams(s: GameOver) -> None:
+    """Each team by its place with its summed cash, its players under it (yours marked)."""
+    text(k.OVER_X, k.OVER_COLS_Y, "#  team / player", k.DIM)
+    rtext(k.OVER_RIGHT, k.OVER_COLS_Y, "final cash", k.DIM)
+    y = k.OVER_ROWS_Y
+    cash = {row[1]: row[0] for row in s.rows}
+    names = s.play.game.names
+    for team in s.teams:
+        win = team.seats[0] in s.winners
+        col = k.ACCENT if win else k.SKY
+        mine = " (yours)" if s.play.human in team.seats else ""
+        text(k.OVER_X, y, f"{team.place}  Team {team.letter}{mine}", col)
+        rtext(k.OVER_RIGHT, y, money(team.cash), col)
+        y += k.LINE
+        for seat in sorted(team.seats, key=lambda st: -cash[st]):
+            col = k.TEXT if seat == s.play.human else k.DIM
+            text(k.OVER_SMALL_X, y, names[seat], col)
+            rtext(k.OVER_RIGHT, y, money(cash[seat]), col)
+            y += k.LINE
+        y += k.OVER_TEAM_GAP
+
+
+def draw_players(s: GameOver) -> None:
+    """Each player by place with cash, and the end bonuses and sales under it; solo's best."""
     text(k.OVER_X, k.OVER_COLS_Y, "#  player", k.DIM)
     rtext(k.OVER_RIGHT, k.OVER_COLS_Y, "final cash", k.DIM)
     y = k.OVER_ROWS_Y
@@ -45,15 +85,25 @@ def draw_game_over(s: GameOver) -> None:
         text(k.OVER_X, y, "   Market", k.DIM)
         text(k.OVER_SMALL_X, y + k.CHAR_H, f"bonus {money(s.market)} (leaves game)", k.DIM)
         y += k.OVER_PITCH
-    if y + 2 <= k.OVER_NOTE_Y:  # room left: say what the small lines are
+    if s.solo:
+        draw_best(s, y + 2)
+    elif y + 2 <= k.OVER_NOTE_Y:  # room left: say what the small lines are
         ctext(y + 2, "(end bonuses and shares sold)", k.FAINT)
-    # The items side by side, each as wide as its word: a lit box never touches the next word.
-    items = s.menu.items
-    widths = [len(item) * k.CHAR_W - 1 + 2 * k.OVER_ITEM_PAD for item in items]
-    x = k.MID - (sum(widths) + k.OVER_ITEM_GAP * (len(items) - 1)) // 2
-    for i, (item, w) in enumerate(zip(items, widths, strict=True)):
-        sel = i == s.menu.index
-        if sel:
-            pyxel.rect(x, k.OVER_MENU_Y, w, k.LABEL_H, k.ACCENT)
-        text(x + k.OVER_ITEM_PAD, k.OVER_MENU_Y + 2, item, k.BLACK if sel else k.TEXT)
-        x += w + k.OVER_ITEM_GAP
+
+
+def draw_best(s: GameOver, y: int) -> None:
+    """Solo's best scores with this game's lit; those that fit, this one always among them."""
+    ctext(y, "YOUR BEST SCORES", k.DIM)
+    y += k.LINE
+    room = (k.OVER_NOTE_Y - y) // k.LINE
+    shown = list(range(min(room, len(s.best))))
+    if s.best_at is not None and s.best_at not in shown:
+        shown[-1] = s.best_at
+    for i in shown:
+        best = s.best[i]
+        col = k.ACCENT if i == s.best_at else k.TEXT
+        text(k.OVER_X, y, f"{i + 1:>2} {best.played[2:] or '-'}", col)
+        rtext(k.OVER_RIGHT, y, money(best.score), col)
+        y += k.LINE
+    if s.best_at is None:
+        ctext(y, s.unkept_line, k.DIM)

@@ -224,7 +224,12 @@ def draw_players(p: Play, top: int = k.BOARD_Y) -> None:
         y = top + s * k.PLAYER_PITCH
         turn = s == g.turn and not g.is_over
         col = k.ACCENT if turn else (k.TEXT if s == p.human else k.DIM)
-        text(k.SIDE_X, y, (">" if turn else " ") + g.names[s], col)
+        name = (">" if turn else " ") + g.names[s]
+        text(k.SIDE_X, y, name, col)
+        mark = p.team_mark(s)
+        if mark:  # the seat's team letter: your side's in green, the others' in red
+            ours = p.human is not None and g.team_of(s) == g.team_of(p.human)
+            text(k.SIDE_X + (len(name) + 1) * k.CHAR_W, y, mark, k.GOOD if ours else k.BAD)
         trend = p.app.anim.trend(p, s)  # cash counting up or down (anim.py)
         cash = short_money(p.app.anim.cash(p, s, g.cash(s)))
         col = k.TEXT if s == p.human else k.DIM

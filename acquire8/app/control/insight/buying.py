@@ -27,7 +27,7 @@ def buy_standing(game: Game, chain: str, cart: Sequence[str] = (), hidden: bool 
         bank = game.bank_shares(chain) - bundle.chains.count(chain)
         return fit(f"{more} you'd hold {mine}, bank {bank}")
     others = [s for s in range(game.players) if s != seat]
-    top = max(game.shares(s, chain) for s in others)
+    top = max((game.shares(s, chain) for s in others), default=0)  # solo: no one else
     if not top:
         return fit(f"{more} sole holder with {mine}")
     leaders = [game.names[s] for s in others if game.shares(s, chain) == top]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from acquire8.app.control.insight.whatif import declared_end, end_margins, is_hidden
+from acquire8.app.control.seats import has_teams
 from acquire8.app.text import LINE_CHARS, money
 from acquire8.rules import Game
 from acquire8.rules import events as ev
@@ -24,6 +25,10 @@ def end_standing(game: Game, purchase: tuple[str, ...] = ()) -> str:
         return _end_by_draw(*end_margins(game, purchase))
     scores = g.scores()
     mine = scores[seat]
+    if g.players == 1:  # solo: the score is all there is
+        return f"You'd score {money(mine)}"
+    if has_teams(g):
+        return _team_end(g, seat)
     rank = sum(1 for s in scores if s > mine)
     best_other = max((s for s in range(g.players) if s != seat), key=lambda s: scores[s])
     tied = [g.names[s] for s in range(g.players) if s != seat and scores[s] == mine]
@@ -33,6 +38,19 @@ def end_standing(game: Game, purchase: tuple[str, ...] = ()) -> str:
         return f"You'd win by {money(mine - scores[best_other])} over {g.names[best_other]}"
     behind = f"{money(scores[best_other] - mine)} behind {g.names[best_other]}"
     return _shortest(f"You'd be {ORDINALS[rank]}, {behind}", f"{ORDINALS[rank]} place, {behind}")
+
+
+def _team_end(g: Game, seat: int) -> str:
+    """A team game's end line: the person's team against the best other team."""
+    sums, team = g.team_scores(), g.team_of(seat)
+    rank = sum(1 for total in sums if total > sums[team])
+    rival = max((t for t in range(len(sums)) if t != team), key=lambda t: sums[t])
+    gap = sums[team] - sums[rival]
+    if gap > 0:
+        return f"Your team'd win by {money(gap)}"
+    if gap == 0 and rank == 0:
+        return "Your team'd tie for 1st"
+    return f"Your team'd be {ORDINALS[rank]}, {money(-gap)} behind"
 
 
 def _shortest(text: str, short: str) -> str:

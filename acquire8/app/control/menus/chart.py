@@ -8,6 +8,7 @@ from acquire8.app.anim import cell_pos
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.insight import Holdings, bonus_line, holdings, level_label
 from acquire8.app.control.scene import Host, Pressed, Scene
+from acquire8.app.control.seats import team_note
 from acquire8.app.text import chain_name
 from acquire8.rules import CHAINS, Game
 from acquire8.rules import events as ev
@@ -72,7 +73,7 @@ class Chart(Scene):
     def level(self, seat: int) -> str:
         """What plays `seat`, under its name on the holdings page."""
         t = self.table
-        return level_label(t.levels, seat, t.human, t.people)
+        return level_label(t.levels, seat, t.human, t.people) + team_note(t.game, seat, t.viewer)
 
     @property
     def square(self) -> str:

@@ -15,8 +15,9 @@ from typing import Any
 
 from acquire8 import ai, rating
 from acquire8.app.control.seats import seat_names
-from acquire8.app.text import SETUP_WORDS, VALUE_WORDS
+from acquire8.app.text import SETUP_WORDS, VALUE_WORDS, team_letter
 from acquire8.rules import Options, OptionValue, option_values
+from acquire8.rules.options import MODE_PLAYERS, TEAM_COUNT
 from acquire8.storage.settings import MAX_OPPONENTS, PACES, PERSON, Settings
 
 LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
@@ -25,6 +26,7 @@ OPTION_LABELS = {"mode": "Game", "end": "End rule", "holdings": "Holdings"}  # a
 # A rules option whose value reads otherwise than as it is (a sum as money: {"cash": money}).
 OPTION_SHOWN: dict[str, Callable[[Any], str]] = {}
 SEATS, RULES, PREFERENCES = "seats", "rules", "preferences"  # the groups a page spaces apart
+RESHAPING_OPTIONS = ("mode",)  # rules options that change the seats (solo: none; 2 vs 2: three)
 
 
 @dataclass(frozen=True)
@@ -41,6 +43,11 @@ class Row:
     group: str
     reshapes: bool = False  # turning it changes which rows there are (the opponents' count)
     show: Callable[[Any], str] = str
+    locked: Callable[[Settings], bool] = lambda s: False  # fixed by another row for now
+
+    def fixed(self, s: Settings) -> bool:
+        """Left/right cannot change it now (the rules decide it, or another row does)."""
+        return self.turn is None or self.locked(s)
 
     def shown(self, s: Settings) -> str:
         """The value as the row shows it ("hard 801", "on", "$6,000")."""
@@ -76,13 +83,31 @@ def cycle_level(s: Settings, i: int, turn: int) -> None:
 
 
 def cycle_opponents(s: Settings, turn: int) -> None:
+    if s.count_is_fixed():  # the mode decides it (the row is locked)
+        return
     s.opponents = (s.opponents - 1 + turn) % MAX_OPPONENTS + 1
 
 
 def seat_label(s: Settings, i: int) -> str:
-    """Opponent i's row label: its name ("Ana plays"), or P2.. for a person."""
+    """Opponent i's row label: its name ("Ana plays"), or P2.. for a person; in a team game
+    whose side it is ("Bob partner", "Ana team B")."""
     seats = [PERSON, *s.opponent_levels()]
-    return seat_names(seats)[i + 1] + ("" if seats[i + 1] == PERSON else " plays")
+    name = seat_names(seats)[i + 1]
+    teams = TEAM_COUNT[s.options.mode]
+    if teams:
+        team = (i + 1) % teams
+        return f"{name} {'partner' if team == 0 else 'team ' + team_letter(team)}"
+    return name + ("" if seats[i + 1] == PERSON else " plays")
+
+
+def opponents_words(s: Settings) -> str:
+    """The opponents row's line: what the number is for, or why the mode fixes it."""
+    if not s.count_is_fixed():
+        return SETUP_WORDS["opponents"]
+    players = MODE_PLAYERS[s.options.mode][0]
+    if players == 1:
+        return "None: you play alone (Game row)"
+    return f"A {s.options.mode} game has {players} players: set by the Game row"
 
 
 def _flag(name: str, label: str, attr: str) -> Row:
@@ -116,6 +141,7 @@ def _option(name: str, values: tuple[OptionValue, ...]) -> Row:
         turn,
         lambda s: VALUE_WORDS[name, getattr(s.options, name)],
         RULES,
+        reshapes=name in RESHAPING_OPTIONS,
         show=OPTION_SHOWN.get(name, str),
     )
 
@@ -150,12 +176,13 @@ ROWS: dict[str, Row] = {
         *(_option(name, values) for name, values in option_values().items()),
         Row(
             "opponents",
-            lambda s: "Opponents",
-            lambda s: s.opponents,
+            lambda s: "Other players" if TEAM_COUNT[s.options.mode] else "Opponents",  # a partner too
+            lambda s: s.opponent_count(),
             cycle_opponents,
-            lambda s: SETUP_WORDS["opponents"],
+            opponents_words,
             SEATS,
             reshapes=True,
+            locked=lambda s: s.count_is_fixed(),
         ),
         *(level_row(i) for i in range(MAX_OPPONENTS)),
         Row(
@@ -173,9 +200,9 @@ PREFERENCE_ROWS = ("music", "effects", "pace", "contrast")  # what a running gam
 
 
 def setup_rows(s: Settings) -> list[Row]:
-    """The setup's rows: the opponents and their levels, then the rules (the first player is
-    shown, though fixed, so its line says why)."""
-    return [ROWS["opponents"], *_levels(s), ROWS["end"], ROWS["first"]]
+    """The setup's rows: the way to play, the opponents and their levels (partners too), then
+    the rules (the first player is shown, though fixed, so its line says why)."""
+    return [ROWS["mode"], ROWS["opponents"], *_levels(s), ROWS["end"], ROWS["first"]]
 
 
 def settings_rows(s: Settings, in_game: bool) -> list[Row]:
@@ -189,4 +216,4 @@ def settings_rows(s: Settings, in_game: bool) -> list[Row]:
 
 
 def _levels(s: Settings) -> list[Row]:
-    return [ROWS[f"level{i}"] for i in range(s.opponents)]
+    return [ROWS[f"level{i}"] for i in range(s.opponent_count())]

@@ -46,7 +46,7 @@ class SettingsScene(Scene):
             if X in pressed:
                 self.app.pop()
             return
-        if row.turn is None:
+        if row.turn is None or row.fixed(self.app.settings):
             self.app.sound("refuse")
             return
         row.turn(self.app.settings, turn)

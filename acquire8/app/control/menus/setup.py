@@ -1,4 +1,5 @@
-"""The new game's setup: opponents, their levels, the end rule (rows of `rows.py`)."""
+"""The new game's setup: the way to play, opponents, their levels, the end rule (rows of
+`rows.py`)."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from acquire8 import rating
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.menus.rows import Row, first_level, setup_rows
 from acquire8.app.control.scene import Host, Pressed, Scene
+from acquire8.app.text import money
 
 START = "start"  # the last item, below the rows: X anywhere starts, as shown
 
@@ -17,7 +19,9 @@ class Setup(Scene):
         super().__init__(app)
         self.table = setup_rows(app.settings)
         self.row = len(self.rows) - 1  # on Start: one press of X plays with the defaults
-        self.rating = app.load_stats()[0].rating
+        stats = app.load_stats()[0]
+        self.rating = stats.rating
+        self.best = stats.high_scores[0].score if stats.high_scores else None  # solo's
 
     @property
     def rows(self) -> list[str]:
@@ -31,7 +35,9 @@ class Setup(Scene):
 
     def suggestion(self) -> str:
         """The level to try: the newcomer's before any game against computers (a first game
-        after the lesson), else the one nearest the person's rating."""
+        after the lesson), else the one nearest the person's rating; in solo the score to beat."""
+        if self.app.settings.options.mode == "solo":
+            return "Play for a high score" if self.best is None else f"Your best score: {money(self.best)}"
         if not self.rating.games:
             return f"New? {first_level()} suits a first game"
         return f"You rate {round(self.rating.value)}: nearest is {rating.nearest(self.rating.value)}"
@@ -59,11 +65,11 @@ class Setup(Scene):
         row = self.selected
         if not turn or row is None:
             return
-        if row.turn is None:  # fixed by the rules: the line under the menu says so
+        if row.turn is None or row.fixed(s):  # fixed by the rules or the mode: its line says so
             self.app.sound("refuse")
             return
         row.turn(s, turn)
         if row.reshapes:
             self.table = setup_rows(s)
-            self.row = 0
+            self.row = self.rows.index(row.name)  # the cursor stays on the row turned
         self.app.sound("move")

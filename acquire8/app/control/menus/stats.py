@@ -11,6 +11,7 @@ from acquire8.app.control.menus.rows import LEVELS
 from acquire8.app.control.scene import Host, Pressed, Scene
 from acquire8.app.control.story import Replays
 from acquire8.app.text import money
+from acquire8.rules import GAME_MODES
 
 
 @dataclass(frozen=True)
@@ -58,6 +59,8 @@ class StatsScene(Scene):
         ("best", "BEST FINAL CASH"),
         ("streak", "WINNING STREAK"),
         ("rank", "AVERAGE PLACE"),
+        ("modes", "OTHER WAYS TO PLAY"),
+        ("scores", "SOLO HIGH SCORES"),
     )
     NOTES = {  # under each chart: what it measures
         "games": "Finished games per level",
@@ -159,6 +162,25 @@ class StatsScene(Scene):
             levels.append((lv, y, label_y))
         return RatingChart(band, [(x_of(i), y_of(v)) for i, (v, _) in enumerate(points)], levels)
 
+    @property
+    def mode_rows(self) -> list[tuple[str, int, str, int]]:
+        """(mode, played, won, best cash) of the other ways to play, in the rules' order:
+        kept apart from singles and unrated; solo is never lost (its won is "-")."""
+        modes = self.stats.modes
+        return [
+            (m, modes[m].played, "-" if m == "solo" else str(modes[m].won), modes[m].best_cash)
+            for m in GAME_MODES
+            if m in modes
+        ]
+
+    @property
+    def score_rows(self) -> list[tuple[str, str, str]]:
+        """Solo's best scores, best first: (the score, the day "12-03", the seed)."""
+        return [
+            (money(h.score), h.played[5:10] or "-", "-" if h.seed is None else str(h.seed))
+            for h in self.stats.high_scores
+        ]
+
     @staticmethod
     def level_name(level: str) -> str:
         """A row's name: the level, or "pass&play" for the games among people."""
@@ -178,7 +200,7 @@ class StatsScene(Scene):
     def rating_line(self) -> str:
         """'Your rating 655 +-186': the rating and its 95% interval; "" before a rated game."""
         r = self.stats.rating
-        return f"Your rating {round(r.value)} +-{round(r.interval())}" if r.games else ""
+        return f"Singles rating {round(r.value)} +-{round(r.interval())}" if r.games else ""
 
     def advice(self) -> tuple[str, str]:
         return rating.advice(self.stats.rating.value)
