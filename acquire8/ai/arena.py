@@ -29,7 +29,7 @@ from dataclasses import field as default  # the name `field` is one of Stats' fi
 from acquire8.ai.base import Bot
 from acquire8.ai.levels import SPEC_OF, SPECS, make_bot
 from acquire8.rules import END_OPTIONS, EndOption, Game, Options
-from acquire8.rules.options import MODE_PLAYERS, TEAM_COUNT, GameMode
+from acquire8.rules.options import GAME_MODES, MODE_PLAYERS, TEAM_COUNT, GameMode
 
 
 @dataclass
@@ -174,12 +174,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--field", default="greedy")
     ap.add_argument("--games", type=int, default=400, help="tile seeds x seats")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--players", type=int, default=4, choices=range(2, 7))
+    ap.add_argument(
+        "--players", type=int, default=4, choices=range(2, 7), help="singles (a team mode has its own)"
+    )
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine may be shared)")
     ap.add_argument("--budget-ms", type=float, default=None, help="expert: time per decision")
     ap.add_argument("--iterations", type=int, default=None, help="expert: fixed playouts (reproducible)")
     ap.add_argument("--end", default="declare", choices=END_OPTIONS)
-    ap.add_argument("--mode", default="singles", choices=[m for m in TEAM_COUNT if m != "solo"])
+    ap.add_argument("--mode", default="singles", choices=[m for m in GAME_MODES if m != "solo"])
     ap.add_argument("--selfish-field", action="store_true", help="team modes: the field plays for itself")
     ap.add_argument("--table", action="store_true", help="every level against greedy, the expert vs hard too")
     args = ap.parse_args(argv)
