@@ -13,6 +13,7 @@ from acquire8.rules import (
     CHAINS,
     EndOption,
     Game,
+    GameMode,
     HoldingsOption,
     Options,
     Phase,
@@ -70,6 +71,7 @@ def position(
     end: EndOption = "declare",
     holdings: HoldingsOption = "open",
     seed: int | None = 1,
+    mode: GameMode = "singles",
 ) -> dict[str, Any]:
     """A minimal position (a dict; json.dumps it or pass it to `load`), built by the rules'
     builder (`minimal_position`).
@@ -80,7 +82,7 @@ def position(
     """
     players = players if players is not None else [player(), player(), player()]
     named = [{"name": f"P{i + 1}", **p} for i, p in enumerate(players)]
-    options = Options(end=end, holdings=holdings)
+    options = Options(mode=mode, end=end, holdings=holdings)
     return json.loads(minimal_position(cells or {}, named, pool or [], current, options, seed))
 
 

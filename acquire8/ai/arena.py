@@ -2,11 +2,18 @@
 
     python -m acquire8.ai.arena --hero hard --field greedy --games 2000 --seed 1
     python -m acquire8.ai.arena --table --games 200     # every level, as `make arena`
+    python -m acquire8.ai.arena --mode 2v2 --hero hard --field hard --selfish-field --games 400
 
 Games are tile seeds x seats: each deal is played once with the hero in every seat
 and the field in the others, so no level profits from a lucky deal or seat. Ties
 split the win. Prints the hero's win share with a 95% interval, average rank (ties
 share ranks), mean margin to the best opponent and the hero's decision times.
+
+In a team mode (2v2, 2v2v2, 3v3) the hero is a team, every member the hero's level, and the
+field the other teams: each deal is played once with the hero's team in every team's seats
+(so in every place of the order of play), and the figures are the team's (its summed cash
+against the best other team's). `--selfish-field`: the field plays each for itself, not for
+its team (a yardstick only the arena offers).
 """
 
 from __future__ import annotations
@@ -20,8 +27,9 @@ from dataclasses import dataclass
 from dataclasses import field as default  # the name `field` is one of Stats' fields
 
 from acquire8.ai.base import Bot
-from acquire8.ai.levels import SPECS, make_bot
+from acquire8.ai.levels import SPEC_OF, SPECS, make_bot
 from acquire8.rules import END_OPTIONS, EndOption, Game, Options
+from acquire8.rules.options import GAME_MODES, MODE_PLAYERS, TEAM_COUNT, GameMode
 
 
 @dataclass
@@ -38,6 +46,7 @@ class Stats:
     )  # CPU time per decision (a shared machine inflates wall)
     seconds: float = 0.0
     players: int = 4
+    mode: GameMode = "singles"
 
     def add(self, other: Stats) -> None:
         self.games += other.games
@@ -66,8 +75,13 @@ class Stats:
     def line(self) -> str:
         med, p95, mx = self.times()
         cpu95 = self.times(cpu=True)[1]
+        teams = TEAM_COUNT[self.mode]
+        if teams:
+            who = f"{self.mode}: team of {self.hero} vs {self.field}"
+        else:
+            who = f"{self.hero:>6} vs {self.players - 1}x {self.field:<6}"
         return (
-            f"{self.hero:>6} vs {self.players - 1}x {self.field:<6} {self.games:>5} games  "
+            f"{who} {self.games:>5} games  "
             f"win {100 * self.share:5.1f}% ± {100 * self.interval:4.1f}  "
             f"rank {statistics.mean(self.ranks):4.2f}  margin {statistics.mean(self.margins):>+8,.0f}  "
             f"decision ms median {med:6.2f} p95 {p95:6.2f} max {mx:7.2f} (cpu p95 {cpu95:6.2f})"
@@ -75,21 +89,24 @@ class Stats:
 
 
 def play_one(args: tuple) -> Stats:
-    """One game: the hero in `seat`, the field elsewhere; returns the hero's figures."""
-    hero, field_level, tile_seed, seat, players, hero_opts, end, make_hero = args
+    """One game: the hero in `seat` (in a team mode: in every seat of team `seat`), the field
+    elsewhere; returns the hero's figures."""
+    hero, field_level, tile_seed, seat, players, hero_opts, end, make_hero, mode, selfish = args
+    g = Game.new(players=players, seed=tile_seed, options=Options(mode=mode, end=end))
+    mine = g.teams[seat]
     bots = [
         (make_hero(tile_seed * 100 + s) if make_hero else make_bot(hero, tile_seed * 100 + s, **hero_opts))
-        if s == seat
-        else make_bot(field_level, tile_seed * 100 + s)
+        if s in mine
+        else SPEC_OF[field_level].make(tile_seed * 100 + s, team_play=not selfish)
         for s in range(players)
     ]
-    g = Game.new(players=players, seed=tile_seed, options=Options(end=end))
-    st = Stats(hero, field_level, games=1, players=players)
+    field = f"{field_level} (selfish)" if selfish else field_level
+    st = Stats(hero, field, games=1, players=players, mode=mode)
     clock, cpu = time.perf_counter, time.process_time
     while not g.is_over:
         who = g.current
         view = g.view(who)
-        if who == seat:
+        if who in mine:
             t0, c0 = clock(), cpu()
             act = bots[who].choose(view)
             st.times_ms.append(1000 * (clock() - t0))
@@ -97,14 +114,14 @@ def play_one(args: tuple) -> Stats:
         else:
             act = bots[who].choose(view)
         g.apply(act)
-    scores = g.scores()
-    winners = g.winners()
-    st.wins.append(1 / len(winners) if seat in winners else 0.0)
-    mine = scores[seat]
-    above = sum(1 for s in range(players) if scores[s] > mine)
-    tied = sum(1 for s in range(players) if scores[s] == mine)  # includes the hero
+    scores = g.team_scores()  # without teams, each seat's cash
+    first = [t for t, score in enumerate(scores) if score == max(scores)]
+    st.wins.append(1 / len(first) if seat in first else 0.0)
+    ours = scores[seat]
+    above = sum(1 for score in scores if score > ours)
+    tied = sum(1 for score in scores if score == ours)  # includes the hero
     st.ranks.append(above + (tied + 1) / 2)
-    st.margins.append(mine - max(scores[s] for s in range(players) if s != seat))
+    st.margins.append(ours - max(score for t, score in enumerate(scores) if t != seat))
     return st
 
 
@@ -118,17 +135,25 @@ def run(
     hero_opts: dict | None = None,
     end: EndOption = "declare",
     make_hero: Callable[[int], Bot] | None = None,
+    mode: GameMode = "singles",
+    selfish: bool = False,
 ) -> Stats:
-    """`games` rounded down to whole deals (tile seeds x seats). `make_hero` (a seed to a
-    player; picklable for `jobs` > 1) plays the hero instead of the level `hero`, which
-    then only names it: players outside acquire8.ai, such as the front end's hint."""
-    deals = max(1, games // players)
+    """`games` rounded down to whole deals (tile seeds x seats; in a team `mode`, of `mode`'s
+    players, tile seeds x teams). `make_hero` (a seed to a player; picklable for `jobs` > 1)
+    plays the hero instead of the level `hero`, which then only names it: players outside
+    acquire8.ai, such as the front end's hint. `selfish`: the field plays each for itself."""
+    teams = TEAM_COUNT[mode]
+    if teams:
+        players = MODE_PLAYERS[mode][0]
+    places = teams or players
+    deals = max(1, games // places)
     tasks = [
-        (hero, field_level, seed + i, s, players, hero_opts or {}, end, make_hero)
+        (hero, field_level, seed + i, s, players, hero_opts or {}, end, make_hero, mode, selfish)
         for i in range(deals)
-        for s in range(players)
+        for s in range(places)
     ]
-    total = Stats(hero, field_level, players=players)
+    field = f"{field_level} (selfish)" if selfish else field_level
+    total = Stats(hero, field, players=players, mode=mode)
     start = time.perf_counter()
     if jobs > 1:
         import multiprocessing  # only the arena uses processes; never the game
@@ -149,11 +174,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--field", default="greedy")
     ap.add_argument("--games", type=int, default=400, help="tile seeds x seats")
     ap.add_argument("--seed", type=int, default=1)
-    ap.add_argument("--players", type=int, default=4, choices=range(2, 7))
+    ap.add_argument(
+        "--players", type=int, default=4, choices=range(2, 7), help="singles (a team mode has its own)"
+    )
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine may be shared)")
     ap.add_argument("--budget-ms", type=float, default=None, help="expert: time per decision")
     ap.add_argument("--iterations", type=int, default=None, help="expert: fixed playouts (reproducible)")
     ap.add_argument("--end", default="declare", choices=END_OPTIONS)
+    ap.add_argument("--mode", default="singles", choices=[m for m in GAME_MODES if m != "solo"])
+    ap.add_argument("--selfish-field", action="store_true", help="team modes: the field plays for itself")
     ap.add_argument("--table", action="store_true", help="every level against greedy, the expert vs hard too")
     args = ap.parse_args(argv)
     opts = {}
@@ -178,7 +207,18 @@ def main(argv: list[str] | None = None) -> None:
             st = run(hero, fld, n, args.seed, args.players, args.jobs, o, args.end)
             print(st.line(), flush=True)
         return
-    st = run(args.hero, args.field, args.games, args.seed, args.players, args.jobs, opts, args.end)
+    st = run(
+        args.hero,
+        args.field,
+        args.games,
+        args.seed,
+        args.players,
+        args.jobs,
+        opts,
+        args.end,
+        mode=args.mode,
+        selfish=args.selfish_field,
+    )
     print(st.line())
     print(f"({st.seconds:.1f} s)")
 

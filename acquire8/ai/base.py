@@ -44,6 +44,31 @@ class SteppingBot(Bot, Protocol):
     def step(self, budget_ms: float, last: bool = False) -> Action | None: ...
 
 
+Side = tuple[int, ...]  # the seats whose money a player counts as its own
+
+
+def sides(view: Game, seat: int, team_play: bool = True) -> tuple[Side, list[Side]]:
+    """Whom `seat` plays for and against, the one place that decides it: its team and the
+    other teams in a team game (RULES §14: a partner's gain is no loss), else itself against
+    every other seat alone (singles, or `team_play` off: a player for itself in a team game,
+    the arena's yardstick). The solo game has no one to play against: an empty list."""
+    if team_play:
+        teams = view.teams
+        mine = teams[view.team_of(seat)]
+        return mine, [t for t in teams if t != mine]
+    return (seat,), [(s,) for s in range(view.players) if s != seat]
+
+
+def team_worth(worth: list[float], side: Side) -> float:
+    """The worth of `side`: its seats' summed."""
+    return worth[side[0]] if len(side) == 1 else sum(worth[s] for s in side)
+
+
+def best_worth(worth: list[float], others: list[Side]) -> float:
+    """The worth of the richest of `others`; 0 when there are none (the solo game)."""
+    return max((team_worth(worth, side) for side in others), default=0.0)
+
+
 T = TypeVar("T")
 Work = Generator[None, None, T]  # thinking cut into units: each `yield` ends one
 
@@ -71,10 +96,17 @@ def advance(work: Work[T], budget_ms: float) -> tuple[bool, T | None]:
 
 
 class SeededBot:
-    """What the bots here share: one random source, seeded from `seed`."""
+    """What the bots here share: one random source, seeded from `seed`, and whom they play
+    for in a team game (`team_play`: their team; off, themselves alone, which only the arena
+    uses, as a yardstick)."""
 
-    def __init__(self, seed: int | None = None):
+    def __init__(self, seed: int | None = None, team_play: bool = True):
         self.rng = random.Random(seed)
+        self.team_play = team_play
+
+    def side(self, view: Game, seat: int) -> Side:
+        """The seats `seat` plays for (`sides`)."""
+        return sides(view, seat, self.team_play)[0]
 
     def reseed(self, value: str) -> None:
         self.rng.seed(value)
@@ -119,7 +151,8 @@ class PhaseBot(SeededBot):
         raise NotImplementedError
 
     def survivor(self, view: Game, seat: int, legal: list[Any]) -> Action:
-        return max(legal, key=lambda a: view.shares(seat, a.chain))
+        side = self.side(view, seat)
+        return max(legal, key=lambda a: sum(view.shares(s, a.chain) for s in side))
 
     def defunct(self, view: Game, seat: int, legal: list[Any]) -> Action:
         return legal[0]
@@ -132,12 +165,14 @@ class GreedyBot(PhaseBot):
     """The frozen baseline (do not change its play: stronger levels are measured
     against it). Places the tile that most raises its net worth now, founds the
     dearest chain, keeps the chain it holds most of, sells everything in mergers,
-    buys where it can contest a bonus and ends the game when allowed."""
+    buys where it can contest a bonus and ends the game when allowed. In a team game its worth
+    and its holdings are its team's."""
 
     # Its random source is unused: greedy play is deterministic (NormalBot's is not).
 
     def place(self, view: Game, seat: int, legal: list[Any]) -> Action:
-        return max(legal, key=lambda a: self._after_placing(view, seat, a))
+        side = self.side(view, seat)
+        return max(legal, key=lambda a: self._after_placing(view, side, a))
 
     def found(self, view: Game, seat: int, legal: list[Any]) -> Action:
         return max(legal, key=lambda a: price(a.chain, 2))
@@ -145,24 +180,24 @@ class GreedyBot(PhaseBot):
     def buy(self, view: Game, seat: int, legal: list[Any]) -> Action:
         if DeclareEnd() in legal:
             return DeclareEnd()
-        return self._buy(view, seat, legal)
+        return self._buy(view, self.side(view, seat), legal)
 
     @staticmethod
-    def _after_placing(view: Game, seat: int, action: PlaceTile) -> int:
+    def _after_placing(view: Game, side: Side, action: PlaceTile) -> int:
         g = view.copy()
         g.apply(action)
-        worth = g.net_worth(seat)
+        worth = sum(g.net_worth(s) for s in side)
         if g.phase == Phase.FOUND:  # the founder's free share of the dearest chain
             founds = cast("list[FoundChain]", g.legal_actions())
             worth += max(price(a.chain, g.chain_size(a.chain) or 2) for a in founds)
         return worth
 
     @staticmethod
-    def _buy(view: Game, seat: int, legal: list[Action]) -> Action:
+    def _buy(view: Game, side: Side, legal: list[Action]) -> Action:
         best, best_price = None, 0
         for chain in view.chains_on_board():
-            mine = view.shares(seat, chain)
-            top = max((view.shares(s, chain) for s in range(view.players) if s != seat), default=0)
+            mine = sum(view.shares(s, chain) for s in side)  # a partner's shares count as its own
+            top = max((view.shares(s, chain) for s in range(view.players) if s not in side), default=0)
             p = view.price(chain)
             if -2 <= top - mine <= 3 and p > best_price and view.bank_shares(chain):
                 best, best_price = chain, p

@@ -1,5 +1,6 @@
 """How good a position is for one seat: liquidation value with expected bonuses,
-relative to the best opponent. Shared by the hard and expert players.
+relative to the best opponent (in a team game: its team's against the best other team's).
+Shared by the hard and expert players.
 
 The evaluation runs thousands of times per decision, so it reads the game through the
 rules' fast path (whole tables at once: `Game.chain_sizes`, `bank_counts`, `all_cash`,
@@ -11,6 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import lru_cache
 
+from acquire8.ai.base import Side, best_worth, sides, team_worth
 from acquire8.rules import CHAIN_COUNT, END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
 
 MAX_SIZE = SQUARES
@@ -108,10 +110,13 @@ def is_ending(g: Game) -> bool:
 
 
 class Evaluator:
-    """Per-seat worth of a position; `margin` is what the players maximise."""
+    """Per-seat worth of a position; `margin` is what the players maximise. `team_play`: in a
+    team game it plays for its team (off: for itself alone, the arena's yardstick)."""
 
-    def __init__(self, params: Params = DEFAULT):
+    def __init__(self, params: Params = DEFAULT, team_play: bool = True):
         self.p = params
+        self.team_play = team_play
+        self._sides_of: tuple[tuple[int, str], list[tuple[Side, list[Side]]]] = ((0, ""), [])
         # chain terms by the stage's weights, then by chain, size, holdings and bank: a
         # search asks for the same few thousand terms over and over
         self._memos: dict[tuple, dict[tuple, tuple[float, ...]]] = {}
@@ -132,6 +137,9 @@ class Evaluator:
             self.reserve = self.p.reserve * (1 - st)
             self.keep = self.p.keep_value * (1 - st)
         self.market = g.players == 2 and g.pool_size() > 0
+        table = (g.players, g.options.mode)
+        if self._sides_of[0] != table:  # the same for a whole game
+            self._sides_of = (table, [sides(g, s, self.team_play) for s in range(g.players)])
         weights = (self.cert, self.growth, self.market)
         terms = self._memos.get(weights)
         if terms is None or len(terms) > TERMS_KEPT:
@@ -176,11 +184,15 @@ class Evaluator:
             w = [a + b for a, b in zip(w, term, strict=True)]
         return w
 
+    def sides(self, me: int) -> tuple[Side, list[Side]]:
+        """Whom `me` plays for and against in the game of the last `setup` (`base.sides`)."""
+        return self._sides_of[1][me]
+
     def margin(self, w: list[float], me: int, cash: int) -> float:
-        """My worth minus the best opponent's, less the cost of a thin cash reserve. Alone (the
-        one-player score game, RULES §14) there is no opponent: my worth itself."""
-        rival = max((w[s] for s in range(len(w)) if s != me), default=0.0)
-        return w[me] - rival - self.short_cost(cash)
+        """My worth (my team's) minus the best opponent's (the best other team's; none in the
+        solo game: 0), less the cost of a thin cash reserve."""
+        mine, others = self.sides(me)
+        return team_worth(w, mine) - best_worth(w, others) - self.short_cost(cash)
 
     def short_cost(self, cash: float) -> float:
         """What holding `cash` costs when it is below the stage's reserve."""

@@ -7,11 +7,13 @@ it cannot see (`Game.determinize`: one sample of the hidden hands and pool consi
 its view), plays every candidate out on that same deal (common random numbers make the
 comparison fair) to the start of its own next turn, the other seats deciding as hard players
 do and the rest of its own turn as its inner hard player would, and scores the result with
-the hard player's evaluation. The statistics are kept per candidate of the decision it
-faces, over all deals: a one-level information-set search. A candidate whose paired
-difference to the leader lies beyond doubt below zero stops being played out, so the deals
-go to the close ones, and the decision is made when one is left. The survivor and defunct
-order are the hard player's, and a declared end that wins is taken without search.
+the hard player's evaluation (in a team game: its team's worth against the best other team's,
+the partners played out as team-playing hard players). The statistics are kept per
+candidate of the decision it faces, over all deals: a one-level information-set search. A
+candidate whose paired difference to the leader lies beyond doubt below zero stops being
+played out, so the deals go to the close ones, and the decision is made when one is left.
+The survivor and defunct order are the hard player's, and a declared end that wins is taken
+without search.
 
 It is anytime and sliced for a front end without threads: `start(view)` and then
 `step(budget_ms)` as often as needed (None means "still thinking"); `choose(view)`
@@ -51,11 +53,13 @@ class ExpertBot(SeededBot):
         candidates: int = 6,
         horizon: int | None = None,
         params: Params = DEFAULT,
+        team_play: bool = True,
     ):
-        super().__init__(seed)
-        self.hard = HardBot(seed, params)
-        self.opponent = HardBot(seed)  # the other seats in a playout: hard players
-        self.ev = Evaluator(params)
+        super().__init__(seed, team_play)
+        self.hard = HardBot(seed, params, team_play)
+        # the other seats in a playout: hard players (in a team game, for their teams)
+        self.opponent = HardBot(seed)
+        self.ev = Evaluator(params, team_play)
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.candidates = candidates
@@ -237,6 +241,7 @@ class Search:
         self.horizon = horizon
         self.bot = bot
         self.me = view.current
+        self.side = bot.side(view, self.me)  # the seats it plays for
         self.active = list(range(len(cands)))  # the candidates still compared, in order
         self.results: list[list[float]] = [[] for _ in cands]  # each one's score per deal
         self.this_deal: list[float] = []  # the active candidates' scores on the current deal
@@ -287,8 +292,8 @@ class Search:
             return
         if g.current == self.me and g.phase == Phase.PLACE:
             # its own next tile (a purchase's playout runs to the end of its next turn): the
-            # tile that most raises its net worth now, the first on a tie
-            act = max(g.legal_actions(), key=lambda a: _worth_after(g, a))
+            # tile that most raises its (team's) net worth now, the first on a tie
+            act = max(g.legal_actions(), key=lambda a: _worth_after(g, a, self.side))
         else:
             # every seat decides as a hard player, its own inner one for itself: a tile or a
             # merger's choice at a time, so that no unit takes long
@@ -332,10 +337,10 @@ class Search:
         return self.cands[self._leader()]
 
 
-def _worth_after(g: Game, act: Action) -> int:
+def _worth_after(g: Game, act: Action, side: tuple[int, ...]) -> int:
     h = g.copy()
     h.apply(act)
-    return h.net_worth(g.current)
+    return sum(h.net_worth(s) for s in side)
 
 
 __all__ = ["DEFAULT_BUDGET_MS", "ExpertBot", "Search"]

@@ -6,7 +6,8 @@ same choices it would make, and values the best purchase that follows. Purchases
 are valued from per-chain deltas, so all bundles of up to three shares are compared
 in well under a millisecond. Disposal weighs selling, trading and keeping by what
 each leaves it worth against the best opponent; it declares the end only when the
-final scoring would make it the winner.
+final scoring would make it the winner. In a team game "it" is its team: its partners' worth
+counts as its own (their bonuses too), the best opponent is the best other team.
 """
 
 from __future__ import annotations
@@ -15,7 +16,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import cast
 
-from acquire8.ai.base import SeededBot, Work, advance, finish
+from acquire8.ai.base import SeededBot, Work, advance, best_worth, finish, team_worth
 from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
 from acquire8.rules import (
     CHAIN_COUNT,
@@ -38,11 +39,11 @@ MEMO_KEPT = 2000  # purchases remembered before starting afresh
 
 class HardBot(SeededBot):
     """Evaluates each candidate (tile, chain to found, purchase, disposal) by its effect
-    on liquidation value and expected bonuses relative to the best opponent."""
+    on liquidation value and expected bonuses relative to the best opponent (team)."""
 
-    def __init__(self, seed: int | None = None, params: Params = DEFAULT):
-        super().__init__(seed)
-        self.ev = Evaluator(params)
+    def __init__(self, seed: int | None = None, params: Params = DEFAULT, team_play: bool = True):
+        super().__init__(seed, team_play)
+        self.ev = Evaluator(params, team_play)
         # plain values only (no action objects), so that the cyclic collector's full passes
         # do not have to walk it
         self._memo: dict[tuple, tuple[float, tuple[str, ...]]] = {}
@@ -178,6 +179,7 @@ class HardBot(SeededBot):
             g.ends_this_turn(),
             g.tiles_on_board(),
             g.pool_size(),
+            g.options.mode,  # whom it plays for
         )
         found = self._memo.get(key)
         if found is None:
@@ -194,8 +196,9 @@ class HardBot(SeededBot):
         stock, sizes, bank = g.share_table(), g.chain_sizes(), g.bank_counts()
         cash = g.cash(me)
         w = ev.worths(g)
-        others = [s for s in range(n) if s != me]
-        # items[c][k-1]: (my worth change, rivals' worth changes, cost) of buying k shares of c
+        mine, others = ev.sides(me)
+        # items[c][k-1]: (my side's worth change, rival sides' worth changes, cost) of buying k
+        # shares of c
         items: dict[int, list[tuple[float, tuple[float, ...], int]]] = {}
         for c in range(CHAIN_COUNT):
             size = sizes[c]
@@ -210,15 +213,18 @@ class HardBot(SeededBot):
             for k in range(1, min(MAX_BUY, bank[c], cash // p) + 1):
                 holdings[me] += 1
                 term = ev.chain_term(c, size, tuple(holdings), bank[c] - k)
-                rows.append((term[me] - base[me] - k * p, tuple(term[s] - base[s] for s in others), k * p))
+                delta = [t - b for t, b in zip(term, base, strict=True)]
+                rows.append(
+                    (team_worth(delta, mine) - k * p, tuple(team_worth(delta, o) for o in others), k * p)
+                )
             items[c] = rows
-        w_me = w[me]
-        w_o = tuple(w[s] for s in others)
+        w_me = team_worth(w, mine)
+        w_o = tuple(team_worth(w, o) for o in others)
 
         def value(gain: float, rival: float, spent: int) -> float:
             return w_me + gain - rival - ev.short_cost(cash - spent)
 
-        best_v = value(0.0, max(w_o, default=0.0), 0)  # alone: no rival (RULES §14)
+        best_v = value(0.0, max(w_o, default=0.0), 0)  # no opponent (solo): 0
         best: tuple[tuple[int, int], ...] = ()
         if len(items) > MAX_CHAINS_MIXED:
             # Mixed purchases only among the chains that are best bought alone: with
@@ -266,7 +272,8 @@ class HardBot(SeededBot):
     # -------------------------------------------------------------- disposal
 
     def dispose(self, g: Game) -> Dispose:
-        """Sell, trade and keep by what each leaves the disposer worth against the best rival."""
+        """Sell, trade and keep by what each leaves the disposer (its team) worth against the best
+        rival (team)."""
         ev = self.ev
         ev.setup(g)
         me, n = g.current, g.players
@@ -286,6 +293,7 @@ class HardBot(SeededBot):
                 term = ev.chain_term(c, size, holdings, bank[c])
                 for x in range(n):
                     w[x] -= term[x]
+        mine, others = ev.sides(me)
         others_d = [stock[x][d] for x in range(n)]
         cash = g.cash(me)
         best, best_v = (held, 0), float("-inf")
@@ -296,11 +304,12 @@ class HardBot(SeededBot):
             term = ev.chain_term(s, merged, tuple(h), bank_s - trade // 2)
             # rivals still to dispose keep their defunct shares' sale value
             ww = [w[x] + term[x] + (others_d[x] * pd if x != me else 0) for x in range(n)]
-            rival = max((ww[x] for x in range(n) if x != me), default=0.0)  # the same for every sale
+            rival = best_worth(ww, others)  # the same for every sale
+            side = team_worth(ww, mine)
             for sell in range(held - trade + 1):
                 keep = held - trade - sell
-                mine = ww[me] + (sell * pd + keep * ev.keep)
-                v = mine - rival - ev.short_cost(cash + sell * pd)  # ev.margin, its rival kept
+                worth = side + (sell * pd + keep * ev.keep)
+                v = worth - rival - ev.short_cost(cash + sell * pd)  # ev.margin, its rival kept
                 if v > best_v + 1e-9:
                     best, best_v = (sell, trade), v
         return Dispose(*best)

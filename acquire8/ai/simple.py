@@ -44,7 +44,8 @@ class NormalBot(GreedyBot):
     ties between equally good tiles at random."""
 
     def place(self, view: Game, seat: int, legal: list[Any]) -> Action:
-        scored = [(self._after_placing(view, seat, a), a) for a in legal]
+        side = self.side(view, seat)
+        scored = [(self._after_placing(view, side, a), a) for a in legal]
         best = max(v for v, _ in scored)
         return self.rng.choice([a for v, a in scored if v == best])
 
