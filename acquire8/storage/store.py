@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from acquire8.ai.review import GameKey, KeptReview, game_key
 from acquire8.rating import PersonRating
 from acquire8.rules import Game
 from acquire8.rules.record import GameRecord, NewerRecord, NotARecord
@@ -27,6 +28,7 @@ from acquire8.storage.messages import (
     MSG_IMPORT_KEPT,
     MSG_IMPORT_NEWER,
     MSG_IMPORT_NONE,
+    MSG_REVIEW_DAMAGED,
     MSG_SAVE_DAMAGED,
     MSG_SAVE_FAILED,
     MSG_SAVE_NEWER,
@@ -38,7 +40,15 @@ from acquire8.storage.messages import (
     MSG_STATS_FAILED,
     MSG_STATS_NEWER,
 )
-from acquire8.storage.records import GAMES_FORMAT, KEPT_GAMES, game_lines, games_text
+from acquire8.storage.records import (
+    GAMES_FORMAT,
+    KEPT_GAMES,
+    REVIEW_FIELD,
+    bare_line,
+    game_lines,
+    games_text,
+    reviewed_line,
+)
 from acquire8.storage.settings import SETTINGS_FORMAT, Settings
 from acquire8.storage.stats import STATS_FORMAT, GameResult, Stats, rating_from
 
@@ -69,6 +79,7 @@ class Storage(Records):
         # The kept games as last read or written, by their exact text: checking them replays
         # every game, so a game's end does not check again what this store has just checked.
         self._games: tuple[str, list[GameRecord]] | None = None
+        self._reviews: dict[GameKey, KeptReview] = {}  # of those games, by game_key
 
     @classmethod
     def default(cls) -> Storage:
@@ -190,6 +201,7 @@ class Storage(Records):
         try:
             text = self._read_text(GAMES)
             if text is None:
+                self._reviews = {}
                 return [], None
             if self._games is not None and text == self._games[0]:
                 return list(self._games[1]), None
@@ -204,22 +216,42 @@ class Storage(Records):
         kept: list[GameRecord] = []
         problems: list[str] = []
         newer = False
+        reviews: dict[GameKey, KeptReview] = {}
+        bad_reviews = 0
         for i, item in enumerate(games):
+            review = item.pop(REVIEW_FIELD, None) if isinstance(item, dict) else None
             try:
-                kept.append(GameRecord.from_dict(item, finished=True))
+                record = GameRecord.from_dict(item, finished=True)
             except ValueError as e:  # NewerRecord and NotARecord are ValueErrors too
                 newer = newer or isinstance(e, NewerRecord)
                 problems.append(f"game {i + 1}: {e}")
+                continue
+            kept.append(record)
+            if review is None:
+                continue
+            try:
+                reviews[game_key(record)] = KeptReview.from_dict(record, review)
+            except ValueError as e:  # the game stays; only its review is set aside with the file
+                bad_reviews += 1
+                problems.append(f"game {i + 1}: {e}")
+        self._reviews = reviews
         if not problems:
             self._games = (text, list(kept))
             return kept, None
         reason = "newer" if newer and len(problems) == 1 else "bad"
         if self._set_aside(GAMES, BadRecord(reason, "games: " + "; ".join(problems))):
             self._write_records(kept)
+        if bad_reviews == len(problems):
+            return kept, MSG_REVIEW_DAMAGED
         return kept, MSG_GAMES_NEWER if reason == "newer" else MSG_GAMES_DAMAGED
 
+    def _line(self, record: GameRecord) -> str:
+        """A kept game's line: its record, with its review when it has one."""
+        review = self._reviews.get(game_key(record))
+        return record.to_json() if review is None else reviewed_line(record.to_json(), review.to_dict())
+
     def _write_records(self, records: list[GameRecord]) -> str | None:
-        text = games_text([r.to_json() for r in records[:KEPT_GAMES]])
+        text = games_text([self._line(r) for r in records[:KEPT_GAMES]])
         failed = self._write_text(GAMES, text, MSG_GAMES_FAILED)
         self._games = None if failed else (text, records[:KEPT_GAMES])
         return failed
@@ -239,11 +271,29 @@ class Storage(Records):
             records, message = self.load_records()
             return self._write_records([record, *(r for r in records if r != record)]) or message
         new = record.to_json()
-        failed = self._write_text(
-            GAMES, games_text([new, *(g for g in games if g != new)][:KEPT_GAMES]), MSG_GAMES_FAILED
-        )
+        lines = [new, *(g for g in games if bare_line(g) != new)][:KEPT_GAMES]
+        failed = self._write_text(GAMES, games_text(lines), MSG_GAMES_FAILED)
         self._games = None  # checked afresh when next shown
         return failed
+
+    # The expert's reviews of kept games
+
+    def load_review(self, record: GameRecord) -> KeptReview | None:
+        """The review kept with this game (the same seed and actions), None when it has none. The
+        kept games are read again only when this store has not just read or written them."""
+        if self._games is None:
+            self.load_records()
+        return self._reviews.get(game_key(record))
+
+    def keep_review(self, record: GameRecord, review: KeptReview) -> str | None:
+        """Keep `review` with its game among the kept games (a game no longer kept: nothing
+        to keep it with); None on success, else a message."""
+        records, message = self.load_records()
+        key = game_key(record)
+        if not any(game_key(r) == key for r in records):
+            return message
+        self._reviews[key] = review
+        return self._write_records(records) or message
 
     def game_over(self, record: GameRecord, final: Game | None = None) -> tuple[Stats, str | None]:
         """What the front end calls once a game is over: keeps its record for replays and

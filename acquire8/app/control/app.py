@@ -8,6 +8,7 @@ import random
 from typing import Protocol
 
 from acquire8 import ai
+from acquire8.ai.review import GameKey, KeptReview, Review, game_key
 from acquire8.app.anim import Animator
 from acquire8.app.buttons import X
 from acquire8.app.constants import FPS
@@ -15,6 +16,7 @@ from acquire8.app.control.frames import FrameBudget
 from acquire8.app.control.lesson import LessonPlay
 from acquire8.app.control.menus import Setup, Title
 from acquire8.app.control.play import Play
+from acquire8.app.control.review import Reviewing, ReviewScene, review_job
 from acquire8.app.control.scene import RESULT_QUIET_FRAMES, Pressed, Scene, quieter
 from acquire8.app.control.seats import NAMES as NAMES  # re-exported: where the names were
 from acquire8.app.control.seats import seat_names as seat_names
@@ -125,6 +127,7 @@ class App:
         self.saving = False  # it is made at the end of this frame, in which no computer thinks
         self.frames = FrameBudget(FPS)  # the shell marks each frame: computers think in what is left
         self.scenes: list[Scene] = []
+        self.reviews: dict[GameKey, Reviewing | KeptReview] = {}  # this session's, under way or done
         self.home()
 
     @property
@@ -246,6 +249,32 @@ class App:
     def exchange_location(self) -> str:
         games = self.keeper.games
         return games.exchange_location() if games is not None else ""
+
+    # -- the expert's reviews (control/review.py's Reviewer)
+
+    def open_review(self, record: GameRecord) -> None:
+        self.push(ReviewScene(self, record))
+
+    def load_review(self, record: GameRecord) -> KeptReview | None:
+        done = self.reviews.get(game_key(record))
+        if isinstance(done, KeptReview):
+            return done
+        games = self.keeper.games
+        return games.load_review(record) if games is not None else None
+
+    def reviewing(self, record: GameRecord) -> Reviewing:
+        job = self.reviews.get(game_key(record))
+        if not isinstance(job, Reviewing):
+            job = self.reviews[game_key(record)] = review_job(record)
+        return job
+
+    def review_done(self, record: GameRecord, review: Review) -> tuple[KeptReview, str | None]:
+        kept = self.reviews[game_key(record)] = KeptReview.of(review)
+        return kept, self.keep_review(record, kept)
+
+    def keep_review(self, record: GameRecord, review: KeptReview) -> str | None:
+        games = self.keeper.games
+        return games.keep_review(record, review) if games is not None else None
 
     def new_game(self, seed: int | None = None) -> Play:
         """Start a game with the current settings: seat 0 is a person, each other seat a
