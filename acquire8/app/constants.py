@@ -241,6 +241,8 @@ STATS_ALL_GAP, STATS_NOTES_GAP, STATS_RULE = 3, 12, 3  # the "all" row's rule: t
 STATS_EMPTY_Y, STATS_MESSAGE_Y, STATS_NOTE_Y = 50, 106, 112
 STATS_BARS_Y, STATS_BAR_PITCH = 18, 12
 STATS_BAR_X, STATS_BAR_W, STATS_BAR_H = 42, 56, GLYPH_H  # from x 42, the longest 56 px
+# The accuracy page: a game's column in a level's row, its foot on the level name's.
+STATS_COLUMN_W, STATS_COLUMN_PITCH, STATS_COLUMN_H = 3, 4, STATS_BAR_PITCH - 2
 # The rating page: the plot area, the levels' list before a rated game, the advice under it.
 RATING_X, RATING_W, RATING_Y, RATING_H = 28, 96, 24, 62
 RATING_LINE_Y, RATING_EMPTY_Y, RATING_EMPTY_NOTE_Y = 14, 16, 72

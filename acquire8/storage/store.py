@@ -271,7 +271,8 @@ class Storage(Records):
             records, message = self.load_records()
             return self._write_records([record, *(r for r in records if r != record)]) or message
         new = record.to_json()
-        lines = [new, *(g for g in games if bare_line(g) != new)][:KEPT_GAMES]
+        new = next((g for g in games if bare_line(g) == new), new)  # kept already: with its review
+        lines = [new, *(g for g in games if g != new)][:KEPT_GAMES]
         failed = self._write_text(GAMES, games_text(lines), MSG_GAMES_FAILED)
         self._games = None  # checked afresh when next shown
         return failed
