@@ -13,14 +13,34 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Protocol
 
-from acquire8.ai.review import KeptReview, Review, Verdict
+from acquire8.ai.review import (
+    BLUNDER,
+    CLASSES,
+    DEFAULT_ITERATIONS,
+    INACCURACY,
+    MISTAKE,
+    KeptReview,
+    Review,
+    Verdict,
+)
 from acquire8.app.buttons import MENU, O, X
 from acquire8.app.constants import FPS
 from acquire8.app.control.scene import Menu, Pressed, Scene
 from acquire8.app.control.story import Archive, Replay, player_seat
 from acquire8.rules.record import GameRecord
 
+__all__ = [
+    "BLUNDER",
+    "CLASSES",
+    "INACCURACY",
+    "MISTAKE",
+    "ReviewScene",
+    "Reviewer",
+    "Reviewing",
+    "review_job",
+]
 COSTLY_ROWS = 6  # costly decisions on the screen at once
+ITERATIONS = DEFAULT_ITERATIONS  # deals a decision (as the command line's review)
 
 
 @dataclass
@@ -49,7 +69,7 @@ def time_left(seconds: int | None) -> str:
 
 def review_job(record: GameRecord) -> Reviewing:
     """A new review of the person's decisions in `record`."""
-    return Reviewing(Review(record, seats=[player_seat(record)]))
+    return Reviewing(Review(record, seats=[player_seat(record)], iterations=ITERATIONS))
 
 
 class Reviewer(Archive, Protocol):

@@ -5,9 +5,16 @@ from __future__ import annotations
 
 import pyxel
 
-from acquire8.ai.review import BLUNDER, CLASSES, INACCURACY, MISTAKE
 from acquire8.app import constants as k
-from acquire8.app.control.review import COSTLY_ROWS, ReviewScene, time_left
+from acquire8.app.control.review import (
+    BLUNDER,
+    CLASSES,
+    COSTLY_ROWS,
+    INACCURACY,
+    MISTAKE,
+    ReviewScene,
+    time_left,
+)
 from acquire8.app.text import fit, money, move_words
 from acquire8.app.views.common import PANEL_CHARS, ctext, footer, panel, rtext, text
 
