@@ -153,8 +153,8 @@ def draw_replays(s: Replays) -> None:
 def draw_replay(s: Replay) -> None:
     g = s.position
     step, deciding = s.step, s.deciding
-    if deciding is not None:
-        who = f"Turn {deciding.turn}: {g.names[deciding.seat]} to play"
+    if deciding is not None:  # the turn and the seat of the decision, not of the step before
+        who = f"Turn {deciding.turn}: {g.names[deciding.seat]}"
     else:
         who = f"Turn {s.turn}: {g.names[step.seat]}" if step is not None else "As dealt"
     text(k.EDGE, k.TOP_Y, fit(who, k.REPLAY_WHO_CHARS, cut_ok=True), k.ACCENT)

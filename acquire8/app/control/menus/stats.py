@@ -103,7 +103,7 @@ class StatsScene(Scene):
         super().__init__(app)
         self.stats, self.message = app.load_stats()
         self.page = 0
-        self.accuracy: list[AccuracyRow] | None = None  # read from the kept games when first shown
+        self.accuracy: list[AccuracyRow] | None = None  # read from the kept games when its page opens
 
     @property
     def levels(self) -> list[str]:
@@ -233,8 +233,8 @@ class StatsScene(Scene):
         if step:
             self.page = (self.page + step) % len(self.PAGES)
             self.app.sound("move")
-        if self.PAGES[self.page][0] == "accuracy" and self.accuracy is None:
-            self.accuracy = self.accuracy_rows(self.app)  # type: ignore[arg-type]  # the App is an Archive
+            if self.PAGES[self.page][0] == "accuracy":  # read afresh: a review may have been kept since
+                self.accuracy = self.accuracy_rows(self.app)  # type: ignore[arg-type]  # the App is an Archive
 
     def accuracy_rows(self, archive: Archive) -> list[AccuracyRow]:
         """Per level (in the table's order), the person's accuracy in its last reviewed games."""
