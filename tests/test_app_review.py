@@ -113,6 +113,19 @@ def test_from_the_standings_the_review_can_be_left_and_picked_up_where_it_stood(
     assert app.scene is over
 
 
+def test_a_story_open_under_the_review_shows_its_mistakes_once_back(record, expected):
+    app = App(seed=1)
+    app.push(story.StoryScene(app, story.story_of(record), record=record))
+    chart = app.scene
+    assert isinstance(chart, story.StoryScene) and chart.story.mistakes == ()
+    demo.press(app, bt.DOWN)
+    assert isinstance(app.scene, ReviewScene)
+    reviewed(app)
+    demo.press(app, bt.O)
+    assert app.scene is chart and chart.story == story.story_of(record, review=expected)
+    assert chart.story.mistakes
+
+
 class Clock:
     def __init__(self) -> None:
         self.ms = 0.0

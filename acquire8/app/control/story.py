@@ -116,11 +116,17 @@ class StoryScene(Scene):
         self.story = story
         self.back = back  # what the footer calls going back
         self.record = record
+        self.stale = False  # the review was open over it: its mistakes are read again
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if self.stale and self.record is not None:
+            review = self.app.load_review(self.record)
+            self.story = story_of(self.record, self.story.seat, review) if review else self.story
+            self.stale = False
         if DOWN in pressed and self.record is not None:
             self.app.sound("confirm")
             self.app.open_review(self.record)
+            self.stale = True
         elif pressed & {LEFT, RIGHT, X, O, MENU}:
             self.app.sound("move")
             self.app.pop()
