@@ -280,3 +280,24 @@ def test_stats_show_the_accuracy_of_the_last_reviewed_games_per_level(tmp_path, 
         (record.seats[1], (71.0,), "71%")
     ]
     assert stats.accuracy[0].heights() == [round(k.STATS_COLUMN_H * 0.71)]
+
+
+def test_the_review_screens_draw_within_the_screen_in_both_palettes(text_bounds, record, expected):
+    from acquire8.app import views
+
+    working, done = App(seed=1), App(seed=1)
+    done.reviews[game_key(record)] = expected
+    for app in (working, done):
+        app.open_review(record)
+        app.update(NOTHING)
+        for contrast in (False, True):
+            app.settings.high_contrast = contrast
+            views.draw(app)
+    scene = done.scene
+    assert isinstance(scene, ReviewScene) and len(scene.costly) > creview.COSTLY_ROWS  # the list scrolls
+    for _ in scene.costly:
+        demo.press(done, bt.DOWN)
+        views.draw(done)
+        assert scene.top <= scene.menu.index < scene.top + creview.COSTLY_ROWS
+    assert scene.menu.index == len(scene.costly) - 1
+    assert not text_bounds, text_bounds[:5]
