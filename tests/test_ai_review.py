@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -156,3 +157,26 @@ def test_a_planted_bad_move_is_a_mistake_and_the_expert_s_own_move_is_good():
     again = Review(good, seats=[0], iterations=8, seed=1).run()[-1]
     assert again.played == worst.best and again.kind == GOOD and again.cost == 0
     assert held * before.price(chain) >= least  # what keeping every share threw away
+
+
+def test_a_review_taken_up_after_a_break_ends_as_without_it(record, reviewed):
+    part = Review(record, seats=[0, 1], iterations=ITERATIONS, seed=3)
+    while part.progress[0] < 5:
+        part.step(0.5)
+    saved = json.loads(json.dumps(part.to_dict()))
+    again = Review(record, seats=[0, 1], iterations=ITERATIONS, seed=3)
+    again.restore(saved)
+    assert again.progress == part.progress
+    again.run()
+    assert again.decisions == reviewed.decisions
+    with pytest.raises(ValueError, match="already under way"):
+        again.restore(saved)
+    others = (Review(record, seats=[0], iterations=ITERATIONS, seed=3), Review(record, seats=[0, 1], seed=4))
+    for other in others:
+        with pytest.raises(ValueError, match="other seats, deals or seed"):
+            other.restore(saved)
+    saved["decisions"][2]["action"] += 1
+    fresh = Review(record, seats=[0, 1], iterations=ITERATIONS, seed=3)
+    with pytest.raises(ValueError, match="decision 3"):
+        fresh.restore(saved)
+    assert fresh.progress[0] == 0  # left as it was

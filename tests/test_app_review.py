@@ -187,6 +187,27 @@ def test_the_review_is_kept_with_its_game_and_the_list_shows_its_accuracy(tmp_pa
     assert isinstance(app.scene, ReviewScene) and app.scene.kept == expected and app.scene.job is None
 
 
+def test_a_review_left_half_done_is_taken_up_in_the_next_session(tmp_path, record, expected):
+    app, _ = kept(tmp_path, record)
+    to_list(app)
+    demo.press(app, bt.LEFT)
+    scene = app.scene
+    assert isinstance(scene, ReviewScene)
+    demo.run_until(app, lambda: scene.progress[0] >= 3)
+    demo.press(app, bt.O)  # left: kept on the device too
+    left_at = scene.progress
+    app, _ = kept(tmp_path)  # the game started again
+    to_list(app)
+    demo.press(app, bt.LEFT)
+    again = app.scene
+    assert isinstance(again, ReviewScene) and again.job is not None
+    assert again.job.first == left_at[0] and again.message == ""
+    assert left_at[0] <= again.progress[0]  # where it was left (and a frame's slice on)
+    assert reviewed(app).kept == expected
+    assert not (tmp_path / "reviewing.json").exists()  # finished: kept with its game instead
+    assert Storage.in_directory(tmp_path).load_review(record) == expected
+
+
 def test_x_on_a_costly_decision_opens_the_replay_at_it(tmp_path, record, expected):
     app, store = kept(tmp_path, record)
     assert store.keep_review(record, expected) is None

@@ -9,9 +9,9 @@ import pytest
 
 from acquire8 import storage
 from acquire8.ai import make_bot
-from acquire8.ai.review import KeptReview, Verdict
+from acquire8.ai.review import KeptReview, Review, Verdict
 from acquire8.rules import BuyShares, Game
-from acquire8.rules.record import PERSON, GameRecord
+from acquire8.rules.record import PERSON, GameRecord, action_to_dict
 from acquire8.storage import (
     KEPT_GAMES,
     GameResult,
@@ -597,3 +597,68 @@ def test_a_review_of_a_game_no_longer_kept_is_not_kept(store, record, other):
     store.keep_record(other)
     assert store.keep_review(record, a_review(record)) is None
     assert store.load_review(record) is None and store.load_records() == ([other], None)
+
+
+# --- the review left half done (reviewing.json) ------------------------------------------------
+
+
+def half_done(record: GameRecord) -> Review:
+    review = Review(record, seats=[0], iterations=2, seed=5)
+    while review.progress[0] < 3:
+        review.step(1.0)
+    return review
+
+
+def test_a_review_left_half_done_is_written_in_todays_format_and_taken_up(store, tmp_path, record, other):
+    review = half_done(record)
+    assert store.save_reviewing(record, review) is None
+    data = json.loads((tmp_path / "reviewing.json").read_text())
+    first = review.decisions[0]
+    assert data["format"] == 1 and data["game"] == record.to_dict()
+    assert data["review"] == {
+        "format": 1,
+        "iterations": 2,
+        "seed": 5,
+        "seats": [0],
+        "decisions": [
+            {
+                "action": first.index,
+                "best": json.loads(json.dumps(action_to_dict(first.best))),
+                "cost": first.cost,
+                "se": first.se,
+                "deals": first.deals,
+                "options": first.options,
+            },
+            *data["review"]["decisions"][1:],
+        ],
+    }
+    assert [d["action"] for d in data["review"]["decisions"]] == [d.index for d in review.decisions]
+    taken, message = Storage.in_directory(tmp_path).load_reviewing(replace(record, played="later"))
+    assert message is None and taken is not None
+    assert taken.decisions == review.decisions and taken.progress == review.progress
+    assert store.load_reviewing(other) == (None, None)  # another game's: not taken up
+    store.drop_reviewing(other)
+    assert (tmp_path / "reviewing.json").exists()
+    store.drop_reviewing(record)  # its review finished
+    assert store.load_reviewing(record) == (None, None) and not (tmp_path / "reviewing.json").exists()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d["review"]["decisions"][1].update(action=-1),  # not this game's decision
+        lambda d: d["review"].update(iterations="many"),
+        lambda d: d.update(review=[]),
+        lambda d: d.update(format=2),  # newer
+    ],
+)
+def test_a_damaged_review_under_way_is_set_aside_and_started_again(store, tmp_path, record, damage):
+    store.save_reviewing(record, half_done(record))
+    path = tmp_path / "reviewing.json"
+    data = json.loads(path.read_text())
+    damage(data)
+    text = json.dumps(data)
+    path.write_text(text)
+    assert store.load_reviewing(record) == (None, storage.MSG_REVIEWING_DAMAGED)
+    [kept] = aside(tmp_path, "reviewing.json")
+    assert (tmp_path / kept).read_text() == text

@@ -180,6 +180,50 @@ class Review:
                 out[d.kind] += 1
         return out
 
+    def to_dict(self) -> dict[str, object]:
+        """The review so far, to take up in another session (`restore`): its arguments and
+        every decision reviewed, as JSON data."""
+        return {
+            "format": KEPT_FORMAT,
+            "iterations": self.iterations,
+            "seed": self.seed,
+            "seats": list(self.seats),
+            "decisions": [
+                {
+                    "action": d.index,
+                    "best": action_to_dict(d.best),
+                    "cost": d.cost,
+                    "se": d.se,
+                    "deals": d.deals,
+                    "options": d.options,
+                }
+                for d in self.decisions
+            ],
+        }
+
+    def restore(self, data: object) -> None:
+        """Take up what `to_dict` wrote of this same review (its record, seats, iterations and
+        seed), before any step: its decisions count as reviewed. Each decision is reviewed on
+        deals of its own, so the review ends as it would have without the break. ValueError
+        naming the first problem, the review left as it was."""
+        if self.decisions or self._search is not None:
+            raise ValueError("review: already under way")
+        if not isinstance(data, dict) or data.get("format") != KEPT_FORMAT:
+            raise ValueError("review: not a review in progress")
+        mine = {"iterations": self.iterations, "seed": self.seed, "seats": list(self.seats)}
+        if any(data.get(key) != value for key, value in mine.items()):
+            raise ValueError("review: of other seats, deals or seed")
+        items = data.get("decisions")
+        if not isinstance(items, list) or len(items) > len(self._todo):
+            raise ValueError("review: decisions must be a list of this game's")
+        decisions = []
+        for pos, d in zip(self._todo, items, strict=False):
+            try:
+                decisions.append(_resumed(pos, d))
+            except (ValueError, TypeError, KeyError) as e:
+                raise ValueError(f"review: decision {len(decisions) + 1}: {e}") from None
+        self.decisions = decisions
+
     # ------------------------------------------------------------ one decision
 
     def _add(self, decision: Decision) -> Decision:
@@ -217,6 +261,19 @@ class Review:
         var = sum((d - mean) ** 2 for d in diffs) / (n - 1) if n > 1 else math.inf
         se = math.sqrt(var / n)
         return Decision(pos.index, pos.turn, pos.seat, pos.played, best, max(0.0, mean), se, n, options)
+
+
+def _resumed(pos: _Position, d: dict) -> Decision:
+    """The decision `Review.to_dict` wrote of the position `pos`."""
+    if d["action"] != pos.index:
+        raise ValueError(f"action {d['action']!r} where {pos.index} was decided")
+    cost, se, deals, options = d["cost"], d["se"], d["deals"], d["options"]
+    if not all(type(v) in (int, float) and v >= 0 for v in (cost, se)):
+        raise ValueError("cost and se must be numbers, 0 or more")
+    if not all(type(v) is int and v >= 0 for v in (deals, options)):
+        raise ValueError("deals and options must be whole numbers")
+    best = action_from_dict(d["best"])
+    return Decision(pos.index, pos.turn, pos.seat, pos.played, best, cost, se, deals, options)
 
 
 # ------------------------------------------------------------ kept with its game

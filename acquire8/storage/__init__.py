@@ -52,7 +52,7 @@ _NAMES = {
         "MSG_SETTINGS_RESET MSG_SETTINGS_FAILED MSG_STATS_DAMAGED MSG_STATS_NEWER "
         "MSG_STATS_FAILED MSG_GAMES_DAMAGED MSG_GAMES_NEWER MSG_GAMES_FAILED MSG_IMPORT_NONE "
         "MSG_IMPORT_DAMAGED MSG_IMPORT_FOREIGN MSG_IMPORT_NEWER MSG_IMPORT_KEPT MSG_EXPORT_FAILED "
-        "MSG_REVIEW_DAMAGED"
+        "MSG_REVIEW_DAMAGED MSG_REVIEWING_DAMAGED MSG_REVIEWING_FAILED"
     ),
     "records": (
         "GAMES_FORMAT KEPT_GAMES REVIEW_FIELD bare_line export_record game_lines games_text "
@@ -60,7 +60,7 @@ _NAMES = {
     ),
     "settings": "LEVELS MAX_OPPONENTS MAX_PLAYERS PACES PERSON SETTINGS_FORMAT Pace Settings",
     "stats": "PEOPLE STATS_FORMAT GameResult LevelStats Stats rank_of rating_from",
-    "store": "EXCHANGE GAMES SAVE SAVE_FORMAT SETTINGS STATS SavedGame Storage",
+    "store": "EXCHANGE GAMES REVIEWING SAVE SAVE_FORMAT SETTINGS STATS SavedGame Storage",
 }
 _HOMES = {name: module for module, names in _NAMES.items() for name in names.split()}
 __all__ = sorted(_HOMES)

@@ -13,7 +13,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
-from acquire8.ai.review import GameKey, KeptReview, game_key
+from acquire8.ai.review import GameKey, KeptReview, Review, game_key
 from acquire8.rating import PersonRating
 from acquire8.rules import Game
 from acquire8.rules.record import GameRecord, NewerRecord, NotARecord
@@ -29,6 +29,8 @@ from acquire8.storage.messages import (
     MSG_IMPORT_NEWER,
     MSG_IMPORT_NONE,
     MSG_REVIEW_DAMAGED,
+    MSG_REVIEWING_DAMAGED,
+    MSG_REVIEWING_FAILED,
     MSG_SAVE_DAMAGED,
     MSG_SAVE_FAILED,
     MSG_SAVE_NEWER,
@@ -56,6 +58,8 @@ log = logging.getLogger("acquire8.storage")
 
 SAVE_FORMAT = 1  # version of the save envelope {"format", "meta", "game"}
 SAVE, SETTINGS, STATS, GAMES = "save", "settings", "stats", "games"  # backend keys
+# The expert's review left half done, to take up in another session: one, the last left.
+REVIEWING, REVIEWING_FORMAT = "reviewing", 1
 # The one game file a player exports to and imports from (a handheld has no file picker):
 # acquire8-game.json in the data directory, or that localStorage key in the browser.
 EXCHANGE = "acquire8-game"
@@ -316,6 +320,54 @@ class Storage(Records):
         stats, message = self.record_game(result)
         kept = self.keep_record(record)
         return stats, kept or message
+
+    # The review left half done
+
+    def save_reviewing(self, record: GameRecord, review: Review) -> str | None:
+        """Keep `review` of `record`'s game, under way, to take up later (it replaces the one
+        kept before); None on success, else a message."""
+        data = {"format": REVIEWING_FORMAT, "game": record.to_dict(), "review": review.to_dict()}
+        return self._write(REVIEWING, data, MSG_REVIEWING_FAILED)
+
+    def load_reviewing(self, record: GameRecord) -> tuple[Review | None, str | None]:
+        """The review of this game (the same seed and actions) kept under way, taken up where
+        it was left; None when none is kept of it. A damaged one is set aside with a message."""
+        try:
+            data = self._read(REVIEWING, REVIEWING_FORMAT)
+            if data is None:
+                return None, None
+            game, saved = data.get("game"), data.get("review")
+            if not isinstance(game, dict) or not isinstance(saved, dict):
+                raise BadRecord("bad", "reviewing: expected 'game' and 'review' objects")
+            if game.get("seed") != record.seed or game.get("actions") != record.to_dict()["actions"]:
+                return None, None  # another game's
+            seats, iterations, seed = saved.get("seats"), saved.get("iterations"), saved.get("seed")
+            if not isinstance(seats, list) or type(iterations) is not int or type(seed) is not int:
+                raise BadRecord("bad", "reviewing: seats, iterations and seed expected")
+            try:
+                review = Review(record, seats, iterations, seed)
+                review.restore(saved)
+            except (ValueError, TypeError) as e:
+                raise BadRecord("bad", f"reviewing: {e}") from None
+        except BadRecord as bad:
+            self._set_aside(REVIEWING, bad)
+            return None, MSG_REVIEWING_DAMAGED
+        return review, None
+
+    def drop_reviewing(self, record: GameRecord) -> None:
+        """Forget the review kept under way if it is of this game (it is finished)."""
+        try:
+            data = self._read(REVIEWING, REVIEWING_FORMAT)
+        except BadRecord:
+            return  # set aside when next loaded
+        game = data.get("game") if data is not None else None
+        if not isinstance(game, dict) or game.get("seed") != record.seed:
+            return
+        if game.get("actions") == record.to_dict()["actions"]:
+            try:
+                self.backend.delete(REVIEWING)
+            except Exception as e:
+                log.error("could not delete the review under way: %s", e)
 
     # The game file a player exports and imports
 

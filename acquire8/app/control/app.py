@@ -21,7 +21,7 @@ from acquire8.app.control.scene import RESULT_QUIET_FRAMES, Pressed, Scene, quie
 from acquire8.app.control.seats import NAMES as NAMES  # re-exported: where the names were
 from acquire8.app.control.seats import seat_names as seat_names
 from acquire8.app.control.stages import Resumed
-from acquire8.app.control.story import MSG_NO_STORAGE, GameFiles
+from acquire8.app.control.story import MSG_NO_STORAGE, KeptGames
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord
@@ -40,7 +40,7 @@ class Keeping(Protocol):
     autosaves: bool  # each decision's progress is kept (App.progress: in the next frame)
 
     @property
-    def games(self) -> GameFiles | None:
+    def games(self) -> KeptGames | None:
         """The kept games to replay, the game file (None: no storage)."""
         ...
 
@@ -72,7 +72,7 @@ class NullKeeper:
 
     first_start = False  # nothing kept: no lesson offered
     autosaves = False
-    games: GameFiles | None = None
+    games: KeptGames | None = None
 
     def __init__(self) -> None:
         self.settings = Settings()
@@ -264,12 +264,25 @@ class App:
 
     def reviewing(self, record: GameRecord) -> Reviewing:
         job = self.reviews.get(game_key(record))
-        if not isinstance(job, Reviewing):
-            job = self.reviews[game_key(record)] = review_job(record)
+        if isinstance(job, Reviewing):
+            return job
+        games = self.keeper.games
+        saved, msg = games.load_reviewing(record) if games is not None else (None, None)
+        job = review_job(record) if saved is None else Reviewing(saved, first=saved.progress[0])
+        job.notice = msg or ""
+        self.reviews[game_key(record)] = job
         return job
+
+    def review_left(self, record: GameRecord, review: Review) -> None:
+        games = self.keeper.games
+        if games is not None:  # a failure is logged: the session still has it
+            games.save_reviewing(record, review)
 
     def review_done(self, record: GameRecord, review: Review) -> tuple[KeptReview, str | None]:
         kept = self.reviews[game_key(record)] = KeptReview.of(review)
+        games = self.keeper.games
+        if games is not None:
+            games.drop_reviewing(record)
         return kept, self.keep_review(record, kept)
 
     def keep_review(self, record: GameRecord, review: KeptReview) -> str | None:

@@ -45,17 +45,20 @@ ITERATIONS = DEFAULT_ITERATIONS  # deals a decision (as the command line's revie
 
 @dataclass
 class Reviewing:
-    """A review under way in this session, and the frames it has worked in so far."""
+    """A review under way in this session, the frames it has worked in so far and the
+    decisions it had when the session took it up (a review kept under way goes on)."""
 
     review: Review
     frames: int = 0
+    first: int = 0
+    notice: str = ""  # a problem met taking it up
 
     def seconds_left(self) -> int | None:
         """The time left at the pace so far, in whole seconds; None before a decision is done."""
         done, total = self.review.progress
-        if not done or not self.frames:
+        if done == self.first or not self.frames:
             return None
-        return -(-self.frames * (total - done) // (done * FPS))
+        return -(-self.frames * (total - done) // ((done - self.first) * FPS))
 
 
 def time_left(seconds: int | None) -> str:
@@ -87,6 +90,10 @@ class Reviewer(Archive, Protocol):
         """Keep a finished review, in the session and with its game; a problem met, to show."""
         ...
 
+    def review_left(self, record: GameRecord, review: Review) -> None:
+        """A review under way was left: kept to take up in another session too."""
+        ...
+
 
 class ReviewScene(Scene):
     """The expert's review of a game: while it works, a progress bar; then the person's
@@ -103,7 +110,7 @@ class ReviewScene(Scene):
         self.seat = player_seat(record)
         self.kept = app.load_review(record)
         self.job = None if self.kept is not None else app.reviewing(record)
-        self.message = ""
+        self.message = self.job.notice if self.job is not None else ""
         self.menu = Menu([])
         self.top = 0  # the first costly decision on screen
         self.costly: list[Verdict] = []
@@ -131,6 +138,8 @@ class ReviewScene(Scene):
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
         if O in pressed or MENU in pressed:
             self.app.sound("move")
+            if self.job is not None:
+                self.app.review_left(self.record, self.job.review)
             self.app.pop()
             return
         if self.job is not None:

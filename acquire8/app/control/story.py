@@ -11,7 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from typing import Protocol
 
-from acquire8.ai.review import BLUNDER, MISTAKE, KeptReview, Verdict
+from acquire8.ai.review import BLUNDER, MISTAKE, KeptReview, Review, Verdict
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
 from acquire8.app.text import key_moments, log_line
@@ -47,6 +47,22 @@ class GameFiles(Protocol):
 
     def keep_review(self, record: GameRecord, review: KeptReview) -> str | None:
         """Keep a finished review with its game; a problem met, to show."""
+        ...
+
+
+class KeptGames(GameFiles, Protocol):
+    """The kept games with the review left under way (storage.Storage; the App's keeper's)."""
+
+    def save_reviewing(self, record: GameRecord, review: Review) -> str | None:
+        """Keep a review under way, to take up in another session; a problem met."""
+        ...
+
+    def load_reviewing(self, record: GameRecord) -> tuple[Review | None, str | None]:
+        """The game's review kept under way, where it was left; a problem met, to show."""
+        ...
+
+    def drop_reviewing(self, record: GameRecord) -> None:
+        """Forget the game's review kept under way (it is finished)."""
         ...
 
 
