@@ -294,11 +294,20 @@ class Storage(Records):
         """Keep `review` with its game among the kept games (a game no longer kept: nothing
         to keep it with); None on success, else a message."""
         records, message = self.load_records()
-        key = game_key(record)
-        if not any(game_key(r) == key for r in records):
+        kept = next((r for r in records if game_key(r) == game_key(record)), None)
+        if kept is None:
             return message
-        self._reviews[key] = review
-        return self._write_records(records) or message
+        self._reviews[game_key(kept)] = review
+        lines = game_lines(self._games[0]) if self._games is not None else None
+        if lines is None:  # not as this store writes it: written whole
+            return self._write_records(records) or message
+        # Its line alone changes (the others are neither parsed nor written again).
+        old = kept.to_json()
+        new = reviewed_line(old, review.to_dict())
+        text = games_text([new if bare_line(g) == old else g for g in lines])
+        failed = self._write_text(GAMES, text, MSG_GAMES_FAILED)
+        self._games = None if failed else (text, records)
+        return failed or message
 
     def game_over(self, record: GameRecord, final: Game | None = None) -> tuple[Stats, str | None]:
         """What the front end calls once a game is over: keeps its record for replays and
