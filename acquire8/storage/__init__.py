@@ -60,7 +60,7 @@ _NAMES = {
     ),
     "settings": "LEVELS MAX_OPPONENTS MAX_PLAYERS PACES PERSON SETTINGS_FORMAT Pace Settings",
     "stats": "PEOPLE STATS_FORMAT GameResult LevelStats Stats rank_of rating_from",
-    "store": "EXCHANGE GAMES REVIEWING SAVE SAVE_FORMAT SETTINGS STATS SavedGame Storage",
+    "store": "EXCHANGE GAMES REVIEWING REVIEWING_FORMAT SAVE SAVE_FORMAT SETTINGS STATS SavedGame Storage",
 }
 _HOMES = {name: module for module, names in _NAMES.items() for name in names.split()}
 __all__ = sorted(_HOMES)
