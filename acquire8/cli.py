@@ -9,6 +9,7 @@ import argparse
 import os
 import sys
 import time
+from typing import NoReturn
 
 from acquire8 import __version__
 from acquire8.ai import BASELINES, LEVELS, level_of, make_bot
@@ -40,7 +41,7 @@ def simulate(games: int, seed: int, players: int, bots: list[str]) -> None:
         print(f"P{s + 1} {levels[s]:>8}: won {wins[s]:7.1f} ({share:5.1f}%)  mean cash {mean:>7,}")
 
 
-def _fail(command: str, problem: str) -> None:
+def _fail(command: str, problem: str) -> NoReturn:
     """One line on stderr and exit status 1: a file the command cannot use."""
     print(f"acquire8 {command}: {problem}", file=sys.stderr)
     raise SystemExit(1)
@@ -66,21 +67,20 @@ def replay(path: str) -> None:
         print(f"Teams: {_team_cash(record)}")
 
 
-def review(path: str, seat: int | None, iterations: int, seed: int, as_json: bool) -> None:
-    """Print the expert's review of the finished game in the file at `path`: every decision
-    (of seat `seat`, 1 the first, or of every seat) with its class and cost, then each seat's
-    accuracy; with `as_json`, one JSON object."""
+def review(
+    which: str, seat: int | None, iterations: int, seed: int, as_json: bool, directory: str | None = None
+) -> None:
+    """Print the expert's review of a finished game: the game file at `which`, or kept game
+    number `which` (as `games` lists them); every decision (of seat `seat`, 1 the first, or of
+    every seat) with its class and cost, then each seat's accuracy; with `as_json`, one JSON
+    object."""
     import json
 
     from acquire8.ai.review import CLASSES, Review
-    from acquire8.app.text import money
+    from acquire8.app.text import money, move_words
     from acquire8.rules.record import action_to_dict
-    from acquire8.storage.records import import_record
 
-    try:
-        record = import_record(path)
-    except ValueError as e:
-        _fail("review", f"{path}: {e}")
+    record = _game_of("review", which, directory)
     if seat is not None and not 1 <= seat <= record.players:
         _fail("review", f"no seat {seat}: the game had {record.players} players")
     seats = list(range(record.players)) if seat is None else [seat - 1]
@@ -124,37 +124,14 @@ def review(path: str, seat: int | None, iterations: int, seed: int, as_json: boo
     for d in done.decisions:
         who = record.names[d.seat].ljust(width)
         kind = "forced" if d.forced else d.kind
-        line = f"turn {d.turn:>3}  {who}  {kind:<10}  {_move(d.played)}"
+        line = f"turn {d.turn:>3}  {who}  {kind:<10}  {move_words(d.played)}"
         if d.best != d.played:
-            line += f"; better {_move(d.best)}, {money(round(d.cost))} ± {round(d.se):,} more"
+            line += f"; better {move_words(d.best)}, {money(round(d.cost))} ± {round(d.se):,} more"
         print(line)
     for s in seats:
         counts = done.counts(s)
         what = ", ".join(f"{counts[c]} {c}" for c in CLASSES)
         print(f"{record.names[s]} ({record.seats[s]}): accuracy {done.accuracy(s):.1f} ({what})")
-
-
-def _move(action) -> str:  # an Action; the rules are imported lazily like the rest here
-    """ "buy 2 Tower, 1 Luxor": a move in words."""
-    from acquire8.app.text import chain_name
-    from acquire8.rules import BuyShares, ChooseDefunct, ChooseSurvivor, Dispose, FoundChain, PlaceTile
-
-    if isinstance(action, PlaceTile):
-        return f"place {action.tile}"
-    if isinstance(action, FoundChain):
-        return f"found {chain_name(action.chain)}"
-    if isinstance(action, ChooseSurvivor):
-        return f"{chain_name(action.chain)} survives"
-    if isinstance(action, ChooseDefunct):
-        return f"{chain_name(action.chain)} defunct first"
-    if isinstance(action, Dispose):
-        return f"sell {action.sell}, trade {action.trade}"
-    if isinstance(action, BuyShares):
-        if not action.chains:
-            return "buy nothing"
-        seen = dict.fromkeys(action.chains)
-        return "buy " + ", ".join(f"{action.chains.count(c)} {chain_name(c)}" for c in seen)
-    return "declare the end"
 
 
 def _cash(record) -> str:  # a GameRecord; the rules are imported lazily like the rest here
@@ -188,6 +165,26 @@ def _storage(directory: str | None):  # -> Storage; imported lazily like the res
         pyxel.init(128, 128, headless=True, capture_sec=0)  # user_data_dir needs an initialised Pyxel
         directory = pyxel.user_data_dir(VENDOR, APP)
     return Storage.in_directory(directory)
+
+
+def _game_of(command: str, which: str, directory: str | None):  # -> GameRecord, imported lazily
+    """The game named on the command line: a game file's path, or the number of a kept game
+    (1 the newest, as `games` lists them) when no file has that name. One line and exit status
+    1 when there is no such game."""
+    from acquire8.storage.records import import_record
+
+    if which.isdigit() and not os.path.exists(which):
+        records, message = _storage(directory).load_records()
+        if message:
+            print(message, file=sys.stderr)
+        number = int(which)
+        if not 1 <= number <= len(records):
+            _fail(command, f"no game {number}: {len(records)} kept (see 'acquire8 games')")
+        return records[number - 1]
+    try:
+        return import_record(which)
+    except ValueError as e:
+        _fail(command, f"{which}: {e}")
 
 
 def games(directory: str | None) -> None:
@@ -265,8 +262,8 @@ def _main(argv: list[str] | None) -> None:
     sim.add_argument("--bots", default="greedy", help="comma-separated levels, one per seat, repeating")
     rep = sub.add_parser("replay", help="print the log of a game file")
     rep.add_argument("file")
-    rev = sub.add_parser("review", help="the expert reviews the decisions of a game file")
-    rev.add_argument("file")
+    rev = sub.add_parser("review", help="the expert reviews the decisions of a game file or kept game")
+    rev.add_argument("file", help="a game file, or the number of a kept game (see 'games')")
     rev.add_argument("--seat", type=_positive, help="review this seat only (1 = the first)")
     rev.add_argument(
         "--iterations",
@@ -277,6 +274,7 @@ def _main(argv: list[str] | None) -> None:
     rev.add_argument("--seed", type=int, default=0, help="the review's own deals")
     rev.add_argument("--json", action="store_true", help="print one JSON object")
     data_help = "the game's data directory (default: $ACQUIRE8_DATA_DIR or the game's own)"
+    rev.add_argument("--data", help=data_help)
     lst = sub.add_parser("games", help="list the finished games kept for replays")
     lst.add_argument("--data", help=data_help)
     exp = sub.add_parser("export", help="write a kept game to a game file")
@@ -293,7 +291,7 @@ def _main(argv: list[str] | None) -> None:
     if args.command == "review":
         if args.iterations < 2:
             parser.error("--iterations must be 2 or more")
-        review(args.file, args.seat, args.iterations, args.seed, args.json)
+        review(args.file, args.seat, args.iterations, args.seed, args.json, args.data)
         return
     if args.command == "games":
         games(args.data)

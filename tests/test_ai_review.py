@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 import math
 
 import pytest
@@ -16,12 +17,14 @@ from acquire8.ai.review import (
     INACCURACY,
     MISTAKE,
     SURE_Z,
+    THRESHOLDS,
     Decision,
     Review,
     accuracy,
     classify,
 )
-from acquire8.rules import BuyShares
+from acquire8.rules import BuyShares, Dispose, Game, Phase
+from acquire8.rules.record import GameRecord
 
 ITERATIONS = 4  # deals a decision: enough for a test, far fewer than a real review's
 
@@ -114,3 +117,66 @@ def test_bad_arguments_are_refused(record):
         Review(record, iterations=1)
     with pytest.raises(ValueError, match="seats are 0 to 2"):
         Review(record, seats=[3])
+
+
+# ---------------------------------------------------------------- a planted bad move
+
+
+def planted_disposal(least: int) -> tuple[GameRecord, Game]:
+    """A game of hard players up to seat 0's first disposal of shares worth at least `least`
+    when sold, and the position before it: the record ends with that disposal, keeping every
+    share (a defunct chain's shares are worth nothing until it is founded again)."""
+    for seed in range(1, 60):
+        bots = [make_bot("hard", seed * 10 + s) for s in range(3)]
+        g = Game.new(players=3, seed=seed, names=["P1", "P2", "P3"])
+        actions = []
+        while not g.is_over:
+            if g.current == 0 and g.phase == Phase.DISPOSE:
+                chain = g.merger_state()["defunct"]
+                if g.shares(0, chain) * g.price(chain) >= least:
+                    keep = Dispose(sell=0, trade=0)
+                    record = GameRecord(seed, tuple(g.names), ("hard",) * 3, (*actions, keep))
+                    return record, g
+            action = bots[g.current].choose(g.view(g.current))
+            g.apply(action)
+            actions.append(action)
+    raise AssertionError("no disposal worth it in 60 games")
+
+
+def test_a_planted_bad_move_is_a_mistake_and_the_expert_s_own_move_is_good():
+    least = 2 * dict(THRESHOLDS)[BLUNDER]
+    bad, before = planted_disposal(least)
+    chain = before.merger_state()["defunct"]
+    held = before.shares(0, chain)
+    worst = Review(bad, seats=[0], iterations=8, seed=1).run()[-1]
+    assert worst.index == len(bad.actions) - 1 and worst.played == Dispose(0, 0)
+    assert worst.kind in (MISTAKE, BLUNDER), worst
+    assert worst.best != worst.played and worst.cost >= dict(THRESHOLDS)[MISTAKE]
+    # The expert's own move in the same position is not a mistake.
+    good = GameRecord(bad.seed, bad.names, bad.seats, (*bad.actions[:-1], worst.best))
+    again = Review(good, seats=[0], iterations=8, seed=1).run()[-1]
+    assert again.played == worst.best and again.kind == GOOD and again.cost == 0
+    assert held * before.price(chain) >= least  # what keeping every share threw away
+
+
+def test_a_review_taken_up_after_a_break_ends_as_without_it(record, reviewed):
+    part = Review(record, seats=[0, 1], iterations=ITERATIONS, seed=3)
+    while part.progress[0] < 5:
+        part.step(0.5)
+    saved = json.loads(json.dumps(part.to_dict()))
+    again = Review(record, seats=[0, 1], iterations=ITERATIONS, seed=3)
+    again.restore(saved)
+    assert again.progress == part.progress
+    again.run()
+    assert again.decisions == reviewed.decisions
+    with pytest.raises(ValueError, match="already under way"):
+        again.restore(saved)
+    others = (Review(record, seats=[0], iterations=ITERATIONS, seed=3), Review(record, seats=[0, 1], seed=4))
+    for other in others:
+        with pytest.raises(ValueError, match="other seats, deals or seed"):
+            other.restore(saved)
+    saved["decisions"][2]["action"] += 1
+    fresh = Review(record, seats=[0, 1], iterations=ITERATIONS, seed=3)
+    with pytest.raises(ValueError, match="decision 3"):
+        fresh.restore(saved)
+    assert fresh.progress[0] == 0  # left as it was

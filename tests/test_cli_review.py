@@ -107,3 +107,18 @@ def test_a_damaged_or_foreign_file_is_one_line_and_a_failure(tmp_path, capsys, c
 def test_a_seat_the_game_did_not_have_is_refused(game_file, capsys):
     code, out, err = run(["review", str(game_file[1]), "--seat", "3", *FAST], capsys)
     assert (code, out) == (1, "") and err == "acquire8 review: no seat 3: the game had 2 players\n"
+
+
+def test_a_kept_game_is_reviewed_by_its_number_and_a_bad_number_fails(game_file, tmp_path, capsys):
+    from acquire8.storage import Storage
+
+    record, path = game_file
+    store = Storage.in_directory(tmp_path)
+    assert store.keep_record(record) is None
+    by_number = run(["review", "1", "--data", str(tmp_path), "--seat", "1", "--json", *FAST], capsys)
+    by_file = run(["review", str(path), "--seat", "1", "--json", *FAST], capsys)
+    assert by_number[0] == by_file[0] == 0 and json.loads(by_number[1]) == json.loads(by_file[1])
+    for bad in ("2", "0"):
+        code, out, err = run(["review", bad, "--data", str(tmp_path)], capsys)
+        assert code == 1 and out == ""
+        assert err == f"acquire8 review: no game {bad}: 1 kept (see 'acquire8 games')\n"

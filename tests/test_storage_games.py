@@ -9,8 +9,9 @@ import pytest
 
 from acquire8 import storage
 from acquire8.ai import make_bot
-from acquire8.rules import Game
-from acquire8.rules.record import PERSON, GameRecord
+from acquire8.ai.review import KeptReview, Review, Verdict
+from acquire8.rules import BuyShares, Game
+from acquire8.rules.record import PERSON, GameRecord, action_to_dict
 from acquire8.storage import (
     KEPT_GAMES,
     GameResult,
@@ -161,7 +162,7 @@ def games_file(*records: GameRecord, fmt: int = storage.GAMES_FORMAT) -> dict:
         (lambda r: json.dumps(games_file(r))[:500], storage.MSG_GAMES_DAMAGED, "bad"),  # truncated
         (lambda r: "\x00 not json", storage.MSG_GAMES_DAMAGED, "bad"),
         (lambda r: json.dumps({"format": 1, "games": {}}), storage.MSG_GAMES_DAMAGED, "bad"),
-        (lambda r: json.dumps(games_file(r, fmt=2)), storage.MSG_GAMES_NEWER, "newer"),
+        (lambda r: json.dumps(games_file(r, fmt=storage.GAMES_FORMAT + 1)), storage.MSG_GAMES_NEWER, "newer"),
     ],
 )
 def test_a_damaged_games_file_is_set_aside(store, tmp_path, record, make, message, reason):
@@ -522,3 +523,168 @@ def test_an_unreadable_games_file_is_set_aside_not_overwritten(store, tmp_path, 
     monkeypatch.undo()
     [kept] = aside(tmp_path, "games.json")
     assert json.loads((tmp_path / kept).read_text()) == games_file(record)  # nothing lost
+
+
+# --- the expert's reviews, kept with their games (format 2) ---------------------------------
+
+
+def a_review(record: GameRecord) -> KeptReview:
+    """A review of the person's seat by hand: one costly purchase, one good one."""
+    buys = [i for i, a in enumerate(record.actions) if isinstance(a, BuyShares)]
+    costly = Verdict(buys[0], 1, 0, record.actions[buys[0]], BuyShares(("T",)), 2100, "mistake")
+    fine = Verdict(buys[1], 2, 0, record.actions[buys[1]], record.actions[buys[1]], 0, "good")
+    return KeptReview(16, 0, ((0, 87.5),), (costly, fine))
+
+
+def test_a_review_is_kept_with_its_game_in_the_format_written_today(store, tmp_path, record, other):
+    store.keep_record(record)
+    store.keep_record(other)
+    review = a_review(record)
+    assert store.keep_review(record, review) is None
+    lines = (tmp_path / "games.json").read_text().split("\n")
+    assert lines[0] == '{"format":2,"games":['
+    assert lines[1] == other.to_json() + ","  # the other game's line as it was
+    kept = json.loads(lines[2])
+    assert kept.pop("review") == {
+        "format": 1,
+        "iterations": 16,
+        "seed": 0,
+        "seats": [{"seat": 0, "accuracy": 87.5}],
+        "decisions": [
+            {
+                "action": review.verdicts[0].index,
+                "turn": 1,
+                "seat": 0,
+                "class": "mistake",
+                "cost": 2100,
+                "best": {"type": "BuyShares", "chains": ["T"]},
+            },
+            {
+                "action": review.verdicts[1].index,
+                "turn": 2,
+                "seat": 0,
+                "class": "good",
+                "cost": 0,
+                "best": json.loads(record.to_json())["actions"][review.verdicts[1].index],
+            },
+        ],
+    }
+    assert kept == record.to_dict()  # the record itself unchanged
+    again = Storage.in_directory(tmp_path)  # loaded back by another store
+    assert again.load_records() == ([other, record], None)
+    assert again.load_review(record) == review and again.load_review(other) is None
+    assert again.load_review(replace(record, played="another day")) == review  # the same game
+    assert again.keep_record(record) is None  # kept again: still once, with its review
+    assert again.load_records()[0] == [record, other] and again.load_review(record) == review
+
+
+def test_kept_games_of_format_1_load_unchanged_and_take_reviews(store, tmp_path, record, other):
+    text = "\n".join(['{"format":1,"games":[', record.to_json() + ",", other.to_json(), "]}"])
+    (tmp_path / "games.json").write_text(text)
+    assert store.load_records() == ([record, other], None)
+    assert store.load_review(record) is None
+    assert store.keep_record(other) is None  # kept again: one line each, the file format 2
+    assert store.keep_review(record, a_review(record)) is None
+    fresh = Storage.in_directory(tmp_path)
+    assert fresh.load_records() == ([other, record], None)
+    assert fresh.load_review(record) == a_review(record)
+    assert (tmp_path / "games.json").read_text().startswith('{"format":2,')
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        {"class": "awful"},
+        {"action": 10_000},
+        {"cost": -5},
+        {"best": {"type": "Fly"}},
+    ],
+)
+def test_a_damaged_review_is_set_aside_and_its_game_stays(store, tmp_path, record, other, damage):
+    store.keep_record(record)
+    store.keep_record(other)
+    store.keep_review(other, a_review(other))
+    store.keep_review(record, a_review(record))
+    path = tmp_path / "games.json"
+    data = json.loads(path.read_text())
+    data["games"][1]["review"]["decisions"][0].update(damage)
+    text = json.dumps(data)
+    path.write_text(text)
+    fresh = Storage.in_directory(tmp_path)
+    assert fresh.load_records() == ([other, record], storage.MSG_REVIEW_DAMAGED)
+    assert fresh.load_review(record) is None and fresh.load_review(other) == a_review(other)
+    [kept] = aside(tmp_path, "games.json")
+    assert (tmp_path / kept).read_text() == text  # the damaged review is in there, untouched
+    assert Storage.in_directory(tmp_path).load_records() == ([other, record], None)  # written back
+    assert Storage.in_directory(tmp_path).load_review(other) == a_review(other)
+
+
+def test_a_review_of_a_game_no_longer_kept_is_not_kept(store, record, other):
+    store.keep_record(other)
+    assert store.keep_review(record, a_review(record)) is None
+    assert store.load_review(record) is None and store.load_records() == ([other], None)
+
+
+# --- the review left half done (reviewing.json) ------------------------------------------------
+
+
+def half_done(record: GameRecord) -> Review:
+    review = Review(record, seats=[0], iterations=2, seed=5)
+    while review.progress[0] < 3:
+        review.step(1.0)
+    return review
+
+
+def test_a_review_left_half_done_is_written_in_todays_format_and_taken_up(store, tmp_path, record, other):
+    review = half_done(record)
+    assert store.save_reviewing(record, review) is None
+    data = json.loads((tmp_path / "reviewing.json").read_text())
+    first = review.decisions[0]
+    assert data["format"] == 1 and data["game"] == record.to_dict()
+    assert data["review"] == {
+        "format": 1,
+        "iterations": 2,
+        "seed": 5,
+        "seats": [0],
+        "decisions": [
+            {
+                "action": first.index,
+                "best": json.loads(json.dumps(action_to_dict(first.best))),
+                "cost": first.cost,
+                "se": first.se,
+                "deals": first.deals,
+                "options": first.options,
+            },
+            *data["review"]["decisions"][1:],
+        ],
+    }
+    assert [d["action"] for d in data["review"]["decisions"]] == [d.index for d in review.decisions]
+    taken, message = Storage.in_directory(tmp_path).load_reviewing(replace(record, played="later"))
+    assert message is None and taken is not None
+    assert taken.decisions == review.decisions and taken.progress == review.progress
+    assert store.load_reviewing(other) == (None, None)  # another game's: not taken up
+    store.drop_reviewing(other)
+    assert (tmp_path / "reviewing.json").exists()
+    store.drop_reviewing(record)  # its review finished
+    assert store.load_reviewing(record) == (None, None) and not (tmp_path / "reviewing.json").exists()
+
+
+@pytest.mark.parametrize(
+    "damage",
+    [
+        lambda d: d["review"]["decisions"][1].update(action=-1),  # not this game's decision
+        lambda d: d["review"].update(iterations="many"),
+        lambda d: d.update(review=[]),
+        lambda d: d.update(format=2),  # newer
+    ],
+)
+def test_a_damaged_review_under_way_is_set_aside_and_started_again(store, tmp_path, record, damage):
+    store.save_reviewing(record, half_done(record))
+    path = tmp_path / "reviewing.json"
+    data = json.loads(path.read_text())
+    damage(data)
+    text = json.dumps(data)
+    path.write_text(text)
+    assert store.load_reviewing(record) == (None, storage.MSG_REVIEWING_DAMAGED)
+    [kept] = aside(tmp_path, "reviewing.json")
+    assert (tmp_path / kept).read_text() == text

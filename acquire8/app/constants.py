@@ -145,7 +145,7 @@ OVER_PITCH = 2 * CHAR_H + 2
 OVER_TEAM_GAP = 2  # between one team's players and the next team
 OVER_MENU_Y = 116
 OVER_NOTE_Y = OVER_MENU_Y - 10  # the legend only when it fits above the menu
-OVER_ITEM_PAD, OVER_ITEM_GAP = 2, 6  # the menu's boxes: text inside them, and between two
+OVER_ITEM_PAD, OVER_ITEM_GAP = 1, 3  # the menu's boxes (five fit): text inside them, and between two
 
 # The chart's price page: a column of prices per tier, ending at these x.
 PRICES_Y = 12
@@ -188,6 +188,20 @@ REPLAY_WHO_CHARS = 20
 REPLAY_PANEL_Y = BOARD_Y + BOARD_H + 1
 REPLAY_PANEL_H = FOOTER_Y - REPLAY_PANEL_Y - 2
 REPLAY_WHERE_ROWS = 3
+LIST_ACC_RIGHT = LIST_RIGHT - 4 * CHAR_W - 2  # the accuracy column, right-aligned left of the place
+
+# The expert's review: the bar while it works; then the accuracy, the classes' counts, a list
+# of the costly decisions and, in a panel, the selected one's two moves.
+REVIEW_INFO_Y = 20  # while it works: what it does, two lines
+REVIEW_BAR_X, REVIEW_BAR_Y, REVIEW_BAR_H = 14, 50, 7
+REVIEW_BAR_W = WIDTH - 2 * REVIEW_BAR_X
+REVIEW_COUNT_Y = REVIEW_BAR_Y + REVIEW_BAR_H + 5  # "12 of 40 decisions", then the time left
+REVIEW_ACC_Y, REVIEW_COUNTS_Y = 11, 19  # the accuracy; the counts, two lines
+REVIEW_COLS_Y = REVIEW_COUNTS_Y + 2 * LINE + 2  # the list's column names
+REVIEW_LIST_Y = REVIEW_COLS_Y + LINE
+REVIEW_X, REVIEW_KIND_X, REVIEW_COST_RIGHT = 6, 26, WIDTH - 6
+REVIEW_PANEL_Y = REVIEW_LIST_Y + 6 * LINE + 2  # under COSTLY_ROWS rows
+REVIEW_PANEL_H = FOOTER_Y - REVIEW_PANEL_Y - 2
 
 # The lesson: its ring around a square (2 px out); a part's card, lines under its heading.
 LESSON_RING = CELL + 3
@@ -229,6 +243,8 @@ STATS_EMPTY_Y, STATS_MESSAGE_Y, STATS_NOTE_Y = 50, 106, 112
 STATS_BARS_Y, STATS_BAR_PITCH = 18, 12
 SCORES_DATE_X, SCORES_DATE_CHARS, SCORES_SEED_CHARS = 56, 5, 10  # "12-03" after "10 $123,400"
 STATS_BAR_X, STATS_BAR_W, STATS_BAR_H = 42, 56, GLYPH_H  # from x 42, the longest 56 px
+# The accuracy page: a game's column in a level's row, its foot on the level name's.
+STATS_COLUMN_W, STATS_COLUMN_PITCH, STATS_COLUMN_H = 3, 4, STATS_BAR_PITCH - 2
 # The rating page: the plot area, the levels' list before a rated game, the advice under it.
 RATING_X, RATING_W, RATING_Y, RATING_H = 28, 96, 24, 62
 RATING_LINE_Y, RATING_EMPTY_Y, RATING_EMPTY_NOTE_Y = 14, 16, 72

@@ -8,12 +8,13 @@ from collections.abc import Callable, Iterator
 from dataclasses import replace
 
 from acquire8.ai import level_of, make_bot
-from acquire8.app.buttons import DOWN, MENU, RIGHT, UP, Button, O, X
+from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, Button, O, X
 from acquire8.app.control import menus, reach
 from acquire8.app.control.app import App, NullKeeper
 from acquire8.app.control.decisions import BuyScreen, DeclareScreen, DisposeScreen, PlaceScreen
 from acquire8.app.control.lesson import LESSON, Lesson, LessonDone, PartCard, lesson_of
 from acquire8.app.control.play import Play
+from acquire8.app.control.review import ReviewScene
 from acquire8.app.control.scene import TURN_QUIET_FRAMES
 from acquire8.app.control.seats import NAMES
 from acquire8.app.control.stages import Deciding
@@ -26,6 +27,7 @@ from acquire8.storage.store import Storage
 
 NOTHING: frozenset[Button] = frozenset()
 LESSON_STALLS = 3  # decisions in a row that leave the lesson at its step: past it, it is stuck
+REVIEW_FRAMES = 200_000  # a review in the slices of frames no shell measures: far more than it takes
 
 # A mid-game position (docs/DESIGN.md position format): 5A merges Tower and Luxor, 10B founds a
 # chain with 9B, 6G grows Worldwide, the rest are lone tiles.
@@ -340,6 +342,16 @@ def _kept_screens(over: GameOver) -> Iterator[tuple[str, App]]:
     yield "replays", app
     press(app, X, X)  # the game, at its first merger
     yield "replay", app
+    press(app, O, LEFT)  # back to the list; the expert's review of the game
+    review = app.scene
+    assert isinstance(review, ReviewScene)
+    run_until(app, lambda: review.kept is not None, REVIEW_FRAMES)
+    yield "review", app
+    press(app, X)  # the replay at the costliest decision, with the expert's move
+    yield "decision", app
+    press(app, O, O, O)  # back to the stats: the accuracy the review found
+    select(app, "accuracy")
+    yield "accuracy", app
 
     app = App(seed=6)
     play = lesson_to(app, 0)

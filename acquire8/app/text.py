@@ -8,7 +8,17 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import assert_never
 
-from acquire8.rules import BonusKind, OptionValue
+from acquire8.rules import (
+    Action,
+    BonusKind,
+    BuyShares,
+    ChooseDefunct,
+    ChooseSurvivor,
+    Dispose,
+    FoundChain,
+    OptionValue,
+    PlaceTile,
+)
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord, Turn, key_turns, turns
 from acquire8.rules.tables import CHAINS, CHART_SIZES, END_SIZE, SAFE_SIZE, TIER_OF
@@ -128,6 +138,26 @@ WORDS_CHARS = LINE_CHARS - 1  # explanations keep a margin from the screen's edg
 # that may lose its end (a date, a name in a narrow column) says so with `fit(cut_ok=True)`.
 # A set: the views draw every frame, so a list would grow for as long as a cut text shows.
 cuts: set[tuple[str, int]] = set()
+
+
+def move_words(action: Action) -> str:
+    """ "buy 2 Tower, 1 Luxor": a move in words (the review's lines)."""
+    if isinstance(action, PlaceTile):
+        return f"place {action.tile}"
+    if isinstance(action, FoundChain):
+        return f"found {chain_name(action.chain)}"
+    if isinstance(action, ChooseSurvivor):
+        return f"{chain_name(action.chain)} survives"
+    if isinstance(action, ChooseDefunct):
+        return f"{chain_name(action.chain)} defunct first"
+    if isinstance(action, Dispose):
+        return f"sell {action.sell}, trade {action.trade}"
+    if isinstance(action, BuyShares):
+        if not action.chains:
+            return "buy nothing"
+        seen = dict.fromkeys(action.chains)
+        return "buy " + ", ".join(f"{action.chains.count(c)} {chain_name(c)}" for c in seen)
+    return "declare the end"
 
 
 def wrap(text: str, width: int = LINE_CHARS) -> list[str]:

@@ -30,6 +30,7 @@ Typical use by the front end (after `pyxel.init`, which `pyxel.user_data_dir` ne
     store.delete_save()                   # when the game is over
     stats, msg = store.game_over(record)  # a finished game's GameRecord: kept, and counted in the stats
     records, msg = store.load_records()   # the kept games, newest first, for replays
+    store.keep_review(record, kept)       # the expert's review kept with its game; load_review(record)
     msg = store.export_game(record)       # to the fixed file exchange_location() names
     record, msg = store.import_game()     # from that file, checked; kept among the games
 """
@@ -50,15 +51,18 @@ _NAMES = {
         "MSG_SAVE_DAMAGED MSG_SAVE_NEWER MSG_SAVE_FAILED MSG_SETTINGS_DAMAGED MSG_SETTINGS_NEWER "
         "MSG_SETTINGS_RESET MSG_SETTINGS_FAILED MSG_STATS_DAMAGED MSG_STATS_NEWER "
         "MSG_STATS_FAILED MSG_GAMES_DAMAGED MSG_GAMES_NEWER MSG_GAMES_FAILED MSG_IMPORT_NONE "
-        "MSG_IMPORT_DAMAGED MSG_IMPORT_FOREIGN MSG_IMPORT_NEWER MSG_IMPORT_MODE MSG_IMPORT_KEPT "
-        "MSG_EXPORT_FAILED"
+        "MSG_IMPORT_DAMAGED MSG_IMPORT_FOREIGN MSG_IMPORT_NEWER MSG_IMPORT_KEPT MSG_EXPORT_FAILED "
+        "MSG_REVIEW_DAMAGED MSG_REVIEWING_DAMAGED MSG_REVIEWING_FAILED"
     ),
-    "records": "GAMES_FORMAT KEPT_GAMES export_record game_lines games_text import_record",
+    "records": (
+        "GAMES_FORMAT KEPT_GAMES REVIEW_FIELD bare_line export_record game_lines games_text "
+        "import_record reviewed_line"
+    ),
     "settings": "LEVELS MAX_OPPONENTS MAX_PLAYERS PACES PERSON SETTINGS_FORMAT Pace Settings",
     "stats": (
         "HIGH_SCORES PEOPLE SINGLES STATS_FORMAT GameResult HighScore LevelStats Stats rank_of rating_from"
     ),
-    "store": "EXCHANGE GAMES SAVE SAVE_FORMAT SETTINGS STATS SavedGame Storage",
+    "store": "EXCHANGE GAMES REVIEWING REVIEWING_FORMAT SAVE SAVE_FORMAT SETTINGS STATS SavedGame Storage",
 }
 _HOMES = {name: module for module, names in _NAMES.items() for name in names.split()}
 __all__ = sorted(_HOMES)

@@ -3,18 +3,26 @@
 
 from __future__ import annotations
 
+import json
 import os
 from pathlib import Path
 
 from acquire8.rules.record import GameRecord
 from acquire8.storage.backends import write_file
 
-GAMES_FORMAT = 1  # version of the kept games' envelope {"format", "games": [record, ...]}
+# Version of the kept games' envelope {"format", "games": [record, ...]}. Format 2: a game the
+# expert reviewed has its review (ai.review.KeptReview.to_dict) as the record's last field,
+# "review"; a file of format 1 (no reviews) is one of format 2 as it is.
+GAMES_FORMAT = 2
 KEPT_GAMES = 20  # finished games kept for replays, newest first
+REVIEW_FIELD = "review"
 
 # The kept games' file is JSON with one game to a line, so that a game's end adds its game by
 # lines of text: parsing and writing back twenty games in that frame stalls a handheld.
-_GAMES_HEAD, _GAMES_TAIL = f'{{"format":{GAMES_FORMAT},"games":[', "]}"
+_GAMES_TAIL = "]}"
+_GAMES_HEADS = tuple(f'{{"format":{fmt},"games":[' for fmt in range(1, GAMES_FORMAT + 1))
+_GAMES_HEAD = _GAMES_HEADS[-1]
+_REVIEW_CUT = f',"{REVIEW_FIELD}":'  # where a line's review starts (quotes in a string are escaped)
 
 
 def games_text(games: list[str]) -> str:
@@ -24,15 +32,26 @@ def games_text(games: list[str]) -> str:
 
 def game_lines(text: str) -> list[str] | None:
     """The games' JSON texts of a file games_text wrote, else None (another layout or format)."""
-    if text == _GAMES_HEAD + _GAMES_TAIL:
+    if text in (head + _GAMES_TAIL for head in _GAMES_HEADS):
         return []
     lines = text.split("\n")
-    if len(lines) < 3 or lines[0] != _GAMES_HEAD or lines[-1] != _GAMES_TAIL:
+    if len(lines) < 3 or lines[0] not in _GAMES_HEADS or lines[-1] != _GAMES_TAIL:
         return None
     games = lines[1:-1]
     if not all(g.endswith(",") for g in games[:-1]) or games[-1].endswith(","):
         return None
     return [g.removesuffix(",") for g in games]
+
+
+def bare_line(line: str) -> str:
+    """A kept game's line without its review: the record's JSON as `GameRecord.to_json` writes it."""
+    cut = line.find(_REVIEW_CUT)
+    return line if cut < 0 else line[:cut] + "}"
+
+
+def reviewed_line(record_json: str, review: dict[str, object]) -> str:
+    """A kept game's line: the record's JSON with its review as the last field."""
+    return record_json[:-1] + _REVIEW_CUT + json.dumps(review, separators=(",", ":")) + "}"
 
 
 # --- game files anywhere (the command line) --------------------------------------------------

@@ -13,6 +13,7 @@ import time
 from dataclasses import dataclass, replace
 from typing import Any
 
+from acquire8.ai.review import GameKey, KeptReview, Review, game_key
 from acquire8.rating import PersonRating
 from acquire8.rules import GAME_MODES, Game
 from acquire8.rules.record import GameRecord, NewerRecord, NotARecord
@@ -28,6 +29,9 @@ from acquire8.storage.messages import (
     MSG_IMPORT_MODE,
     MSG_IMPORT_NEWER,
     MSG_IMPORT_NONE,
+    MSG_REVIEW_DAMAGED,
+    MSG_REVIEWING_DAMAGED,
+    MSG_REVIEWING_FAILED,
     MSG_SAVE_DAMAGED,
     MSG_SAVE_FAILED,
     MSG_SAVE_NEWER,
@@ -39,7 +43,15 @@ from acquire8.storage.messages import (
     MSG_STATS_FAILED,
     MSG_STATS_NEWER,
 )
-from acquire8.storage.records import GAMES_FORMAT, KEPT_GAMES, game_lines, games_text
+from acquire8.storage.records import (
+    GAMES_FORMAT,
+    KEPT_GAMES,
+    REVIEW_FIELD,
+    bare_line,
+    game_lines,
+    games_text,
+    reviewed_line,
+)
 from acquire8.storage.settings import SETTINGS_FORMAT, Settings
 from acquire8.storage.stats import STATS_FORMAT, GameResult, Stats, rating_from
 
@@ -47,6 +59,8 @@ log = logging.getLogger("acquire8.storage")
 
 SAVE_FORMAT = 1  # version of the save envelope {"format", "meta", "game"}
 SAVE, SETTINGS, STATS, GAMES = "save", "settings", "stats", "games"  # backend keys
+# The expert's review left half done, to take up in another session: one, the last left.
+REVIEWING, REVIEWING_FORMAT = "reviewing", 1
 # The one game file a player exports to and imports from (a handheld has no file picker):
 # acquire8-game.json in the data directory, or that localStorage key in the browser.
 EXCHANGE = "acquire8-game"
@@ -70,6 +84,7 @@ class Storage(Records):
         # The kept games as last read or written, by their exact text: checking them replays
         # every game, so a game's end does not check again what this store has just checked.
         self._games: tuple[str, list[GameRecord]] | None = None
+        self._reviews: dict[GameKey, KeptReview] = {}  # of those games, by game_key
 
     @classmethod
     def default(cls) -> Storage:
@@ -191,6 +206,7 @@ class Storage(Records):
         try:
             text = self._read_text(GAMES)
             if text is None:
+                self._reviews = {}
                 return [], None
             if self._games is not None and text == self._games[0]:
                 return list(self._games[1]), None
@@ -205,22 +221,42 @@ class Storage(Records):
         kept: list[GameRecord] = []
         problems: list[str] = []
         newer = False
+        reviews: dict[GameKey, KeptReview] = {}
+        bad_reviews = 0
         for i, item in enumerate(games):
+            review = item.pop(REVIEW_FIELD, None) if isinstance(item, dict) else None
             try:
-                kept.append(GameRecord.from_dict(item, finished=True))
+                record = GameRecord.from_dict(item, finished=True)
             except ValueError as e:  # NewerRecord and NotARecord are ValueErrors too
                 newer = newer or isinstance(e, NewerRecord)
                 problems.append(f"game {i + 1}: {e}")
+                continue
+            kept.append(record)
+            if review is None:
+                continue
+            try:
+                reviews[game_key(record)] = KeptReview.from_dict(record, review)
+            except ValueError as e:  # the game stays; only its review is set aside with the file
+                bad_reviews += 1
+                problems.append(f"game {i + 1}: {e}")
+        self._reviews = reviews
         if not problems:
             self._games = (text, list(kept))
             return kept, None
         reason = "newer" if newer and len(problems) == 1 else "bad"
         if self._set_aside(GAMES, BadRecord(reason, "games: " + "; ".join(problems))):
             self._write_records(kept)
+        if bad_reviews == len(problems):
+            return kept, MSG_REVIEW_DAMAGED
         return kept, MSG_GAMES_NEWER if reason == "newer" else MSG_GAMES_DAMAGED
 
+    def _line(self, record: GameRecord) -> str:
+        """A kept game's line: its record, with its review when it has one."""
+        review = self._reviews.get(game_key(record))
+        return record.to_json() if review is None else reviewed_line(record.to_json(), review.to_dict())
+
     def _write_records(self, records: list[GameRecord]) -> str | None:
-        text = games_text([r.to_json() for r in records[:KEPT_GAMES]])
+        text = games_text([self._line(r) for r in records[:KEPT_GAMES]])
         failed = self._write_text(GAMES, text, MSG_GAMES_FAILED)
         self._games = None if failed else (text, records[:KEPT_GAMES])
         return failed
@@ -240,11 +276,39 @@ class Storage(Records):
             records, message = self.load_records()
             return self._write_records([record, *(r for r in records if r != record)]) or message
         new = record.to_json()
-        failed = self._write_text(
-            GAMES, games_text([new, *(g for g in games if g != new)][:KEPT_GAMES]), MSG_GAMES_FAILED
-        )
+        new = next((g for g in games if bare_line(g) == new), new)  # kept already: with its review
+        lines = [new, *(g for g in games if g != new)][:KEPT_GAMES]
+        failed = self._write_text(GAMES, games_text(lines), MSG_GAMES_FAILED)
         self._games = None  # checked afresh when next shown
         return failed
+
+    # The expert's reviews of kept games
+
+    def load_review(self, record: GameRecord) -> KeptReview | None:
+        """The review kept with this game (the same seed and actions), None when it has none. The
+        kept games are read again only when this store has not just read or written them."""
+        if self._games is None:
+            self.load_records()
+        return self._reviews.get(game_key(record))
+
+    def keep_review(self, record: GameRecord, review: KeptReview) -> str | None:
+        """Keep `review` with its game among the kept games (a game no longer kept: nothing
+        to keep it with); None on success, else a message."""
+        records, message = self.load_records()
+        kept = next((r for r in records if game_key(r) == game_key(record)), None)
+        if kept is None:
+            return message
+        self._reviews[game_key(kept)] = review
+        lines = game_lines(self._games[0]) if self._games is not None else None
+        if lines is None:  # not as this store writes it: written whole
+            return self._write_records(records) or message
+        # Its line alone changes (the others are neither parsed nor written again).
+        old = kept.to_json()
+        new = reviewed_line(old, review.to_dict())
+        text = games_text([new if bare_line(g) == old else g for g in lines])
+        failed = self._write_text(GAMES, text, MSG_GAMES_FAILED)
+        self._games = None if failed else (text, records)
+        return failed or message
 
     def game_over(self, record: GameRecord, final: Game | None = None) -> tuple[Stats, str | None]:
         """What the front end calls once a game is over: keeps its record for replays and
@@ -267,6 +331,54 @@ class Storage(Records):
         stats, message = self.record_game(result)
         kept = self.keep_record(record)
         return stats, kept or message
+
+    # The review left half done
+
+    def save_reviewing(self, record: GameRecord, review: Review) -> str | None:
+        """Keep `review` of `record`'s game, under way, to take up later (it replaces the one
+        kept before); None on success, else a message."""
+        data = {"format": REVIEWING_FORMAT, "game": record.to_dict(), "review": review.to_dict()}
+        return self._write(REVIEWING, data, MSG_REVIEWING_FAILED)
+
+    def load_reviewing(self, record: GameRecord) -> tuple[Review | None, str | None]:
+        """The review of this game (the same seed and actions) kept under way, taken up where
+        it was left; None when none is kept of it. A damaged one is set aside with a message."""
+        try:
+            data = self._read(REVIEWING, REVIEWING_FORMAT)
+            if data is None:
+                return None, None
+            game, saved = data.get("game"), data.get("review")
+            if not isinstance(game, dict) or not isinstance(saved, dict):
+                raise BadRecord("bad", "reviewing: expected 'game' and 'review' objects")
+            if game.get("seed") != record.seed or game.get("actions") != record.to_dict()["actions"]:
+                return None, None  # another game's
+            seats, iterations, seed = saved.get("seats"), saved.get("iterations"), saved.get("seed")
+            if not isinstance(seats, list) or type(iterations) is not int or type(seed) is not int:
+                raise BadRecord("bad", "reviewing: seats, iterations and seed expected")
+            try:
+                review = Review(record, seats, iterations, seed)
+                review.restore(saved)
+            except (ValueError, TypeError) as e:
+                raise BadRecord("bad", f"reviewing: {e}") from None
+        except BadRecord as bad:
+            self._set_aside(REVIEWING, bad)
+            return None, MSG_REVIEWING_DAMAGED
+        return review, None
+
+    def drop_reviewing(self, record: GameRecord) -> None:
+        """Forget the review kept under way if it is of this game (it is finished)."""
+        try:
+            data = self._read(REVIEWING, REVIEWING_FORMAT)
+        except BadRecord:
+            return  # set aside when next loaded
+        game = data.get("game") if data is not None else None
+        if not isinstance(game, dict) or game.get("seed") != record.seed:
+            return
+        if game.get("actions") == record.to_dict()["actions"]:
+            try:
+                self.backend.delete(REVIEWING)
+            except Exception as e:
+                log.error("could not delete the review under way: %s", e)
 
     # The game file a player exports and imports
 

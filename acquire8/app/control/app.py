@@ -8,6 +8,7 @@ import random
 from typing import Protocol
 
 from acquire8 import ai
+from acquire8.ai.review import GameKey, KeptReview, Review, game_key
 from acquire8.app.anim import Animator
 from acquire8.app.buttons import X
 from acquire8.app.constants import FPS
@@ -15,11 +16,12 @@ from acquire8.app.control.frames import FrameBudget
 from acquire8.app.control.lesson import LessonPlay
 from acquire8.app.control.menus import Setup, Title
 from acquire8.app.control.play import Play
+from acquire8.app.control.review import Reviewing, ReviewScene, review_job
 from acquire8.app.control.scene import RESULT_QUIET_FRAMES, Pressed, Scene, quieter
 from acquire8.app.control.seats import NAMES as NAMES  # re-exported: where the names were
 from acquire8.app.control.seats import seat_names as seat_names
 from acquire8.app.control.stages import Resumed
-from acquire8.app.control.story import MSG_NO_STORAGE, GameFiles
+from acquire8.app.control.story import MSG_NO_STORAGE, KeptGames
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord
@@ -38,7 +40,7 @@ class Keeping(Protocol):
     autosaves: bool  # each decision's progress is kept (App.progress: in the next frame)
 
     @property
-    def games(self) -> GameFiles | None:
+    def games(self) -> KeptGames | None:
         """The kept games to replay, the game file (None: no storage)."""
         ...
 
@@ -70,7 +72,7 @@ class NullKeeper:
 
     first_start = False  # nothing kept: no lesson offered
     autosaves = False
-    games: GameFiles | None = None
+    games: KeptGames | None = None
 
     def __init__(self) -> None:
         self.settings = Settings()
@@ -125,6 +127,7 @@ class App:
         self.saving = False  # it is made at the end of this frame, in which no computer thinks
         self.frames = FrameBudget(FPS)  # the shell marks each frame: computers think in what is left
         self.scenes: list[Scene] = []
+        self.reviews: dict[GameKey, Reviewing | KeptReview] = {}  # this session's, under way or done
         self.home()
 
     @property
@@ -246,6 +249,45 @@ class App:
     def exchange_location(self) -> str:
         games = self.keeper.games
         return games.exchange_location() if games is not None else ""
+
+    # -- the expert's reviews (control/review.py's Reviewer)
+
+    def open_review(self, record: GameRecord) -> None:
+        self.push(ReviewScene(self, record))
+
+    def load_review(self, record: GameRecord) -> KeptReview | None:
+        done = self.reviews.get(game_key(record))
+        if isinstance(done, KeptReview):
+            return done
+        games = self.keeper.games
+        return games.load_review(record) if games is not None else None
+
+    def reviewing(self, record: GameRecord) -> Reviewing:
+        job = self.reviews.get(game_key(record))
+        if isinstance(job, Reviewing):
+            return job
+        games = self.keeper.games
+        saved, msg = games.load_reviewing(record) if games is not None else (None, None)
+        job = review_job(record) if saved is None else Reviewing(saved, first=saved.progress[0])
+        job.notice = msg or ""
+        self.reviews[game_key(record)] = job
+        return job
+
+    def review_left(self, record: GameRecord, review: Review) -> None:
+        games = self.keeper.games
+        if games is not None:  # a failure is logged: the session still has it
+            games.save_reviewing(record, review)
+
+    def review_done(self, record: GameRecord, review: Review) -> tuple[KeptReview, str | None]:
+        kept = self.reviews[game_key(record)] = KeptReview.of(review)
+        games = self.keeper.games
+        if games is not None:
+            games.drop_reviewing(record)
+        return kept, self.keep_review(record, kept)
+
+    def keep_review(self, record: GameRecord, review: KeptReview) -> str | None:
+        games = self.keeper.games
+        return games.keep_review(record, review) if games is not None else None
 
     def new_game(self, seed: int | None = None) -> Play:
         """Start a game with the current settings: seat 0 is a person, each other seat a

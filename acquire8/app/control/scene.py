@@ -5,11 +5,13 @@ from __future__ import annotations
 
 from typing import Any, Protocol
 
+from acquire8.ai.review import KeptReview
 from acquire8.app.anim import Animator
 from acquire8.app.buttons import DOWN, UP, Button, X
 from acquire8.app.constants import FPS
 from acquire8.app.control.frames import FrameBudget
 from acquire8.rules import events as ev
+from acquire8.rules.record import GameRecord
 from acquire8.storage.settings import Settings
 from acquire8.storage.stats import Stats
 
@@ -100,6 +102,13 @@ class Host(Protocol):
         ...
 
     def load_stats(self) -> tuple[Stats, str | None]: ...
+    def load_review(self, record: GameRecord) -> KeptReview | None:
+        """The expert's finished review of this game (this session's or kept), None if none."""
+        ...
+
+    def open_review(self, record: GameRecord) -> None:
+        """The expert's review of a finished game, opened over this screen (control/review.py)."""
+        ...
 
 
 class Scene:

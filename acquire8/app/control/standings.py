@@ -191,7 +191,8 @@ class GameOver(Scene):
         )
         self.ending = end_line(play.seen.events, {c: g.chain_size(c) for c in g.chains_on_board()})
         self.record = game_record(play)
-        items = ["New game", "Title", "Log", *(["Story"] if self.record is not None else [])]
+        kept = ["Story", "Review"] if self.record is not None else []
+        items = ["New game", "Title", "Log", *kept]
         # The menu starts on a harmless item at the far end from New game (no wrap): a stray X
         # opens the story or the log, and a new game is always a choice of its own.
         self.menu = Menu(items, len(items) - 1, wrap=False)
@@ -243,6 +244,10 @@ class GameOver(Scene):
         elif self.menu.item == "Title":
             self.app.home()
         elif self.menu.item == "Story" and self.record is not None:
-            self.app.push(StoryScene(self.app, story_of(self.record), back="STANDINGS"))
+            review = self.app.load_review(self.record)
+            story = story_of(self.record, review=review)
+            self.app.push(StoryScene(self.app, story, back="STANDINGS", record=self.record))
+        elif self.menu.item == "Review" and self.record is not None:
+            self.app.open_review(self.record)
         else:
             self.app.push(Log(self.app, self.play.log))

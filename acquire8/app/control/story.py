@@ -8,9 +8,10 @@ storage I/O.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol
 
+from acquire8.ai.review import BLUNDER, MISTAKE, KeptReview, Review, Verdict
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
 from acquire8.app.text import key_moments, log_line, team_letter
@@ -40,6 +41,29 @@ class GameFiles(Protocol):
     def export_game(self, record: GameRecord) -> str | None: ...
     def import_game(self) -> tuple[GameRecord | None, str | None]: ...
     def exchange_location(self) -> str: ...
+    def load_review(self, record: GameRecord) -> KeptReview | None:
+        """The expert's review kept with this game, None when it has none."""
+        ...
+
+    def keep_review(self, record: GameRecord, review: KeptReview) -> str | None:
+        """Keep a finished review with its game; a problem met, to show."""
+        ...
+
+
+class KeptGames(GameFiles, Protocol):
+    """The kept games with the review left under way (storage.Storage; the App's keeper's)."""
+
+    def save_reviewing(self, record: GameRecord, review: Review) -> str | None:
+        """Keep a review under way, to take up in another session; a problem met."""
+        ...
+
+    def load_reviewing(self, record: GameRecord) -> tuple[Review | None, str | None]:
+        """The game's review kept under way, where it was left; a problem met, to show."""
+        ...
+
+    def drop_reviewing(self, record: GameRecord) -> None:
+        """Forget the game's review kept under way (it is finished)."""
+        ...
 
 
 class Archive(Host, GameFiles, Protocol):
@@ -65,13 +89,15 @@ def ordinal(n: int) -> str:
 @dataclass(frozen=True)
 class Story:
     """What the story chart draws: per seat its net worth after every turn (x = turn, from 0,
-    the start), the turns with a merger and the three moments that decided the game."""
+    the start), the turns with a merger, the three moments that decided the game and, once
+    the expert reviewed it, the turns of the seat's mistakes and blunders."""
 
     names: tuple[str, ...]
     seat: int  # whose moments they are
     series: tuple[tuple[int, ...], ...]
     mergers: tuple[int, ...]
     moments: tuple[str, ...]
+    mistakes: tuple[int, ...] = ()
 
     @property
     def turns(self) -> int:
@@ -84,10 +110,12 @@ class Story:
         return max(10_000, -(-peak // 10_000) * 10_000)
 
 
-def story_of(record: GameRecord, seat: int | None = None) -> Story:
-    """The story of a recorded game, told for `seat` (default: the person's seat); in a team
-    game the chart has a line per team, its members' net worth summed."""
+def story_of(record: GameRecord, seat: int | None = None, review: KeptReview | None = None) -> Story:
+    """The story of a recorded game, told for `seat` (default: the person's seat), with the
+    mistakes the expert's `review` found; in a team game the chart has a line per team, its
+    members' net worth summed."""
     seat = player_seat(record) if seat is None else seat
+    costly = review.costliest(seat) if review is not None else []
     series, names = net_worth_series(record), record.names
     teams = record.start().teams
     if any(len(team) > 1 for team in teams):
@@ -99,19 +127,31 @@ def story_of(record: GameRecord, seat: int | None = None) -> Story:
         series=tuple(tuple(line) for line in series),
         mergers=tuple(merger_turns(record)),
         moments=tuple(key_moments(record, seat)),
+        mistakes=tuple(sorted({v.turn for v in costly if v.kind in (MISTAKE, BLUNDER)})),
     )
 
 
 class StoryScene(Scene):
-    """The story chart. Left/right, X, Z or MENU go back (to the standings on game over)."""
+    """The story chart. Down opens the expert's review of the game (`record`); left/right, X,
+    Z or MENU go back (to the standings on game over)."""
 
-    def __init__(self, app: Host, story: Story, back: str = "BACK"):
+    def __init__(self, app: Host, story: Story, back: str = "BACK", record: GameRecord | None = None):
         super().__init__(app)
         self.story = story
         self.back = back  # what the footer calls going back
+        self.record = record
+        self.stale = False  # the review was open over it: its mistakes are read again
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
-        if pressed & {LEFT, RIGHT, X, O, MENU}:
+        if self.stale and self.record is not None:
+            review = self.app.load_review(self.record)
+            self.story = story_of(self.record, self.story.seat, review) if review else self.story
+            self.stale = False
+        if DOWN in pressed and self.record is not None:
+            self.app.sound("confirm")
+            self.app.open_review(self.record)
+            self.stale = True
+        elif pressed & {LEFT, RIGHT, X, O, MENU}:
             self.app.sound("move")
             self.app.pop()
 
@@ -125,21 +165,24 @@ class Row:
     players: int
     against: str  # the opponents' level, "mixed", or "p&p" for pass-and-play
     place: int  # the person's finishing place
+    accuracy: float | None = None  # the person's, once the expert reviewed the game
 
 
-def row_of(record: GameRecord) -> Row:
+def row_of(record: GameRecord, review: KeptReview | None = None) -> Row:
     seat = player_seat(record)
     others = {kind for s, kind in enumerate(record.seats) if s != seat}
     against = "p&p" if PERSON in others else others.pop() if len(others) == 1 else "mixed"
     if record.options.mode != "singles":  # the way to play says more than the levels
         against = record.options.mode
     when = record.played[5:] if len(record.played) >= 16 else record.played  # drop the year
-    return Row(record, when, record.players, against, place_of(record.final(), seat))
+    accuracy = review.accuracy_of(seat) if review is not None else None
+    return Row(record, when, record.players, against, place_of(record.final(), seat), accuracy)
 
 
 class Replays(Scene):
     """The kept finished games, newest first, and the game file's import as the last item.
-    Up/down choose; X replays the game (or imports); right shows its story; Z/MENU back."""
+    Up/down choose; X replays the game (or imports); right shows its story, left the expert's
+    review; Z/MENU back."""
 
     def __init__(self, app: Archive):
         super().__init__(app)
@@ -149,11 +192,12 @@ class Replays(Scene):
         self.rows: list[Row] = []
         self.menu = Menu([IMPORT])
         self.top = 0  # the first game on screen
+        self.stale = False  # a screen opened over the list: the reviews are read again
         self._load()
 
     def _load(self) -> None:
         records, msg = self.app.load_records()
-        self.rows = [row_of(r) for r in records]
+        self.rows = [row_of(r, self.app.load_review(r)) for r in records]
         self.menu = Menu([*(f"game{i}" for i in range(len(self.rows))), IMPORT])
         if msg:
             self.message = msg
@@ -163,6 +207,8 @@ class Replays(Scene):
         return None if self.menu.item == IMPORT else self.rows[self.menu.index]
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if self.stale:
+            self.refresh()
         if O in pressed or MENU in pressed:
             self.app.pop()
             return
@@ -178,7 +224,20 @@ class Replays(Scene):
                 self.app.push(Replay(self.app, row.record))
         elif RIGHT in pressed and row is not None:
             self.app.sound("move")
-            self.app.push(StoryScene(self.app, story_of(row.record)))
+            self.app.push(story_scene(self.app, row.record))
+        elif LEFT in pressed and row is not None:
+            self.app.sound("confirm")
+            self.app.open_review(row.record)
+        if self.app.scene is not self:  # a review may finish before the list is back on top
+            self.stale = True
+
+    def refresh(self) -> None:
+        """Each game's accuracy as the reviews now stand."""
+        for i, row in enumerate(self.rows):
+            review = self.app.load_review(row.record)
+            if review is not None:
+                self.rows[i] = replace(row, accuracy=review.accuracy_of(player_seat(row.record)))
+        self.stale = False
 
     def do_import(self) -> None:
         """Import the game file: it joins the list at the top (the message says what happened)."""
@@ -190,19 +249,26 @@ class Replays(Scene):
         self.message = msg or ("Game imported" if record is not None else "")
 
 
+def story_scene(app: Archive, record: GameRecord, back: str = "BACK") -> StoryScene:
+    """The story of a kept game, with the mistakes of its review if it has one."""
+    return StoryScene(app, story_of(record, review=app.load_review(record)), back, record)
+
+
 class Replay(Scene):
     """A kept game move by move: left/right step, X to the next merger, up its story, down
-    export it to the game file; Z or MENU back."""
+    export it to the game file; Z or MENU back. Opened at a reviewed decision (`verdict`), it
+    shows the position the decision was made in, with the move played and the expert's."""
 
     UNDRAWN = ("steps",)  # drawn through `position`, `step` and `log`
 
-    def __init__(self, app: Archive, record: GameRecord):
+    def __init__(self, app: Archive, record: GameRecord, verdict: Verdict | None = None):
         super().__init__(app)
         self.app: Archive = app
         self.record = record
         self.start = record.start()
         self.steps: list[Step] = list(replay(record))
-        self.index = -1  # the step shown: -1 is the position as dealt
+        self.verdict = verdict
+        self.index = -1 if verdict is None else verdict.index - 1  # the step shown: -1 as dealt
         self.message = ""
         self.where = ""  # where the game file went, after an export
         self.logs = [log_line(e) for e in self.start.setup_events()]  # the log up to each step
@@ -214,6 +280,12 @@ class Replay(Scene):
     @property
     def total(self) -> int:
         return len(self.steps)
+
+    @property
+    def deciding(self) -> Verdict | None:
+        """The reviewed decision when its position is shown (the step before it)."""
+        v = self.verdict
+        return v if v is not None and self.index == v.index - 1 else None
 
     @property
     def step(self) -> Step | None:
@@ -248,7 +320,7 @@ class Replay(Scene):
             self.next_merger()
         elif UP in pressed:
             self.app.sound("move")
-            self.app.push(StoryScene(self.app, story_of(self.record)))
+            self.app.push(story_scene(self.app, self.record))
         elif DOWN in pressed:
             self.app.sound("confirm")
             msg = self.app.export_game(self.record)

@@ -1,6 +1,7 @@
 """Views: each scene drawn from its controller's state with Pyxel. Drawing only, no decisions.
 common.py holds what every view uses; menus.py, play.py, chart.py (the pages Z opens),
-over.py (the merger summary, the final standings), lesson.py and story.py draw the scenes."""
+over.py (the merger summary, the final standings), lesson.py, story.py and review.py (the
+expert's review) draw the scenes."""
 
 from __future__ import annotations
 
@@ -23,9 +24,10 @@ from acquire8.app.control.menus import (
     Title,
 )
 from acquire8.app.control.play import Play
+from acquire8.app.control.review import ReviewScene
 from acquire8.app.control.standings import GameOver, Summary
 from acquire8.app.control.story import Replay, Replays, StoryScene
-from acquire8.app.views import chart, lesson, menus, over, story
+from acquire8.app.views import chart, lesson, menus, over, review, story
 from acquire8.app.views.common import clocks_read, use_palette
 from acquire8.app.views.play import draw_play
 
@@ -57,6 +59,7 @@ DRAWERS: dict[type, Callable] = {
     StoryScene: story.draw_story,
     Replays: story.draw_replays,
     Replay: story.draw_replay,
+    ReviewScene: review.draw_review,
 }
 
 

@@ -148,6 +148,8 @@ def draw_stats(s: StatsScene) -> None:
         draw_stats_modes(s)
     elif page == "scores":
         draw_stats_scores(s)
+    elif page == "accuracy":
+        draw_stats_accuracy(s, title)
     else:
         draw_stats_chart(s, page, title)
     if s.message:
@@ -177,6 +179,27 @@ def draw_stats_chart(s: StatsScene, page: str, title: str) -> None:
             pyxel.rect(x, y + 1, bar.inner_width, h - 2, col)
         rtext(k.WIDTH - 1, y, bar.label, col)
     ctext(k.STATS_NOTE_Y, s.NOTES[page], k.DIM)
+
+
+def draw_stats_accuracy(s: StatsScene, title: str) -> None:
+    """Per opponent level, a column per reviewed game (its accuracy, 100% the full height) and
+    their mean at the right."""
+    ctext(k.MENU_HEAD_Y, title, k.ACCENT)
+    rows = s.accuracy or []
+    if not rows:
+        ctext(k.STATS_EMPTY_Y, "No reviewed games yet", k.DIM)
+        ctext(k.STATS_EMPTY_Y + k.LINE, "Review one from its standings", k.DIM)
+        return
+    for i, row in enumerate(rows):
+        y = k.STATS_BARS_Y + k.STATS_BAR_PITCH * i
+        text(k.STATS_X, y, s.level_name(row.level), k.TEXT)
+        foot = y + k.GLYPH_H
+        pyxel.rect(k.STATS_BAR_X, foot - k.STATS_COLUMN_H, k.STATS_BAR_W, k.STATS_COLUMN_H, k.PANEL)
+        for j, h in enumerate(row.heights()):
+            x = k.STATS_BAR_X + j * k.STATS_COLUMN_PITCH
+            pyxel.rect(x, foot - h, k.STATS_COLUMN_W, h, k.ACCENT)
+        rtext(k.WIDTH - 1, y, row.label, k.TEXT)
+    ctext(k.STATS_NOTE_Y, s.NOTES["accuracy"], k.DIM)
 
 
 def draw_stats_rating(s: StatsScene) -> None:

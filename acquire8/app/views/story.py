@@ -8,10 +8,10 @@ import pyxel
 
 from acquire8.app import constants as k
 from acquire8.app.control.story import IMPORT, LIST_ROWS, LOG_ROWS, Replay, Replays, StoryScene, ordinal
-from acquire8.app.text import LINE_CHARS, fit, wrap
+from acquire8.app.text import LINE_CHARS, fit, money, move_words, wrap
 from acquire8.app.views.common import PANEL_CHARS, ctext, footer, panel, rtext, short_money, square, text
 from acquire8.rules import Game
-from acquire8.rules.actions import PlaceTile
+from acquire8.rules.actions import Action, PlaceTile
 from acquire8.rules.tables import ROW_LETTERS
 
 # A colour and a mark per seat, so that a line is told by either. None of these colour slots
@@ -22,6 +22,8 @@ MARKS = ("square", "plus", "cross", "box", "triangle", "ring")
 CHART_X0, CHART_X1, CHART_Y0, CHART_Y1 = k.STORY_X0, k.STORY_X1, k.STORY_Y0, k.STORY_Y1  # the plot area
 MARK_EVERY = 10  # about this many pixels between two marks of a line
 MERGER_COLOR = k.PURPLE
+MISTAKE_COLOR = k.PINK  # no seat's colour, pink in high contrast too
+BEST_COLOR = k.GOOD  # the expert's move in a reviewed decision
 
 
 def mark(x: int, y: int, shape: str, col: int) -> None:
@@ -46,6 +48,11 @@ def mark(x: int, y: int, shape: str, col: int) -> None:
 def merger_mark(x: int, y: int) -> None:
     """The mergers' triangle, its tip at (x, y)."""
     pyxel.tri(x, y, x - k.TICK, y + k.TICK, x + k.TICK, y + k.TICK, MERGER_COLOR)
+
+
+def mistake_mark(x: int, y: int) -> None:
+    """A mistake's ring (the expert's review), centred on (x, y)."""
+    pyxel.circb(x, y, k.MARK // 2, MISTAKE_COLOR)
 
 
 def chart_x(turn: int, turns: int) -> int:
@@ -82,6 +89,11 @@ def draw_story(s: StoryScene) -> None:
         for t, (x, y) in enumerate(points):
             if (t + seat * every // max(1, len(story.series))) % every == 0 or t == len(points) - 1:
                 mark(x, y, shape, col)
+    # The story's seat's mistakes and blunders (once reviewed): a ring on its line at the turn.
+    line = story.series[story.seat]
+    for turn in story.mistakes:
+        if turn < len(line):
+            mistake_mark(chart_x(turn, turns), chart_y(line[turn], top))
     # The key: mark and name per seat, four to a row; the mergers' mark.
     y, per_row, r = k.STORY_KEY_Y, k.KEY_PER_ROW, k.MARK // 2
     for seat, name in enumerate(story.names):
@@ -94,9 +106,13 @@ def draw_story(s: StoryScene) -> None:
     x = k.STORY_KEY_X + k.TICK
     merger_mark(x, y)
     text(x + k.MARK, y - 1, "a merger", k.DIM)
+    if story.mistakes:
+        x = k.MID + k.TICK
+        mistake_mark(x, y + k.TICK)
+        text(x + k.MARK, y - 1, "your mistake", k.DIM)
     for i, moment in enumerate(story.moments):
         text(0, y + k.LINE * (i + 1), fit(moment), k.TEXT)
-    footer(f"X {s.back}")
+    footer(f"X {s.back}  v REVIEW" if s.record is not None else f"X {s.back}")
 
 
 def draw_replays(s: Replays) -> None:
@@ -105,6 +121,7 @@ def draw_replays(s: Replays) -> None:
         rtext(k.RIGHT_X, k.HEAD_Y, f"{len(s.rows)}", k.DIM)
         text(k.LIST_X, k.LIST_HEAD_Y, "played", k.DIM)
         text(k.LIST_VS_X, k.LIST_HEAD_Y, "vs", k.DIM)
+        rtext(k.LIST_ACC_RIGHT, k.LIST_HEAD_Y, "acc", k.DIM)
         rtext(k.LIST_RIGHT, k.LIST_HEAD_Y, "you", k.DIM)
     else:
         ctext(k.LIST_EMPTY_Y, "No finished games kept yet", k.DIM)
@@ -116,6 +133,8 @@ def draw_replays(s: Replays) -> None:
             text(0, y, ">", k.ACCENT)
         text(k.LIST_X, y, fit(row.when, k.LIST_WHEN_CHARS, cut_ok=True), col)
         text(k.LIST_VS_X - k.CHAR_W, y, f"{row.players}p {row.against}", col if sel else k.SKY)
+        if row.accuracy is not None:
+            rtext(k.LIST_ACC_RIGHT, y, f"{row.accuracy:.0f}%", col if sel else k.DIM)
         rtext(k.LIST_RIGHT, y, ordinal(row.place), col)
     sel = s.menu.item == IMPORT
     y = k.LIST_IMPORT_Y
@@ -128,24 +147,37 @@ def draw_replays(s: Replays) -> None:
         # Its end, where the file's name shows, when the whole path is too long.
         where = s.where if len(s.where) <= LINE_CHARS else ".." + s.where[2 - LINE_CHARS :]
         text(0, y + k.LINE + k.CHAR_H, where, k.DIM)
-    footer("X IMPORT  Z BACK" if sel else "X REPLAY  > STORY  Z BACK")
+    footer("X IMPORT  Z BACK" if sel else "X REPLAY >STORY <REVIEW Z BACK")
 
 
 def draw_replay(s: Replay) -> None:
     g = s.position
-    step = s.step
-    who = f"Turn {s.turn}: {g.names[step.seat]}" if step is not None else "As dealt"
+    step, deciding = s.step, s.deciding
+    if deciding is not None:  # the turn and the seat of the decision, not of the step before
+        who = f"Turn {deciding.turn}: {g.names[deciding.seat]}"
+    else:
+        who = f"Turn {s.turn}: {g.names[step.seat]}" if step is not None else "As dealt"
     text(k.EDGE, k.TOP_Y, fit(who, k.REPLAY_WHO_CHARS, cut_ok=True), k.ACCENT)
     rtext(k.BOARD_RIGHT, k.TOP_Y, f"{s.index + 1}/{s.total}", k.DIM)
-    placed = step.action.tile if step is not None and isinstance(step.action, PlaceTile) else None
-    draw_small_board(g, placed)
+    if deciding is not None:  # the position of a reviewed decision: its two moves
+        played, best = _tile(deciding.played), _tile(deciding.best)
+        draw_small_board(g, played, best if best != played else None)
+    else:
+        draw_small_board(g, _tile(step.action) if step is not None else None)
     for seat in range(g.players):
         y = k.BOARD_Y + seat * k.PLAYER_PITCH
         turn = seat == g.turn and not g.is_over
         col = k.ACCENT if turn else k.TEXT
         text(k.SIDE_X, y, (">" if turn else " ") + g.names[seat][: k.SIDE_CHARS - 1], col)
         text(k.SIDE_X, y + k.CHAR_H, short_money(g.cash(seat)), k.DIM)
-    if s.message:  # what X or an export did, over the log
+    if deciding is not None and not s.message:  # the two moves, over the log
+        panel(0, k.REPLAY_PANEL_Y, k.WIDTH, k.REPLAY_PANEL_H)
+        y = k.REPLAY_PANEL_Y + k.PAD
+        who = g.names[deciding.seat]
+        text(k.PAD, y, fit(f"{who}: {move_words(deciding.played)}", PANEL_CHARS), k.WHITE)
+        text(k.PAD, y + k.LINE, fit(f"Expert: {move_words(deciding.best)}", PANEL_CHARS), BEST_COLOR)
+        text(k.PAD, y + 2 * k.LINE, fit(f"{deciding.kind}, {money(deciding.cost)} lost", PANEL_CHARS), k.DIM)
+    elif s.message:  # what X or an export did, over the log
         panel(0, k.REPLAY_PANEL_Y, k.WIDTH, k.REPLAY_PANEL_H)
         y = k.REPLAY_PANEL_Y + k.PAD
         text(k.PAD, y, fit(s.message, PANEL_CHARS), k.ACCENT)
@@ -170,13 +202,18 @@ def _log_rows(lines: list[str]) -> list[tuple[str, bool]]:
     return rows[-LOG_ROWS:]
 
 
-def draw_small_board(g: Game, placed: str | None) -> None:
-    """The board as the play screen lays it out, without the hand: the tile just placed framed."""
+def _tile(action: Action) -> str | None:
+    return action.tile if isinstance(action, PlaceTile) else None
+
+
+def draw_small_board(g: Game, placed: str | None, best: str | None = None) -> None:
+    """The board as the play screen lays it out, without the hand: the tile just placed framed
+    (white), and the expert's tile (`best`, of a reviewed decision) in its own colour."""
     for r, row in enumerate(ROW_LETTERS):
         y = k.BOARD_Y + r * k.CELL
         for c in range(k.COLS):
             x = k.BOARD_X + c * k.CELL
             name = f"{c + 1}{row}"
             square(x, y, g.board.get(name))
-            if name == placed:
-                pyxel.rectb(x - 1, y - 1, k.RING, k.RING, k.WHITE)
+            if name in (placed, best):
+                pyxel.rectb(x - 1, y - 1, k.RING, k.RING, k.WHITE if name == placed else BEST_COLOR)

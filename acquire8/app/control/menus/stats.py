@@ -9,9 +9,13 @@ from acquire8.app import constants as k
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, O, X
 from acquire8.app.control.menus.rows import LEVELS
 from acquire8.app.control.scene import Host, Pressed, Scene
-from acquire8.app.control.story import Replays
+from acquire8.app.control.story import Archive, Replays, player_seat
 from acquire8.app.text import money
 from acquire8.rules import GAME_MODES
+from acquire8.rules.record import PERSON, GameRecord
+
+# The accuracy page: a column per reviewed game, the last this many games of each level.
+ACCURACY_GAMES = k.STATS_BAR_W // k.STATS_COLUMN_PITCH
 
 
 @dataclass(frozen=True)
@@ -38,6 +42,31 @@ class RatingChart:
     levels: list[tuple[str, int, int]]
 
 
+@dataclass(frozen=True)
+class AccuracyRow:
+    """The accuracy page's row of a level: the person's accuracy in the last reviewed games
+    against it (oldest first), each a column of its height."""
+
+    level: str
+    accuracies: tuple[float, ...]
+
+    @property
+    def label(self) -> str:
+        """The mean of the games shown."""
+        return f"{sum(self.accuracies) / len(self.accuracies):.0f}%"
+
+    def heights(self) -> list[int]:
+        return [max(1, round(k.STATS_COLUMN_H * a / 100)) for a in self.accuracies]
+
+
+def opponents_level(record: GameRecord) -> str:
+    """A kept game's stats row: its strongest computer level, or "people" for pass-and-play."""
+    if record.seats.count(PERSON) > 1:
+        return "people"
+    known = [kind for kind in record.seats if kind in LEVELS]
+    return max(known, key=LEVELS.index) if known else "people"
+
+
 # The rating chart's value range: this far under the lowest value and over the highest
 # (room above for the levels' labels pushed apart).
 RATING_BELOW, RATING_ABOVE = 40, 80
@@ -53,6 +82,7 @@ class StatsScene(Scene):
     PAGES = (
         ("table", "STATS"),
         ("rating", "YOUR RATING"),
+        ("accuracy", "YOUR ACCURACY"),
         ("games", "GAMES PLAYED"),
         ("wins", "WIN SHARE"),
         ("cash", "AVERAGE FINAL CASH"),
@@ -63,6 +93,7 @@ class StatsScene(Scene):
         ("scores", "SOLO HIGH SCORES"),
     )
     NOTES = {  # under each chart: what it measures
+        "accuracy": "The expert's reviews, last right",
         "games": "Finished games per level",
         "wins": "Games won (a shared first too)",
         "cash": "Your final cash, on average",
@@ -75,6 +106,7 @@ class StatsScene(Scene):
         super().__init__(app)
         self.stats, self.message = app.load_stats()
         self.page = 0
+        self.accuracy: list[AccuracyRow] | None = None  # read from the kept games when its page opens
 
     @property
     def levels(self) -> list[str]:
@@ -223,3 +255,17 @@ class StatsScene(Scene):
         if step:
             self.page = (self.page + step) % len(self.PAGES)
             self.app.sound("move")
+            if self.PAGES[self.page][0] == "accuracy":  # read afresh: a review may have been kept since
+                self.accuracy = self.accuracy_rows(self.app)  # type: ignore[arg-type]  # the App is an Archive
+
+    def accuracy_rows(self, archive: Archive) -> list[AccuracyRow]:
+        """Per level (in the table's order), the person's accuracy in its last reviewed games."""
+        records, _ = archive.load_records()
+        by: dict[str, list[float]] = {}
+        for record in reversed(records):  # oldest first
+            review = archive.load_review(record)
+            accuracy = review.accuracy_of(player_seat(record)) if review is not None else None
+            if accuracy is not None:
+                by.setdefault(opponents_level(record), []).append(accuracy)
+        order = [lv for lv in self.ORDER if lv in by]
+        return [AccuracyRow(lv, tuple(by[lv][-ACCURACY_GAMES:])) for lv in order]
