@@ -322,3 +322,21 @@ def test_the_review_screens_draw_within_the_screen_in_both_palettes(text_bounds,
         assert scene.top <= scene.menu.index < scene.top + creview.COSTLY_ROWS
     assert scene.menu.index == len(scene.costly) - 1
     assert not text_bounds, text_bounds[:5]
+
+
+@pytest.mark.parametrize("mode", ["solo", "2v2"])
+def test_a_game_of_another_way_to_play_is_reviewed_from_its_standings(mode):
+    """Alone there is no opponent to weigh against, in a team game the other team: the review
+    runs to its end all the same, and finds what a review made at once finds."""
+    app = App(seed=5)
+    demo.select(app, "New game")
+    demo.press(app, bt.X)
+    demo.select(app, "mode", mode)
+    over = demo.play_out(app)
+    assert over.record is not None and over.record.options.mode == mode
+    demo.select(app, "Review")
+    demo.press(app, bt.X)
+    review = Review(over.record, seats=[0], iterations=ITERATIONS)
+    review.run()
+    assert reviewed(app).kept == KeptReview.of(review)
+    assert 0 <= review.accuracy(0) <= 100 and review.progress[1] > 0
