@@ -12,8 +12,16 @@ import pytest
 
 from acquire8.ai import LEVELS, SPEC_OF, arena, make_bot
 from acquire8.ai.evaluate import Evaluator
-from acquire8.rules import GAME_MODES, ChooseSurvivor, DeclareEnd, Game, Options, PlaceTile
-from acquire8.rules.options import MODE_PLAYERS, TEAM_COUNT
+from acquire8.rules import (
+    GAME_MODES,
+    MODE_PLAYERS,
+    TEAM_COUNT,
+    ChooseSurvivor,
+    DeclareEnd,
+    Game,
+    Options,
+    PlaceTile,
+)
 from acquire8.rules.record import action_to_dict
 
 from positions import fill, load, player

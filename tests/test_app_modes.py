@@ -27,8 +27,7 @@ from acquire8.app.control.story import row_of, story_of
 from acquire8.app.demo import play_out, press, select
 from acquire8.app.session import open_app
 from acquire8.app.text import team_letter
-from acquire8.rules import CHAINS, GAME_MODES, BuyShares, Game, Options, Phase
-from acquire8.rules.options import MODE_PLAYERS, TEAM_COUNT
+from acquire8.rules import CHAINS, GAME_MODES, MODE_PLAYERS, TEAM_COUNT, BuyShares, Game, Options, Phase
 from acquire8.storage import HIGH_SCORES, PERSON, GameResult, HighScore, Settings, Stats, Storage
 from acquire8.storage.stats import rating_from
 

@@ -12,8 +12,7 @@ from acquire8.ai import make_bot
 from acquire8.ai.evaluate import Evaluator
 from acquire8.app.control.story import story_of
 from acquire8.cli import main
-from acquire8.rules import Game, Options
-from acquire8.rules.options import MODE_PLAYERS
+from acquire8.rules import MODE_PLAYERS, Game, Options
 from acquire8.rules.record import PERSON, GameRecord, key_turns, merger_turns, turns
 from acquire8.storage import export_record, import_record
 

@@ -14,15 +14,16 @@ from acquire8.rules import (
     END_SIZE,
     GAME_MODES,
     MAX_BUY,
+    MODE_PLAYERS,
     PRICES,
     SAFE_SIZE,
     SQUARES,
+    TEAM_COUNT,
     TIER_OF,
     Game,
     Options,
     bonuses,
 )
-from acquire8.rules.options import MODE_PLAYERS, TEAM_COUNT
 from acquire8.rules.tables import COLS, HAND_SIZE, ROW_LETTERS, SHARES_PER_CHAIN, START_CASH
 
 RULES = (Path(__file__).resolve().parent.parent / "docs" / "RULES.md").read_text(encoding="utf-8")

@@ -7,8 +7,7 @@ import random
 
 import pytest
 
-from acquire8.rules import GAME_MODES, Game, Options
-from acquire8.rules.options import MODE_PLAYERS, TEAM_COUNT
+from acquire8.rules import GAME_MODES, MODE_PLAYERS, TEAM_COUNT, Game, Options
 from tests.positions import player
 
 

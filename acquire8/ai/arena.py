@@ -28,8 +28,16 @@ from dataclasses import field as default  # the name `field` is one of Stats' fi
 
 from acquire8.ai.base import Bot
 from acquire8.ai.levels import SPEC_OF, SPECS, make_bot
-from acquire8.rules import END_OPTIONS, EndOption, Game, Options
-from acquire8.rules.options import GAME_MODES, MODE_PLAYERS, TEAM_COUNT, GameMode
+from acquire8.rules import (
+    END_OPTIONS,
+    GAME_MODES,
+    MODE_PLAYERS,
+    TEAM_COUNT,
+    EndOption,
+    Game,
+    GameMode,
+    Options,
+)
 
 
 @dataclass

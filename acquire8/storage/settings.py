@@ -9,8 +9,7 @@ from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args
 
 from acquire8.ai import LEVELS  # the computer levels, as make_bot knows them
-from acquire8.rules import Options, option_values
-from acquire8.rules.options import MODE_PLAYERS
+from acquire8.rules import MODE_PLAYERS, Options, option_values
 from acquire8.rules.record import PERSON
 
 SETTINGS_FORMAT = 1

@@ -16,8 +16,7 @@ from typing import Any
 from acquire8 import ai, rating
 from acquire8.app.control.seats import seat_names
 from acquire8.app.text import SETUP_WORDS, VALUE_WORDS, team_letter
-from acquire8.rules import Options, OptionValue, option_values
-from acquire8.rules.options import MODE_PLAYERS, TEAM_COUNT
+from acquire8.rules import MODE_PLAYERS, TEAM_COUNT, Options, OptionValue, option_values
 from acquire8.storage.settings import MAX_OPPONENTS, PACES, PERSON, Settings
 
 LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
