@@ -195,7 +195,7 @@ def test_web_check_script_runs_under_cpython(web, tmp_path):
     )
     assert proc.returncode == 0, proc.stdout[-3000:] + proc.stderr[-3000:]
     summary = proc.stdout.split("web-check summary")[1]
-    for part in ("rules", "ai", "launch", "controllers", "storage", "game"):
+    for part in ("rules", "ai", "review", "launch", "controllers", "storage", "game"):
         assert re.search(rf"^  {part} +ran: ", summary, re.M), summary
 
 

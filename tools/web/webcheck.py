@@ -6,6 +6,8 @@ Parts, each reported as ran / missing / failed:
   rules        random 4-player games per second
   ai           complete computer-only games, every level seated in turn, for about SECONDS
                (at least one whole game); decision times per level
+  review       the expert's review of one seat of a hard 4-player game (as the game reviews
+               the person's), its time and its time a decision
   cli          `simulate` for one game, as `python -m acquire8 simulate` does
   controllers  every acquire8.app module that imports without Pyxel
   storage      settings, autosave, stats and a damaged save through localStorage (the stand-in)
@@ -281,6 +283,29 @@ def main() -> int:
                     f"p99 {percentile(ms, 0.99):7.2f}  max {max(ms):7.2f}"
                 )
         return "\n".join(lines)
+
+    @part("review", limit=None)
+    def review() -> str:
+        from acquire8.ai import make_bot
+        from acquire8.ai.match import record_game
+        from acquire8.ai.review import DEFAULT_ITERATIONS, Review
+
+        # A hard 4-player game, its first seat reviewed as the game reviews the person's (the
+        # game's own deals a decision: the in-game bar's estimate is for this work).
+        levels = ["hard"] * 4
+        record = record_game([make_bot(lv, s) for s, lv in enumerate(levels)], seed=7, seats=levels)
+        iterations = 2 if QUICK else DEFAULT_ITERATIONS
+        review = Review(record, seats=[0], iterations=iterations)
+        start = time.perf_counter()
+        while not review.done:
+            review.step(30.0)  # a frame's slice, as the game gives it
+        spent = time.perf_counter() - start
+        decisions = review.progress[1]
+        return (
+            f"a seat's review of a 4-player game: {decisions} decisions at {iterations} deals in "
+            f"{spent:.1f} s ({1000 * spent / max(1, decisions):.0f} ms a decision), accuracy "
+            f"{review.accuracy(0):.1f}"
+        )
 
     @part("launch")
     def launch() -> str:
