@@ -9,13 +9,16 @@ import argparse
 import os
 import sys
 import time
-from typing import NoReturn
+from typing import TYPE_CHECKING, NoReturn
 
 from acquire8 import __version__
 from acquire8.ai import BASELINES, LEVELS, level_of, make_bot
 from acquire8.ai.match import play_game
 from acquire8.ai.review import DEFAULT_ITERATIONS
 from acquire8.launch import add_play_options, play
+
+if TYPE_CHECKING:  # the rules' record is imported lazily, as the commands need it
+    from acquire8.rules.record import GameRecord
 
 
 def simulate(games: int, seed: int, players: int, bots: list[str]) -> None:
@@ -134,7 +137,7 @@ def review(
         print(f"{record.names[s]} ({record.seats[s]}): accuracy {done.accuracy(s):.1f} ({what})")
 
 
-def _cash(record) -> str:  # a GameRecord; the rules are imported lazily like the rest here
+def _cash(record: GameRecord) -> str:
     """ "You $41,200, Ana $38,100": every player's final cash."""
     from acquire8.app.text import money
 
@@ -142,7 +145,7 @@ def _cash(record) -> str:  # a GameRecord; the rules are imported lazily like th
     return ", ".join(f"{n} {money(c)}" for n, c in zip(final.names, final.scores(), strict=True))
 
 
-def _team_cash(record) -> str:  # a GameRecord, as _cash
+def _team_cash(record: GameRecord) -> str:
     """ "You & Bo $80,100, Ana & Cy $79,900": each team's summed final cash (RULES §14)."""
     from acquire8.app.text import money
 

@@ -38,6 +38,7 @@ from .options import (
     Phase,
     TileEffect,
     option_values,
+    team_of_seat,
 )
 from .position import minimal as minimal_position
 from .tables import (
@@ -92,4 +93,5 @@ __all__ = [
     "minimal_position",
     "option_values",
     "price",
+    "team_of_seat",
 ]  # fmt: skip

@@ -20,7 +20,7 @@ from .actions import (
     FoundChain,
     PlaceTile,
 )
-from .options import TEAM_COUNT, TILE_EFFECTS, BonusKind, Options, Phase, TileEffect
+from .options import TEAM_COUNT, TILE_EFFECTS, BonusKind, Options, Phase, TileEffect, team_of_seat
 from .state import GameState
 from .tables import (
     CHAIN_COUNT,
@@ -345,11 +345,11 @@ class Game(GameState):
         """The seats of each team (RULES §14): partners sit apart, so the teams take turns
         (2 vs 2: seats 0 and 2 against 1 and 3). Without teams each seat is a team of one."""
         count = TEAM_COUNT[self._options.mode] or self.players
-        return [tuple(range(team, self.players, count)) for team in range(count)]
+        return [tuple(s for s in range(self.players) if self.team_of(s) == team) for team in range(count)]
 
     def team_of(self, seat: int) -> int:
         """The team `seat` plays for (its index in `teams`)."""
-        return seat % (TEAM_COUNT[self._options.mode] or self.players)
+        return team_of_seat(self._options.mode, seat, self.players)
 
     def team_scores(self) -> list[int]:
         """Each team's cash, its members' summed (by team, as `teams`)."""

@@ -36,6 +36,12 @@ MODE_PLAYERS: dict[GameMode, tuple[int, ...]] = {
 TEAM_COUNT: dict[GameMode, int] = {"singles": 0, "solo": 0, "2v2": 2, "2v2v2": 3, "3v3": 2}
 
 
+def team_of_seat(mode: GameMode, seat: int, players: int) -> int:
+    """The team `seat` plays for (RULES §14): partners sit apart, so the teams take turns (2 vs
+    2: seats 0 and 2 against 1 and 3). Without teams each seat is a team of its own."""
+    return seat % (TEAM_COUNT[mode] or players)
+
+
 def check_players(mode: GameMode, n: int) -> None:
     """ValueError unless a game of `mode` may have `n` players ("a singles game has 2 to 6
     players, not 1")."""

@@ -100,9 +100,10 @@ class LevelStats:
         return cls(**row, best_streak=min(row["won"], 1))
 
 
-def rank_of(scores: list[int], seat: int) -> float:
-    """`seat`'s finishing place: 1 + those ahead, seats tied sharing their places (as the arena)."""
-    mine = scores[seat]
+def rank_of(scores: list[int], index: int) -> float:
+    """The finishing place of `scores[index]` (a seat's cash, or a team's): 1 + those ahead,
+    the tied sharing their places (as the arena), so that an average place is fair."""
+    mine = scores[index]
     above = sum(1 for s in scores if s > mine)
     tied = sum(1 for s in scores if s == mine)  # the seat itself included
     return above + (tied + 1) / 2

@@ -16,7 +16,7 @@ from typing import Any
 from acquire8 import ai, rating
 from acquire8.app.control.seats import seat_names
 from acquire8.app.text import SETUP_WORDS, VALUE_WORDS, team_letter
-from acquire8.rules import MODE_PLAYERS, TEAM_COUNT, Options, OptionValue, option_values
+from acquire8.rules import MODE_PLAYERS, TEAM_COUNT, Options, OptionValue, option_values, team_of_seat
 from acquire8.storage.settings import MAX_OPPONENTS, PACES, PERSON, Settings
 
 LEVELS: tuple[str, ...] = ai.LEVELS  # the computer levels a seat can have
@@ -92,9 +92,8 @@ def seat_label(s: Settings, i: int) -> str:
     whose side it is ("Bob partner", "Ana team B")."""
     seats = [PERSON, *s.opponent_levels()]
     name = seat_names(seats)[i + 1]
-    teams = TEAM_COUNT[s.options.mode]
-    if teams:
-        team = (i + 1) % teams
+    if TEAM_COUNT[s.options.mode]:
+        team = team_of_seat(s.options.mode, i + 1, len(seats))
         return f"{name} {'partner' if team == 0 else 'team ' + team_letter(team)}"
     return name + ("" if seats[i + 1] == PERSON else " plays")
 
