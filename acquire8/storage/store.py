@@ -350,7 +350,7 @@ class Storage(Records):
             game, saved = data.get("game"), data.get("review")
             if not isinstance(game, dict) or not isinstance(saved, dict):
                 raise BadRecord("bad", "reviewing: expected 'game' and 'review' objects")
-            if game.get("seed") != record.seed or game.get("actions") != record.to_dict()["actions"]:
+            if not _same_game(game, record):
                 return None, None  # another game's
             seats, iterations, seed = saved.get("seats"), saved.get("iterations"), saved.get("seed")
             if not isinstance(seats, list) or type(iterations) is not int or type(seed) is not int:
@@ -372,9 +372,7 @@ class Storage(Records):
         except BadRecord:
             return  # set aside when next loaded
         game = data.get("game") if data is not None else None
-        if not isinstance(game, dict) or game.get("seed") != record.seed:
-            return
-        if game.get("actions") == record.to_dict()["actions"]:
+        if isinstance(game, dict) and _same_game(game, record):
             try:
                 self.backend.delete(REVIEWING)
             except Exception as e:
@@ -447,3 +445,9 @@ def _unknown_mode(text: str) -> str | None:
     except (ValueError, KeyError, TypeError):
         return None
     return None if mode in GAME_MODES else str(mode)
+
+
+def _same_game(data: dict, record: GameRecord) -> bool:
+    """Whether a record as its file keeps it is of `record`'s game: the same seed and actions
+    (as `ai.review.game_key` tells games apart), read without replaying it."""
+    return data.get("seed") == record.seed and data.get("actions") == record.to_dict()["actions"]
