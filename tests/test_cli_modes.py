@@ -10,27 +10,21 @@ import pytest
 
 from acquire8.ai import make_bot
 from acquire8.ai.evaluate import Evaluator
+from acquire8.ai.match import record_game
 from acquire8.app.control.story import story_of
-from acquire8.cli import main
-from acquire8.rules import MODE_PLAYERS, Game, Options
+from acquire8.rules import MODE_PLAYERS, Options
 from acquire8.rules.record import PERSON, GameRecord, key_turns, merger_turns, turns
 from acquire8.storage import export_record, import_record
+from tests.cli import run
 
 FAST = ["--iterations", "2"]
 
 
 def play(mode: str, seed: int, names: list[str]) -> GameRecord:
     """A game of `mode` played to its end by greedy computer players, as a record."""
-    options = Options(mode=mode)
-    game = Game.new(players=len(names), seed=seed, options=options, names=names)
     bots = [make_bot("greedy", seed + s) for s in range(len(names))]
-    actions = []
-    while not game.is_over:
-        action = bots[game.current].choose(game.view(game.current))
-        game.apply(action)
-        actions.append(action)
-    seats = (PERSON,) + ("greedy",) * (len(names) - 1)
-    return GameRecord(seed=seed, names=names, seats=seats, actions=actions, options=options)
+    seats = [PERSON] + ["greedy"] * (len(names) - 1)
+    return record_game(bots, seed, seats, names, Options(mode=mode))
 
 
 @pytest.fixture(scope="module")
@@ -41,16 +35,6 @@ def solo() -> GameRecord:
 @pytest.fixture(scope="module")
 def team() -> GameRecord:
     return play("2v2", 6, ["You", "Ana", "Bo", "Cy"])
-
-
-def run(argv: list[str], capsys) -> tuple[int, str, str]:
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.mark.parametrize("which", ["solo", "team"])

@@ -35,14 +35,23 @@ def play_game(
     return Result(seed, g.scores(), g.winners(), actions)
 
 
-def record_game(bots: list[Bot], seed: int, seats: list[str], names: list[str] | None = None) -> GameRecord:
+def record_game(
+    bots: list[Bot],
+    seed: int,
+    seats: list[str],
+    names: list[str] | None = None,
+    options: Options | None = None,
+) -> GameRecord:
     """Play one game to the end as `play_game` does and return its record (`seats`: each
     seat's level, as a record names them)."""
     names = names or [f"P{s + 1}" for s in range(len(bots))]
-    g = Game.new(players=len(bots), seed=seed, names=names)
+    options = options or Options()
+    g = Game.new(players=len(bots), seed=seed, names=names, options=options)
     actions = []
     while not g.is_over:
         action = bots[g.current].choose(g.view(g.current))
         g.apply(action)
         actions.append(action)
-    return GameRecord(seed=seed, names=tuple(names), seats=tuple(seats), actions=tuple(actions))
+    return GameRecord(
+        seed=seed, names=tuple(names), seats=tuple(seats), actions=tuple(actions), options=options
+    )
