@@ -8,10 +8,10 @@ import pytest
 
 from acquire8.ai import make_bot
 from acquire8.app.text import log_lines
-from acquire8.cli import main
 from acquire8.rules import Game
 from acquire8.rules.record import PERSON, GameRecord
 from acquire8.storage import Storage, export_record
+from tests.cli import run
 
 
 @pytest.fixture(scope="module")
@@ -27,16 +27,6 @@ def record() -> GameRecord:
     return GameRecord(
         seed=12, names=names, seats=(PERSON, "hard", "easy"), actions=actions, played="2026-11-30 20:15"
     )
-
-
-def run(argv: list[str], capsys) -> tuple[int, str, str]:
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 def test_replay_prints_the_log_with_turn_headers(tmp_path, capsys, record):

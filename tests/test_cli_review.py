@@ -12,6 +12,7 @@ from acquire8.ai.review import CLASSES, Review
 from acquire8.cli import main
 from acquire8.rules.record import action_to_dict
 from acquire8.storage import export_record
+from tests.cli import run
 
 FAST = ["--iterations", "3"]
 
@@ -23,16 +24,6 @@ def game_file(tmp_path_factory):
     path = tmp_path_factory.mktemp("review") / "game.json"
     export_record(record, path)
     return record, path
-
-
-def run(argv: list[str], capsys) -> tuple[int, str, str]:
-    try:
-        main(argv)
-        code = 0
-    except SystemExit as stop:
-        code = stop.code
-    out, err = capsys.readouterr()
-    return code, out, err
 
 
 @pytest.fixture(scope="module")
