@@ -11,6 +11,10 @@ os.environ.setdefault("ACQUIRE8_CACHE_DIR", tempfile.mkdtemp(prefix="acquire8-te
 
 import pytest
 
+from acquire8.app import demo
+from acquire8.app.control.app import App
+from acquire8.app.control.standings import GameOver
+
 
 @pytest.fixture(scope="session")
 def pyxel_headless():
@@ -39,3 +43,11 @@ def text_bounds(monkeypatch, pyxel_headless):
 
     monkeypatch.setattr(pyxel_headless, "text", text)
     return out
+
+
+@pytest.fixture(scope="module")
+def finished() -> tuple[App, GameOver]:
+    """A whole default game from the title (the demo's game-over screen), left on its final
+    standings: one a test module, which its tests may move on from."""
+    app = App(seed=4)
+    return app, demo.game_over(app)

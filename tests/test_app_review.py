@@ -19,7 +19,6 @@ from acquire8.app.control import menus, story
 from acquire8.app.control import review as creview
 from acquire8.app.control.app import App
 from acquire8.app.control.review import Reviewing, ReviewScene
-from acquire8.app.control.standings import GameOver
 from acquire8.app.session import open_app
 from acquire8.rules import PlaceTile
 from acquire8.rules.record import GameRecord, replay
@@ -33,13 +32,6 @@ PERIOD = 1000 / k.FPS
 @pytest.fixture(autouse=True)
 def quick(monkeypatch):
     monkeypatch.setattr(creview, "ITERATIONS", ITERATIONS)
-
-
-@pytest.fixture(scope="module")
-def finished() -> tuple[App, GameOver]:
-    """A whole default game from the title, left on its final standings."""
-    app = App(seed=4)
-    return app, demo.game_over(app)
 
 
 @pytest.fixture(scope="module")

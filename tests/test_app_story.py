@@ -34,13 +34,6 @@ from acquire8.storage import (
 
 
 @pytest.fixture(scope="module")
-def finished() -> tuple[App, GameOver]:
-    """A whole default game from the title (the demo's game-over screen), left on GameOver."""
-    app = App(seed=4)
-    return app, demo.game_over(app)
-
-
-@pytest.fixture(scope="module")
 def record(finished) -> GameRecord:
     over = finished[1]
     assert over.record is not None and over.record.final().is_over
