@@ -66,7 +66,7 @@ def replay(path: str) -> None:
     for line in log_lines(record):
         print(line)
     print(f"Final cash: {_cash(record)}")
-    if len(record.final().teams) < record.players:
+    if record.start().has_teams:
         print(f"Teams: {_team_cash(record)}")
 
 

@@ -31,7 +31,7 @@ def test_every_mode_has_its_player_counts_and_refuses_others():
 )
 def test_partners_sit_apart_so_the_teams_take_turns(mode, teams):
     g = Game.new(MODE_PLAYERS[mode][0], seed=1, options=Options(mode=mode))
-    assert g.teams == teams and len(teams) == (TEAM_COUNT[mode] or g.players)
+    assert g.has_teams and g.teams == teams and len(teams) == (TEAM_COUNT[mode] or g.players)
     assert all(g.team_of(seat) == t for t, team in enumerate(teams) for seat in team)
     order = [g.team_of((g.turn + i) % g.players) for i in range(g.players)]
     assert all(a != b for a, b in zip(order, order[1:] + order[:1], strict=True))  # never twice in a row
@@ -40,7 +40,7 @@ def test_partners_sit_apart_so_the_teams_take_turns(mode, teams):
 @pytest.mark.parametrize("mode", [m for m in GAME_MODES if not TEAM_COUNT[m]])
 def test_without_teams_each_seat_is_a_team_of_one(mode):
     g = Game.new(MODE_PLAYERS[mode][-1], seed=1, options=Options(mode=mode))
-    assert g.teams == [(s,) for s in range(g.players)]
+    assert not g.has_teams and g.teams == [(s,) for s in range(g.players)]
     assert g.team_scores() == [g.cash(s) for s in range(g.players)]
 
 

@@ -133,7 +133,7 @@ def describe(saved: SavedGame) -> str:
     people = [s for s, kind in enumerate(seats) if kind == PERSON]
     if g.players == 1:  # solo: no one to lead
         return f"turn {turn}, worth {money(cash[0])}"
-    if any(len(team) > 1 for team in g.teams):  # teams: each team's net worth summed
+    if g.has_teams:  # each team's net worth summed
         cash = [sum(cash[s] for s in team) for team in g.teams]
         rival = max(cash[t] for t in range(len(cash)) if t != g.team_of(people[0]))
         gap = cash[g.team_of(people[0])] - rival

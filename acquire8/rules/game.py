@@ -347,6 +347,11 @@ class Game(GameState):
         count = TEAM_COUNT[self._options.mode] or self.players
         return [tuple(s for s in range(self.players) if self.team_of(s) == team) for team in range(count)]
 
+    @property
+    def has_teams(self) -> bool:
+        """A team game (2v2, 2v2v2, 3v3): some team has more than one seat."""
+        return TEAM_COUNT[self._options.mode] > 0
+
     def team_of(self, seat: int) -> int:
         """The team `seat` plays for (its index in `teams`)."""
         return team_of_seat(self._options.mode, seat, self.players)

@@ -4,7 +4,6 @@ what, what has been shown. Derived from the play's state; only the message line 
 from __future__ import annotations
 
 from acquire8.app.control.decisions import Screen, hand_order
-from acquire8.app.control.seats import has_teams
 from acquire8.app.control.stages import Deciding, Passing, Showing, Stage, Thinking, TurnShown
 from acquire8.app.text import team_letter
 from acquire8.rules import Action, Game
@@ -35,7 +34,7 @@ class PlayView:
 
     def team_mark(self, seat: int) -> str:
         """The seat's team letter beside its name in a team game ("" without teams)."""
-        return team_letter(self.game.team_of(seat)) if has_teams(self.game) else ""
+        return team_letter(self.game.team_of(seat)) if self.game.has_teams else ""
 
     def tell(self, text: str) -> None:
         """A line of the host's (a save that failed) on the message line and in the log."""

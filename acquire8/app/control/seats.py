@@ -19,15 +19,10 @@ def seat_names(seats: list[str]) -> list[str]:
     return [f"P{s + 1}" if kind == PERSON else NAMES[s] for s, kind in enumerate(seats)]
 
 
-def has_teams(game: Game) -> bool:
-    """A team game: some team has more than one seat."""
-    return any(len(team) > 1 for team in game.teams)
-
-
 def team_note(game: Game, seat: int, viewer: int | None) -> str:
     """Whose side `seat` is on, after its level on the holdings page: ", partner" (the
     viewer's team), ", team B"; "" without teams."""
-    if not has_teams(game):
+    if not game.has_teams:
         return ""
     if viewer is not None and seat != viewer and game.team_of(seat) == game.team_of(viewer):
         return ", partner"

@@ -117,8 +117,9 @@ def story_of(record: GameRecord, seat: int | None = None, review: KeptReview | N
     seat = player_seat(record) if seat is None else seat
     costly = review.costliest(seat) if review is not None else []
     series, names = net_worth_series(record), record.names
-    teams = record.start().teams
-    if any(len(team) > 1 for team in teams):
+    start = record.start()
+    if start.has_teams:
+        teams = start.teams
         series = [[sum(worths) for worths in zip(*(series[s] for s in team), strict=True)] for team in teams]
         names = tuple(f"team {team_letter(t)}" for t in range(len(teams)))
     return Story(

@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 from acquire8.app.control.insight.whatif import declared_end, end_margins, is_hidden
-from acquire8.app.control.seats import has_teams
 from acquire8.app.text import LINE_CHARS, money
 from acquire8.rules import Game
 from acquire8.rules import events as ev
@@ -27,7 +26,7 @@ def end_standing(game: Game, purchase: tuple[str, ...] = ()) -> str:
     mine = scores[seat]
     if g.players == 1:  # solo: the score is all there is
         return f"You'd score {money(mine)}"
-    if has_teams(g):
+    if g.has_teams:
         return _team_end(g, seat)
     rank = sum(1 for s in scores if s > mine)
     best_other = max((s for s in range(g.players) if s != seat), key=lambda s: scores[s])
