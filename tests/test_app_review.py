@@ -295,6 +295,39 @@ def test_stats_show_the_accuracy_of_the_last_reviewed_games_per_level(tmp_path, 
     assert stats.accuracy[0].heights() == [round(k.STATS_COLUMN_H * 0.71)]
 
 
+def test_the_accuracy_per_level_counts_singles_only_the_other_ways_to_play_on_rows_of_their_own(tmp_path):
+    """A team game with an expert partner is no singles game against the expert, nor is
+    solo: each is kept apart, as the stats' table keeps them."""
+    from acquire8 import ai
+    from acquire8.ai.match import record_game
+    from acquire8.rules import Options
+    from acquire8.rules.record import PERSON
+
+    def game(seats: tuple[str, ...], mode: str, seed: int) -> GameRecord:
+        bots = [ai.make_bot(ai.level_of("easy"), seed + s) for s in range(len(seats))]
+        return record_game(bots, seed, list(seats), options=Options(mode=mode))  # type: ignore[arg-type]
+
+    games = [
+        (game((PERSON, "easy", "hard"), "singles", 1), 60.0),
+        (game((PERSON, "expert", "easy", "easy"), "2v2", 2), 20.0),  # the expert a partner
+        (game((PERSON,), "solo", 3), 90.0),
+        (game((PERSON, "hard", "easy"), "singles", 4), 40.0),
+    ]
+    app, store = kept(tmp_path, *(r for r, _ in games))
+    for r, accuracy in games:
+        assert store.keep_review(r, KeptReview(ITERATIONS, 0, ((0, accuracy),), ())) is None
+    demo.select(app, "Stats")
+    demo.press(app, bt.X)
+    demo.select(app, "accuracy")
+    stats = app.scene
+    assert isinstance(stats, menus.StatsScene) and stats.accuracy is not None
+    assert [(row.level, row.accuracies) for row in stats.accuracy] == [
+        ("hard", (60.0, 40.0)),  # singles only: the team game's 20% is not the hard level's
+        ("solo", (90.0,)),
+        ("teams", (20.0,)),
+    ]
+
+
 def test_the_review_screens_draw_within_the_screen_in_both_palettes(text_bounds, record, expected):
     from acquire8.app import views
 
