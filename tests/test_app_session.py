@@ -16,11 +16,11 @@ from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control.hint import hint
+from acquire8.app.control.lesson import LESSON, LessonDone
 from acquire8.app.control.reach import NotReached
 from acquire8.app.control.scene import TURN_QUIET_FRAMES
 from acquire8.app.control.stages import Deciding, Passing, decision_seed
 from acquire8.app.control.standings import GameOver
-from acquire8.app.control.lesson import LESSON, LessonDone
 from acquire8.app.demo import NOTHING, lesson_to, position, press, run_until, select, start, where
 from acquire8.app.session import open_app
 from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Options, Phase, PlaceTile
@@ -701,7 +701,8 @@ def test_every_way_to_a_new_game_keeps_the_saved_one_or_says_first_it_is_replace
         ask = app.scene
         assert isinstance(ask, menus.Confirm) and ask.question == question, where(app)
         assert ask.labels == ("KEEP IT", "NEW GAME") and ask.index == 0
-        assert f"Your game in progress (turn {turn}, " in ask.detail and ask.detail.endswith("will be replaced.")
+        assert f"Your game in progress (turn {turn}, " in ask.detail
+        assert ask.detail.endswith("will be replaced.")
         assert "Continue" not in ask.detail  # nothing the setup's Start would undo
         assert ("The lesson is not kept" in ask.detail) == lesson
 
