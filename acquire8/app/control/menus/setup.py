@@ -35,12 +35,13 @@ class Setup(Scene):
 
     def suggestion(self) -> str:
         """The level to try: the newcomer's before any game against computers (a first game
-        after the lesson), else the one nearest the person's rating; in solo the score to beat."""
+        after the lesson), else the stats' own (rating.suggested); in solo the score to beat
+        (nothing before one: the Game row's line says what solo is)."""
         if self.app.settings.options.mode == "solo":
-            return "Play for a high score" if self.best is None else f"Your best score: {money(self.best)}"
+            return f"Your best score: {money(self.best)}" if self.best is not None else ""
         if not self.rating.games:
             return f"New? {first_level()} suits a first game"
-        return f"You rate {round(self.rating.value)}: nearest is {rating.nearest(self.rating.value)}"
+        return f"You rate {round(self.rating.value)}: try {rating.suggested(self.rating.value)}"
 
     def describe(self) -> str:
         """The line on the selected row's value ("" on Start): what the end rule does, what a
