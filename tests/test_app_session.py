@@ -1057,3 +1057,17 @@ def test_settings_are_stored_when_they_change_and_only_then(tmp_path):
     for _ in range(30):
         app.update(frozenset())
     assert writes.count("settings") == 1, writes
+
+
+def test_a_newcomers_first_setup_plays_the_level_its_line_suggests(tmp_path):
+    app = open_app(Storage.in_directory(tmp_path))  # nothing stored: a first start
+    press(app, bt.O)  # past the title's lesson offer
+    select(app, "New game")
+    press(app, bt.X)
+    setup = app.scene
+    assert isinstance(setup, menus.Setup)
+    suggested = menus.first_level()
+    assert setup.suggestion() == f"New? {suggested} suits a first game"
+    assert set(app.settings.opponent_levels()) == {suggested}  # as the line says
+    chosen = open_app(store_in(tmp_path / "chosen", levels=["hard"] * 5))  # a choice is kept
+    assert chosen.settings.opponent_levels()[0] == "hard"
