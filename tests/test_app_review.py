@@ -328,6 +328,29 @@ def test_the_accuracy_per_level_counts_singles_only_the_other_ways_to_play_on_ro
     ]
 
 
+def test_the_reviews_counts_add_up_to_every_decision_the_forced_ones_named(
+    record, expected, pyxel_headless, monkeypatch
+):
+    from acquire8.app import views
+
+    before, forced = record.start(), 0
+    for step in replay(record):  # a decision with one legal move is forced
+        forced += step.seat == 0 and len(before.legal_actions()) == 1
+        before = step.game
+    mine = sum(1 for step in replay(record) if step.seat == 0)
+    app = App(seed=1)
+    app.reviews[game_key(record)] = expected
+    app.open_review(record)
+    scene = app.scene
+    assert isinstance(scene, ReviewScene) and forced > 0
+    assert scene.forced == forced and sum(scene.counts.values()) + forced == mine
+    drawn: list[str] = []
+    real = views.review.ctext
+    monkeypatch.setattr(views.review, "ctext", lambda y, s, col, *a: drawn.append(s) or real(y, s, col, *a))
+    views.draw(app)
+    assert any(line.endswith(f", {forced} forced") for line in drawn), drawn
+
+
 def test_the_review_screens_draw_within_the_screen_in_both_palettes(text_bounds, record, expected):
     from acquire8.app import views
 

@@ -56,7 +56,8 @@ def _draw_result(s: ReviewScene) -> None:
     counts = s.counts
     good, *rest = CLASSES
     ctext(k.REVIEW_COUNTS_Y, f"{counts[good]} good, {counted(counts[rest[0]], rest[0])},", k.DIM)
-    ctext(k.REVIEW_COUNTS_Y + k.LINE, ", ".join(counted(counts[c], c) for c in rest[1:]), k.DIM)
+    worse = [counted(counts[c], c) for c in rest[1:]] + ([f"{s.forced} forced"] if s.forced else [])
+    ctext(k.REVIEW_COUNTS_Y + k.LINE, ", ".join(worse), k.DIM)  # with the forced: every decision
     if not s.costly:
         ctext(k.REVIEW_LIST_Y + k.LINE, "No costly decision: well played!", k.GOOD)
         if s.message:
