@@ -351,6 +351,27 @@ def test_the_reviews_counts_add_up_to_every_decision_the_forced_ones_named(
     assert any(line.endswith(f", {forced} forced") for line in drawn), drawn
 
 
+def test_a_costly_moves_words_use_the_panels_lines_before_any_is_cut():
+    from acquire8.app.views.common import PANEL_CHARS
+    from acquire8.app.views.review import PANEL_LINES, both_moves
+
+    played = "buy 1 Luxor, 2 Tower and 1 Imperial"  # longer than one line
+    best = "buy 3 Festival"
+    you, expert = both_moves(played, best, PANEL_LINES)
+    assert len(you) == 2 and len(expert) == 1  # the lines once left empty, used
+    assert (
+        " ".join(line.split(maxsplit=1)[1] if i == 0 else line.strip() for i, line in enumerate(you))
+        == played
+    )
+    assert you[0].startswith("You:") and expert == [f"Expert: {best}"]
+    assert all(len(line) <= PANEL_CHARS for line in you + expert)
+    long = f"{played} and 1 American for $3,100, the end declared"
+    you, expert = both_moves(long, long, PANEL_LINES)  # both too long: two lines each, cut
+    assert len(you) == len(expert) == 2 and you[-1].endswith("..") and expert[-1].endswith("..")
+    you, expert = both_moves(played, best, 1)  # no room: a line each still
+    assert len(you) == len(expert) == 1
+
+
 def test_the_review_screens_draw_within_the_screen_in_both_palettes(text_bounds, record, expected):
     from acquire8.app import views
 

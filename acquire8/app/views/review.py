@@ -15,7 +15,7 @@ from acquire8.app.control.review import (
     ReviewScene,
     time_left,
 )
-from acquire8.app.text import fit, money, move_words
+from acquire8.app.text import fit, money, move_words, wrap
 from acquire8.app.views.common import PANEL_CHARS, ctext, footer, panel, rtext, text
 
 # Colours that keep their hue in high contrast (constants.HC_RGB leaves them or keeps pink pink).
@@ -79,8 +79,31 @@ def _draw_result(s: ReviewScene) -> None:
     assert chosen is not None
     panel(0, k.REVIEW_PANEL_Y, k.WIDTH, k.REVIEW_PANEL_H)
     y = k.REVIEW_PANEL_Y + k.PAD
-    text(k.PAD, y, fit(f"You:    {move_words(chosen.played)}", PANEL_CHARS), k.TEXT)
-    text(k.PAD, y + k.LINE, fit(f"Expert: {move_words(chosen.best)}", PANEL_CHARS), k.GOOD)
+    room = PANEL_LINES - (1 if s.message else 0)
+    you, expert = both_moves(move_words(chosen.played), move_words(chosen.best), room)
+    for line, col in [*((line, k.TEXT) for line in you), *((line, k.GOOD) for line in expert)]:
+        text(k.PAD, y, line, col)
+        y += k.LINE
     if s.message:
-        text(k.PAD, y + 2 * k.LINE, fit(s.message, PANEL_CHARS), k.SKY)
+        text(k.PAD, y, fit(s.message, PANEL_CHARS), k.SKY)
     footer("X SEE IT ON THE BOARD  Z BACK")
+
+
+PANEL_LINES = (k.REVIEW_PANEL_H - k.PAD) // k.LINE  # the lines of text the panel holds
+LABEL = len("Expert: ")  # the moves' words start after the longer label
+
+
+def both_moves(played: str, best: str, room: int) -> tuple[list[str], list[str]]:
+    """The person's move and the expert's, each wrapped under its label ("You:", "Expert:")
+    in `room` lines between them: each gets the lines it needs while both fit, else the
+    longer gives up lines (its last one then ends with ".."); each has one line at least."""
+    words = [wrap(played, PANEL_CHARS - LABEL), wrap(best, PANEL_CHARS - LABEL)]
+    mine = max(1, min(len(words[0]), room - min(len(words[1]), room // 2)))
+    shares = (mine, max(1, min(len(words[1]), room - mine)))
+    out = []
+    for label, lines, share in zip(("You:", "Expert:"), words, shares, strict=True):
+        if len(lines) > share:
+            rest = fit(" ".join(lines[share - 1 :]), PANEL_CHARS - LABEL, cut_ok=True)
+            lines = [*lines[: share - 1], rest]
+        out.append([label.ljust(LABEL) + lines[0], *(" " * LABEL + line for line in lines[1:])])
+    return out[0], out[1]
