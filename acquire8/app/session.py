@@ -184,8 +184,9 @@ class Keeper:
             settings, msg = storage.load_settings()
             if msg:
                 self.notices.append(msg)
-            if not settings.lesson_offered and settings.levels == Settings().levels:
-                # A newcomer's first setup plays the level its line suggests for a first game.
+            if not msg and not settings.lesson_offered and settings == Settings():
+                # Nothing stored, the title never used: a newcomer, whose first setup offers
+                # the level its line suggests for a first game.
                 settings.levels = [first_level()] * len(settings.levels)
         self.settings = settings
         self.first_start = not settings.lesson_offered  # every start offers it until one has
