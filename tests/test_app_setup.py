@@ -106,6 +106,36 @@ def test_one_row_more_fits_the_setup_even_with_five_opponents(screen, monkeypatc
         assert words or row == "start"
 
 
+def test_rows_more_than_fit_scroll_with_the_cursor_every_row_whole_when_selected(screen, monkeypatch):  # noqa: F811
+    """Options yet to come (three rows as stand-ins, with five opponents): the rows scroll,
+    the head says which are on screen, and each row, selected, is drawn whole with Start,
+    its line and the keys, nothing overdrawn."""
+    extra = [menus.ROWS[name] for name in ("holdings", "pace", "music")]
+    real = menus.setup_rows
+    monkeypatch.setattr(menus.setup, "setup_rows", lambda s: [*real(s), *extra])
+    app, setup = setup_app(5)
+    assert len(setup.table) > setup.room  # more than fit: they scroll
+    for row in [*setup.rows[::-1], *setup.rows]:  # up from Start, then down again
+        select(app, row)
+        faults = screen(app, f"{len(setup.table)} rows, {row}")
+        assert not faults, faults
+        drawn = [t for _, t in screen.layout.texts]
+        assert "START" in drawn and drawn[-1] == "UP/DOWN <> CHANGE  X START"
+        selected = setup.selected
+        if selected is not None:
+            assert selected.label(app.settings).strip() in drawn, (row, drawn)
+            assert setup.top <= setup.row < setup.top + setup.room
+        on_screen = f"{setup.top + 1}-{setup.top + len(setup.shown)}/{len(setup.table)}"
+        assert on_screen in drawn
+        words = wrap(setup.describe(), WORDS_CHARS) if setup.describe() else []
+        assert all(line in drawn for line in words), (row, words, drawn)
+    select(app, setup.rows[0])
+    assert setup.top == 0  # back at the first row: the list from its top
+    monkeypatch.undo()
+    app, setup = setup_app(5)  # today's rows fit: no scrolling
+    assert len(setup.shown) == len(setup.table)
+
+
 def test_the_in_game_settings_explain_the_selected_row(screen):  # noqa: F811
     app = capp.App(settings=Settings(), seed=2)
     settings = menus.SettingsScene(app, in_game=True)

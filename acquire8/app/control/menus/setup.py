@@ -3,7 +3,10 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from acquire8 import rating
+from acquire8.app import constants as k
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.menus.rows import Row, first_level, setup_rows
 from acquire8.app.control.scene import Host, Pressed, Scene
@@ -19,6 +22,7 @@ class Setup(Scene):
         super().__init__(app)
         self.table = setup_rows(app.settings)
         self.row = len(self.rows) - 1  # on Start: one press of X plays with the defaults
+        self.top = 0  # the first row on screen: rows more than `room` scroll with the cursor
         stats = app.load_stats()[0]
         self.rating = stats.rating
         self.best = stats.high_scores[0].score if stats.high_scores else None  # solo's
@@ -27,6 +31,27 @@ class Setup(Scene):
     def rows(self) -> list[str]:
         """The items by name, top to bottom: the table's rows, then Start."""
         return [*(row.name for row in self.table), START]
+
+    @property
+    def room(self) -> int:
+        """How many of the table's rows the screen holds, at the closest pitch, above Start
+        and its lines (with the gaps between the rows' groups)."""
+        gaps = sum(a.group != b.group for a, b in pairwise(self.table))
+        space = k.SETUP_START_MAX_Y - k.SETUP_Y - k.SETUP_GAP * gaps - k.SETUP_START_GAP
+        return space // k.SETUP_MIN_PITCH
+
+    @property
+    def shown(self) -> list[Row]:
+        """The rows on screen, from `top`: all of them while they fit."""
+        return self.table[self.top : self.top + self.room]
+
+    def _scroll(self) -> None:
+        """Keep the selected row on screen (Start is always there, below the rows)."""
+        last = max(0, len(self.table) - self.room)
+        if self.row < len(self.table):
+            self.top = min(self.top, self.row)
+            self.top = max(self.top, self.row - self.room + 1)
+        self.top = max(0, min(self.top, last))
 
     @property
     def selected(self) -> Row | None:
@@ -61,6 +86,7 @@ class Setup(Scene):
         step = (DOWN in pressed) - (UP in pressed)
         if step:
             self.row = (self.row + step) % len(self.rows)
+            self._scroll()
             self.app.sound("move")
         turn = (RIGHT in pressed) - (LEFT in pressed)
         row = self.selected
@@ -73,4 +99,5 @@ class Setup(Scene):
         if row.reshapes:
             self.table = setup_rows(s)
             self.row = self.rows.index(row.name)  # the cursor stays on the row turned
+            self._scroll()
         self.app.sound("move")
