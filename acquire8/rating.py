@@ -75,16 +75,16 @@ def matches(r: float, level: str) -> bool:
 
 
 def advice(r: float) -> tuple[str, str]:
-    """Two lines of at most 32 characters: where the person stands among the levels, and
-    the level to try (`suggested`), in words that agree."""
+    """Two lines of at most 31 characters (a pixel of air at each edge): where the person
+    stands among the levels, and the level to try (`suggested`), in words that agree."""
     lv = suggested(r)
     if matches(r, lv):
-        return f"You play about as well as {lv}", f"Play {lv} again: a fair match"
+        return f"You're about as good as {lv}", f"Play {lv} again: a fair match"
     if r > LADDER[lv][0]:
-        return f"You play above {lv}", "The strongest level: keep at it"
+        return f"You're above {lv}", "The strongest level: keep at it"
     below = [x for x in PICKED if LADDER[x][0] < r]
     where = f"between {max(below, key=lambda x: LADDER[x][0])} and {lv}" if below else f"below {lv}"
-    return f"You play {where}", f"Try the {lv} level next"
+    return f"You're {where}", f"Try the {lv} level next"
 
 
 @dataclass

@@ -351,6 +351,24 @@ def test_the_reviews_counts_add_up_to_every_decision_the_forced_ones_named(
     assert any(line.endswith(f", {forced} forced") for line in drawn), drawn
 
 
+@pytest.mark.parametrize(
+    ("parts", "whole"),
+    [
+        (["17 good", "6 inaccuracies", "6 mistakes", "1 blunder", "4 forced"], True),
+        (["1 good", "0 inaccuracies", "0 mistakes", "0 blunders"], True),
+        (["10 good", "4 inaccuracies", "10 mistakes", "6 blunders", "2 forced"], False),  # at spaces
+    ],
+)
+def test_the_counts_fit_their_two_lines(parts, whole):
+    from acquire8.app.views.common import PANEL_CHARS
+    from acquire8.app.views.review import COUNT_LINES, count_lines
+
+    lines = count_lines(parts)
+    assert len(lines) <= COUNT_LINES and all(len(line) <= PANEL_CHARS for line in lines), lines
+    assert " ".join(lines) == ", ".join(parts)  # every count, in order, nothing cut
+    assert all(any(part in line for line in lines) for part in parts) == whole, lines  # none split
+
+
 def test_a_costly_moves_words_use_the_panels_lines_before_any_is_cut():
     from acquire8.app.views.common import PANEL_CHARS
     from acquire8.app.views.review import PANEL_LINES, both_moves

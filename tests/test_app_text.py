@@ -244,7 +244,7 @@ def test_key_moments_of_one_seat_n_and_bad_seat(four):
         ((14, "you merged L into T", "you merged L>T", 6000), "T14: you merged L>T lead +$6,000"),
         ((5, "you founded Tower", "you founded T", 600), "Turn 5: you founded T lead +$600"),
         ((29, "Ana merged F into I", "Ana merged F>I", -4400), "T29: Ana merged F>I lead -$4,400"),
-        ((104, "you merged L+W into T", "you merged L+W>T", 12000), "T104: you merged lead +$12,000"),
+        ((104, "you merged L+W into T", "you merged L+W>T", 12000), "T104: you L+W>T lead +$12,000"),
         (
             (104, "Bartholomew merged L+W into T", "Bartholomew merged L+W>T", -12000),
             "T104: Bartholomew lead -$12,000",

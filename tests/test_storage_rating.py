@@ -195,16 +195,16 @@ def test_one_rule_suggests_the_level_to_try_and_the_words_agree_with_it():
         for r, expected in cases:
             assert rating.suggested(r) == expected, (r, lv)
             first, second = rating.advice(r)
-            assert len(first) <= 32 and len(second) <= 32
+            assert len(first) <= 31 and len(second) <= 31
             assert expected in second or (up is None and r > value + interval), (r, second)
             matched = abs(r - rating.LADDER[expected][0]) <= rating.LADDER[expected][1]
-            assert first.startswith("You play about as well as") == matched, (r, first)
+            assert first.startswith("You're about as good as") == matched, (r, first)
             if not matched and r < rating.LADDER[expected][0]:
-                assert first.endswith(f"and {expected}") or first == f"You play below {expected}"
+                assert first.endswith(f"and {expected}") or first == f"You're below {expected}"
     # The case reported: 674, between normal and hard, nearer hard but outside its interval.
-    assert rating.advice(674) == ("You play between normal and hard", "Try the hard level next")
+    assert rating.advice(674) == ("You're between normal and hard", "Try the hard level next")
     top, top_value, top_interval = ladder[-1]
     assert rating.advice(top_value + top_interval + 1) == (
-        f"You play above {top}",
+        f"You're above {top}",
         "The strongest level: keep at it",
     )

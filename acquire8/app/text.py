@@ -405,10 +405,13 @@ def moment_line(number: int, long: str, short: str, change: int, measure: str = 
     """ "T14: you merged L>T lead +$6,000" (`measure`: what the change is of, the lead over
     the best rival or, alone, the worth), in the longest form that fits a line."""
     amount = f"{measure} {'+' if change >= 0 else '-'}{money(abs(change))}"
+    words = short.split(" ")
+    terse = " ".join([words[0], *words[2:]]) if len(words) > 2 else short  # "Bob I+C>T": no verb
     for line in (
         f"Turn {number}: {long} {amount}",
         f"Turn {number}: {short} {amount}",
         f"T{number}: {short} {amount}",
+        f"T{number}: {terse} {amount}",
     ):
         if len(line) <= LINE_CHARS:
             return line

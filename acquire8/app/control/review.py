@@ -17,6 +17,7 @@ from acquire8.ai.review import (
     BLUNDER,
     CLASSES,
     DEFAULT_ITERATIONS,
+    GOOD,
     INACCURACY,
     MISTAKE,
     KeptReview,
@@ -32,6 +33,7 @@ from acquire8.rules.record import GameRecord, replay
 __all__ = [
     "BLUNDER",
     "CLASSES",
+    "GOOD",
     "INACCURACY",
     "MISTAKE",
     "ReviewScene",

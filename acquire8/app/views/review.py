@@ -9,6 +9,7 @@ from acquire8.app import constants as k
 from acquire8.app.control.review import (
     BLUNDER,
     CLASSES,
+    GOOD,
     COSTLY_ROWS,
     INACCURACY,
     MISTAKE,
@@ -20,12 +21,30 @@ from acquire8.app.views.common import PANEL_CHARS, ctext, footer, panel, rtext, 
 
 # Colours that keep their hue in high contrast (constants.HC_RGB leaves them or keeps pink pink).
 KIND_COLOR = {INACCURACY: k.SKY, MISTAKE: k.PINK, BLUNDER: k.BAD}
-PLURAL = {INACCURACY: "inaccuracies"}
+PLURAL = {INACCURACY: "inaccuracies", GOOD: "good"}
 
 
 def counted(n: int, kind: str) -> str:
     """ "1 mistake", "4 inaccuracies"."""
     return f"{n} {kind if n == 1 else PLURAL.get(kind, kind + 's')}"
+
+
+COUNT_LINES = 2  # the counts' lines, above the list
+
+
+def count_lines(parts: list[str], width: int = PANEL_CHARS) -> list[str]:
+    """The counts ("10 good", "4 inaccuracies", ...) on COUNT_LINES lines, a count never split
+    while they fit so, else wrapped at spaces."""
+    lines = [parts[0]]
+    for i, part in enumerate(parts[1:], start=2):
+        if len(lines[-1]) + 2 + len(part) + (i < len(parts)) <= width:  # with its comma, and one after
+            lines[-1] += f", {part}"
+        else:
+            lines[-1] += ","
+            lines.append(part)
+    if len(lines) <= COUNT_LINES and all(len(line) <= width for line in lines):
+        return lines
+    return wrap(", ".join(parts), width)
 
 
 def draw_review(s: ReviewScene) -> None:
@@ -54,10 +73,10 @@ def _draw_result(s: ReviewScene) -> None:
     accuracy = s.accuracy
     ctext(k.REVIEW_ACC_Y, f"Your accuracy: {accuracy:.0f}%", k.TEXT)
     counts = s.counts
-    good, *rest = CLASSES
-    ctext(k.REVIEW_COUNTS_Y, f"{counts[good]} good, {counted(counts[rest[0]], rest[0])},", k.DIM)
-    worse = [counted(counts[c], c) for c in rest[1:]] + ([f"{s.forced} forced"] if s.forced else [])
-    ctext(k.REVIEW_COUNTS_Y + k.LINE, ", ".join(worse), k.DIM)  # with the forced: every decision
+    # Every decision counted: the classes, then the forced ones (not reviewed).
+    parts = [counted(counts[c], c) for c in CLASSES] + ([f"{s.forced} forced"] if s.forced else [])
+    for i, line in enumerate(count_lines(parts)):
+        ctext(k.REVIEW_COUNTS_Y + k.LINE * i, line, k.DIM)
     if not s.costly:
         ctext(k.REVIEW_LIST_Y + k.LINE, "No costly decision: well played!", k.GOOD)
         if s.message:
