@@ -9,8 +9,8 @@ from acquire8.app import constants as k
 from acquire8.app.control.review import (
     BLUNDER,
     CLASSES,
-    GOOD,
     COSTLY_ROWS,
+    GOOD,
     INACCURACY,
     MISTAKE,
     ReviewScene,
