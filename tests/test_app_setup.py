@@ -183,3 +183,20 @@ def test_an_option_row_shows_its_value_in_its_own_form(monkeypatch):
     assert cash.shown(settings) == "$6,000"
     assert menus.ROWS["opponents"].shown(Settings(opponents=4)) == "4"  # as is: str
     assert menus.ROWS["music"].shown(Settings(music=False)) == "off"
+
+
+def test_solo_says_what_it_is_once_and_then_the_score_to_beat():
+    from acquire8.app.control.app import NullKeeper
+    from acquire8.storage import HighScore, Stats
+
+    app, setup = setup_app()
+    select(app, "mode", "solo")
+    assert "high score" in setup.describe()  # the Game row's line says what solo is ...
+    assert setup.suggestion() == ""  # ... and the line above it does not say it again
+
+    class Played(NullKeeper):
+        def load_stats(self) -> tuple[Stats, str | None]:
+            return Stats(high_scores=[HighScore(41_200)]), None
+
+    app = capp.App(settings=app.settings, seed=2, keeper=Played())
+    assert menus.Setup(app).suggestion() == f"Your best score: {money(41_200)}"
