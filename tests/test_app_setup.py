@@ -136,6 +136,35 @@ def test_rows_more_than_fit_scroll_with_the_cursor_every_row_whole_when_selected
     assert len(setup.shown) == len(setup.table)
 
 
+def test_the_settings_rows_scroll_too_when_more_than_fit(screen, monkeypatch):  # noqa: F811
+    """Options yet to come, on the title's settings page with five opponents: four rows more
+    (stand-ins with a line each) scroll, each whole when selected, Back and the keys kept."""
+    extra = [
+        rows.Row(
+            f"extra{i}", lambda s, i=i: f"Option {i}", lambda s: "on", None, lambda s: "A line.", rows.RULES
+        )
+        for i in range(4)
+    ]
+    real = menus.settings_rows
+    monkeypatch.setattr(menus.settings, "settings_rows", lambda s, in_game: [*real(s, in_game), *extra])
+    app = capp.App(settings=Settings(opponents=5), seed=2)
+    settings = menus.SettingsScene(app)
+    app.push(settings)
+    assert len(settings.table) > settings.room
+    for name in [*settings.menu.items, *settings.menu.items[::-1]]:
+        select(app, name)
+        faults = screen(app, f"title settings and four rows more, {name}")
+        assert not faults, faults
+        drawn = [t for _, t in screen.layout.texts]
+        assert "BACK" in drawn and drawn[-1] == "<> CHANGE  Z BACK"
+        row = settings.selected
+        if row is not None:
+            assert row.label(app.settings).strip() in drawn
+            assert all(line in drawn for line in wrap(settings.describe(), WORDS_CHARS))
+        assert f"{settings.top + 1}-{settings.top + len(settings.shown)}/{len(settings.table)}" in drawn
+    assert settings.top == 0  # back at the first row
+
+
 def test_the_in_game_settings_explain_the_selected_row(screen):  # noqa: F811
     app = capp.App(settings=Settings(), seed=2)
     settings = menus.SettingsScene(app, in_game=True)

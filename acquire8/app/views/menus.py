@@ -125,14 +125,15 @@ def _explain(y: int, words: str) -> None:
 def draw_settings(s: SettingsScene) -> None:
     st = s.app.settings
     ctext(k.SETTINGS_HEAD_Y, "SETTINGS", k.ACCENT)
-    items = s.menu.items
-    bottom = k.SETTINGS_NOTE_Y if s.in_game else k.EXPLAIN_Y
-    pitch = min(k.MENU_PITCH, (bottom - k.SETTINGS_Y) // len(items))  # every row above the lines
-    for i, row in enumerate(s.table):
-        y, sel, fixed = k.SETTINGS_Y + i * pitch, i == s.menu.index, row.fixed(st)
+    rows = s.shown
+    if len(rows) < len(s.table):  # the rows scroll: which are on screen
+        rtext(k.RIGHT_X, k.SETTINGS_HEAD_Y, f"{s.top + 1}-{s.top + len(rows)}/{len(s.table)}", k.DIM)
+    pitch = min(k.MENU_PITCH, (s.bottom - k.SETTINGS_Y) // (len(rows) + 1))  # Back too, above the lines
+    for i, row in enumerate(rows):
+        y, sel, fixed = k.SETTINGS_Y + i * pitch, s.top + i == s.menu.index, row.fixed(st)
         _choice_row(y, row.label(st), row.shown(st), sel, s.app, fixed=fixed)
     sel = s.selected is None
-    ctext(k.SETTINGS_Y + len(s.table) * pitch + 1, "BACK", k.ACCENT if sel else k.TEXT)
+    ctext(k.SETTINGS_Y + len(rows) * pitch + 1, "BACK", k.ACCENT if sel else k.TEXT)
     if s.in_game:  # where the rows left out are
         ctext(k.SETTINGS_NOTE_Y, "Game, end rule, holdings, seats", k.DIM)
         ctext(k.SETTINGS_NOTE_Y + k.LINE, "are for the next game: change", k.DIM)

@@ -9,7 +9,7 @@ from acquire8 import rating
 from acquire8.app import constants as k
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.menus.rows import Row, first_level, setup_rows
-from acquire8.app.control.scene import Host, Pressed, Scene
+from acquire8.app.control.scene import Host, Pressed, Scene, scrolled
 from acquire8.app.text import money
 
 START = "start"  # the last item, below the rows: X anywhere starts, as shown
@@ -38,7 +38,7 @@ class Setup(Scene):
         and its lines (with the gaps between the rows' groups)."""
         gaps = sum(a.group != b.group for a, b in pairwise(self.table))
         space = k.SETUP_START_MAX_Y - k.SETUP_Y - k.SETUP_GAP * gaps - k.SETUP_START_GAP
-        return space // k.SETUP_MIN_PITCH
+        return space // k.MENU_MIN_PITCH
 
     @property
     def shown(self) -> list[Row]:
@@ -47,11 +47,7 @@ class Setup(Scene):
 
     def _scroll(self) -> None:
         """Keep the selected row on screen (Start is always there, below the rows)."""
-        last = max(0, len(self.table) - self.room)
-        if self.row < len(self.table):
-            self.top = min(self.top, self.row)
-            self.top = max(self.top, self.row - self.room + 1)
-        self.top = max(0, min(self.top, last))
+        self.top = scrolled(self.top, self.row, len(self.table), self.room)
 
     @property
     def selected(self) -> Row | None:
