@@ -88,7 +88,13 @@ def review(
         _fail("review", f"no seat {seat}: the game had {record.players} players")
     seats = list(range(record.players)) if seat is None else [seat - 1]
     done = Review(record, seats, iterations, seed)
-    done.run()
+    shown = sys.stderr.isatty()  # a person waits at a terminal: the progress, as the game's review shows it
+    while not done.done:
+        done.step()
+        if shown:
+            print(f"\r{progress_bar(*done.progress)}", end="", file=sys.stderr, flush=True)
+    if shown:
+        print(file=sys.stderr)
     if as_json:
         out = {
             "seed": record.seed,
@@ -133,8 +139,18 @@ def review(
         print(line)
     for s in seats:
         counts = done.counts(s)
-        what = ", ".join(f"{counts[c]} {c}" for c in CLASSES)
+        forced = sum(d.forced for d in done.of(s))  # not reviewed: named, so that the counts add up
+        what = ", ".join([*(f"{counts[c]} {c}" for c in CLASSES), f"{forced} forced"])
         print(f"{record.names[s]} ({record.seats[s]}): accuracy {done.accuracy(s):.1f} ({what})")
+
+
+BAR_WIDTH = 30  # the review's progress bar, in characters
+
+
+def progress_bar(done: int, total: int) -> str:
+    """ "[#########.....] 12/40 decisions": the review's progress on a terminal."""
+    filled = BAR_WIDTH * done // total if total else BAR_WIDTH
+    return f"[{'#' * filled}{'.' * (BAR_WIDTH - filled)}] {done}/{total} decisions"
 
 
 def _cash(record: GameRecord) -> str:

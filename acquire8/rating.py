@@ -58,19 +58,33 @@ def nearest(r: float, levels: Iterable[str] = PICKED) -> str:
     return min(levels, key=lambda lv: (abs(LADDER[lv][0] - r), LADDER[lv][0]))
 
 
-def next_up(level: str) -> str | None:
-    """The picked level just above `level`, None above the strongest."""
-    above = [lv for lv in PICKED if LADDER[lv][0] > LADDER[level][0]]
-    return min(above, key=lambda lv: LADDER[lv][0]) if above else None
+def suggested(r: float) -> str:
+    """THE level to try next, for the setup's line and the stats' advice alike: the nearest
+    level when `r` lies within its interval (a match), else the weakest level rated above `r`
+    (the strongest when none is)."""
+    near = nearest(r)
+    if matches(r, near):
+        return near
+    above = [lv for lv in PICKED if LADDER[lv][0] > r]
+    return min(above, key=lambda lv: LADDER[lv][0]) if above else near
+
+
+def matches(r: float, level: str) -> bool:
+    """`r` lies within `level`'s 95% interval: the two cannot be told apart."""
+    return abs(r - LADDER[level][0]) <= LADDER[level][1]
 
 
 def advice(r: float) -> tuple[str, str]:
-    """Two lines of at most 32 characters: the nearest level, and which to try."""
-    lv = nearest(r)
-    up = next_up(lv)
-    return f"You play about as well as {lv}", (
-        f"Try the {up} level next" if up else "The strongest level: keep at it"
-    )
+    """Two lines of at most 31 characters (a pixel of air at each edge): where the person
+    stands among the levels, and the level to try (`suggested`), in words that agree."""
+    lv = suggested(r)
+    if matches(r, lv):
+        return f"You're about as good as {lv}", f"Play {lv} again: a fair match"
+    if r > LADDER[lv][0]:
+        return f"You're above {lv}", "The strongest level: keep at it"
+    below = [x for x in PICKED if LADDER[x][0] < r]
+    where = f"between {max(below, key=lambda x: LADDER[x][0])} and {lv}" if below else f"below {lv}"
+    return f"You're {where}", f"Try the {lv} level next"
 
 
 @dataclass

@@ -295,6 +295,101 @@ def test_stats_show_the_accuracy_of_the_last_reviewed_games_per_level(tmp_path, 
     assert stats.accuracy[0].heights() == [round(k.STATS_COLUMN_H * 0.71)]
 
 
+def test_the_accuracy_per_level_counts_singles_only_the_other_ways_to_play_on_rows_of_their_own(tmp_path):
+    """A team game with an expert partner is no singles game against the expert, nor is
+    solo: each is kept apart, as the stats' table keeps them."""
+    from acquire8 import ai
+    from acquire8.ai.match import record_game
+    from acquire8.rules import Options
+    from acquire8.rules.record import PERSON
+
+    def game(seats: tuple[str, ...], mode: str, seed: int) -> GameRecord:
+        bots = [ai.make_bot(ai.level_of("easy"), seed + s) for s in range(len(seats))]
+        return record_game(bots, seed, list(seats), options=Options(mode=mode))  # type: ignore[arg-type]
+
+    games = [
+        (game((PERSON, "easy", "hard"), "singles", 1), 60.0),
+        (game((PERSON, "expert", "easy", "easy"), "2v2", 2), 20.0),  # the expert a partner
+        (game((PERSON,), "solo", 3), 90.0),
+        (game((PERSON, "hard", "easy"), "singles", 4), 40.0),
+    ]
+    app, store = kept(tmp_path, *(r for r, _ in games))
+    for r, accuracy in games:
+        assert store.keep_review(r, KeptReview(ITERATIONS, 0, ((0, accuracy),), ())) is None
+    demo.select(app, "Stats")
+    demo.press(app, bt.X)
+    demo.select(app, "accuracy")
+    stats = app.scene
+    assert isinstance(stats, menus.StatsScene) and stats.accuracy is not None
+    assert [(row.level, row.accuracies) for row in stats.accuracy] == [
+        ("hard", (60.0, 40.0)),  # singles only: the team game's 20% is not the hard level's
+        ("solo", (90.0,)),
+        ("teams", (20.0,)),
+    ]
+
+
+def test_the_reviews_counts_add_up_to_every_decision_the_forced_ones_named(
+    record, expected, pyxel_headless, monkeypatch
+):
+    from acquire8.app import views
+
+    before, forced = record.start(), 0
+    for step in replay(record):  # a decision with one legal move is forced
+        forced += step.seat == 0 and len(before.legal_actions()) == 1
+        before = step.game
+    mine = sum(1 for step in replay(record) if step.seat == 0)
+    app = App(seed=1)
+    app.reviews[game_key(record)] = expected
+    app.open_review(record)
+    scene = app.scene
+    assert isinstance(scene, ReviewScene) and forced > 0
+    assert scene.forced == forced and sum(scene.counts.values()) + forced == mine
+    drawn: list[str] = []
+    real = views.review.ctext
+    monkeypatch.setattr(views.review, "ctext", lambda y, s, col, *a: drawn.append(s) or real(y, s, col, *a))
+    views.draw(app)
+    assert any(line.endswith(f", {forced} forced") for line in drawn), drawn
+
+
+@pytest.mark.parametrize(
+    ("parts", "whole"),
+    [
+        (["17 good", "6 inaccuracies", "6 mistakes", "1 blunder", "4 forced"], True),
+        (["1 good", "0 inaccuracies", "0 mistakes", "0 blunders"], True),
+        (["10 good", "4 inaccuracies", "10 mistakes", "6 blunders", "2 forced"], False),  # at spaces
+    ],
+)
+def test_the_counts_fit_their_two_lines(parts, whole):
+    from acquire8.app.views.common import PANEL_CHARS
+    from acquire8.app.views.review import COUNT_LINES, count_lines
+
+    lines = count_lines(parts)
+    assert len(lines) <= COUNT_LINES and all(len(line) <= PANEL_CHARS for line in lines), lines
+    assert " ".join(lines) == ", ".join(parts)  # every count, in order, nothing cut
+    assert all(any(part in line for line in lines) for part in parts) == whole, lines  # none split
+
+
+def test_a_costly_moves_words_use_the_panels_lines_before_any_is_cut():
+    from acquire8.app.views.common import PANEL_CHARS
+    from acquire8.app.views.review import PANEL_LINES, both_moves
+
+    played = "buy 1 Luxor, 2 Tower and 1 Imperial"  # longer than one line
+    best = "buy 3 Festival"
+    you, expert = both_moves(played, best, PANEL_LINES)
+    assert len(you) == 2 and len(expert) == 1  # the lines once left empty, used
+    assert (
+        " ".join(line.split(maxsplit=1)[1] if i == 0 else line.strip() for i, line in enumerate(you))
+        == played
+    )
+    assert you[0].startswith("You:") and expert == [f"Expert: {best}"]
+    assert all(len(line) <= PANEL_CHARS for line in you + expert)
+    long = f"{played} and 1 American for $3,100, the end declared"
+    you, expert = both_moves(long, long, PANEL_LINES)  # both too long: two lines each, cut
+    assert len(you) == len(expert) == 2 and you[-1].endswith("..") and expert[-1].endswith("..")
+    you, expert = both_moves(played, best, 1)  # no room: a line each still
+    assert len(you) == len(expert) == 1
+
+
 def test_the_review_screens_draw_within_the_screen_in_both_palettes(text_bounds, record, expected):
     from acquire8.app import views
 

@@ -16,11 +16,12 @@ from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
 from acquire8.app.control import play as cplay
 from acquire8.app.control.hint import hint
+from acquire8.app.control.lesson import LESSON, LessonDone
 from acquire8.app.control.reach import NotReached
 from acquire8.app.control.scene import TURN_QUIET_FRAMES
 from acquire8.app.control.stages import Deciding, Passing, decision_seed
 from acquire8.app.control.standings import GameOver
-from acquire8.app.demo import NOTHING, position, press, run_until, select, start, where
+from acquire8.app.demo import NOTHING, lesson_to, position, press, run_until, select, start, where
 from acquire8.app.session import open_app
 from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Options, Phase, PlaceTile
 from acquire8.rules import events as ev
@@ -676,6 +677,104 @@ def test_new_game_over_a_saved_one_asks_first_saying_what_is_lost(tmp_path):
     assert isinstance(fresh, cplay.Play) and fresh.seed != play.seed and len(fresh.actions) < 3
 
 
+def saved_seed(path: Path) -> int | None:
+    """The seed of the game saved in `path` (None: no save)."""
+    save = path / "save.json"
+    return json.loads(save.read_text())["meta"]["seed"] if save.exists() else None
+
+
+def test_every_way_to_a_new_game_keeps_the_saved_one_or_says_first_it_is_replaced(tmp_path):
+    """The pause menu's New game (in a game and in the lesson), the title's (after Quit to
+    title and after the lesson's end): each asks, saying the game in progress will be replaced,
+    KEEP IT first; keeping it or backing out of the setup leaves the save as it was, and the
+    setup's Start replaces it at once, so that Continue finds the new game."""
+    app = open_app(store_in(tmp_path, pace="instant"), seed=4)
+    first = new_game(app)
+    app.update(NOTHING)  # the autosave's frame
+    assert saved_seed(tmp_path) == first.seed  # saved from its start
+    play_until(app, lambda: sum(isinstance(a, BuyShares) for a in first.actions) >= 2 and not first.busy)
+    app.update(NOTHING)
+    kept = (tmp_path / "save.json").read_text()
+    turn = 1 + sum(isinstance(a, BuyShares) for a in first.actions)  # every turn ends with a purchase
+
+    def asked(question: str, lesson: bool = False) -> None:
+        ask = app.scene
+        assert isinstance(ask, menus.Confirm) and ask.question == question, where(app)
+        assert ask.labels == ("KEEP IT", "NEW GAME") and ask.index == 0
+        assert f"Your game in progress (turn {turn}, " in ask.detail
+        assert ask.detail.endswith("will be replaced.")
+        assert "Continue" not in ask.detail  # nothing the setup's Start would undo
+        assert ("The lesson is not kept" in ask.detail) == lesson
+
+    def still_kept() -> None:
+        assert (tmp_path / "save.json").read_text() == kept
+
+    # In the game, the pause menu's New game: KEEP IT goes back to the game.
+    press(app, bt.MENU)
+    select(app, "New game")
+    press(app, bt.X)
+    asked("Leave for a new game?")
+    press(app, bt.X)  # back on the pause menu
+    press(app, bt.O)
+    assert app.scene is first
+    still_kept()
+    # NEW GAME, then out of the setup without starting: the title continues the game.
+    press(app, bt.MENU)
+    select(app, "New game")
+    press(app, bt.X, bt.RIGHT, bt.X)
+    assert isinstance(app.scene, menus.Setup)
+    press(app, bt.O)
+    assert isinstance(app.scene, menus.Title) and app.scene.menu.item == "Continue"
+    still_kept()
+    # The title's New game (as after Quit to title): KEEP IT, and the cursor is on Continue.
+    select(app, "New game")
+    press(app, bt.X)
+    asked("Start a new game?")
+    press(app, bt.X)
+    assert isinstance(app.scene, menus.Title) and app.scene.menu.item == "Continue"
+    still_kept()
+    # In the lesson, its pause menu's New game says both what it leaves and what it replaces.
+    lesson = lesson_to(app, 2)
+    press(app, bt.MENU)
+    select(app, "New game")
+    press(app, bt.X)
+    asked("Leave for a new game?", lesson=True)
+    press(app, bt.X, bt.O)
+    assert app.scene is lesson
+    still_kept()
+    # The lesson's end leads to the title's New game, which asks.
+    lesson_to(app, len(LESSON))
+    run_until(app, lambda: app.scene.armed)
+    press(app, bt.X)  # the standings' Next
+    run_until(app, lambda: isinstance(app.scene, LessonDone) and app.scene.armed)
+    press(app, bt.X)
+    assert isinstance(app.scene, menus.Title) and app.scene.menu.item == "New game"
+    press(app, bt.X)
+    asked("Start a new game?")
+    still_kept()
+    # NEW GAME and the setup's Start: the new game is the saved one at once, before any decision.
+    press(app, bt.RIGHT, bt.X, bt.X)
+    fresh = app.scene
+    assert isinstance(fresh, cplay.Play) and fresh.seed != first.seed
+    assert saved_seed(tmp_path) == fresh.seed
+    # Its pause menu says it is saved, and Continue finds it.
+    press(app, bt.MENU)
+    select(app, "Quit to title")
+    press(app, bt.X)
+    assert "Continue on the title resumes it" in app.scene.detail
+    press(app, bt.RIGHT, bt.X)
+    title_pick(app, "Continue")
+    assert isinstance(app.scene, cplay.Play) and app.scene.seed == fresh.seed
+
+
+def test_a_new_game_over_no_save_asks_nothing(tmp_path):
+    app = open_app(store_in(tmp_path, pace="instant"), seed=4)
+    press(app, bt.X)
+    assert isinstance(app.scene, menus.Setup)  # the title's New game: straight to the setup
+    press(app, bt.X)
+    assert isinstance(app.scene, cplay.Play)
+
+
 def kept_actions(saved) -> list:
     from acquire8.rules.record import action_from_dict
 
@@ -958,3 +1057,17 @@ def test_settings_are_stored_when_they_change_and_only_then(tmp_path):
     for _ in range(30):
         app.update(frozenset())
     assert writes.count("settings") == 1, writes
+
+
+def test_a_newcomers_first_setup_plays_the_level_its_line_suggests(tmp_path):
+    app = open_app(Storage.in_directory(tmp_path))  # nothing stored: a first start
+    press(app, bt.O)  # past the title's lesson offer
+    select(app, "New game")
+    press(app, bt.X)
+    setup = app.scene
+    assert isinstance(setup, menus.Setup)
+    suggested = menus.first_level()
+    assert setup.suggestion() == f"New? {suggested} suits a first game"
+    assert set(app.settings.opponent_levels()) == {suggested}  # as the line says
+    chosen = open_app(store_in(tmp_path / "chosen", levels=["hard"] * 5))  # a choice is kept
+    assert chosen.settings.opponent_levels()[0] == "hard"

@@ -106,6 +106,65 @@ def test_one_row_more_fits_the_setup_even_with_five_opponents(screen, monkeypatc
         assert words or row == "start"
 
 
+def test_rows_more_than_fit_scroll_with_the_cursor_every_row_whole_when_selected(screen, monkeypatch):  # noqa: F811
+    """Options yet to come (three rows as stand-ins, with five opponents): the rows scroll,
+    the head says which are on screen, and each row, selected, is drawn whole with Start,
+    its line and the keys, nothing overdrawn."""
+    extra = [menus.ROWS[name] for name in ("holdings", "pace", "music")]
+    real = menus.setup_rows
+    monkeypatch.setattr(menus.setup, "setup_rows", lambda s: [*real(s), *extra])
+    app, setup = setup_app(5)
+    assert len(setup.table) > setup.room  # more than fit: they scroll
+    for row in [*setup.rows[::-1], *setup.rows]:  # up from Start, then down again
+        select(app, row)
+        faults = screen(app, f"{len(setup.table)} rows, {row}")
+        assert not faults, faults
+        drawn = [t for _, t in screen.layout.texts]
+        assert "START" in drawn and drawn[-1] == "UP/DOWN <> CHANGE  X START"
+        selected = setup.selected
+        if selected is not None:
+            assert selected.label(app.settings).strip() in drawn, (row, drawn)
+            assert setup.top <= setup.row < setup.top + setup.room
+        on_screen = f"{setup.top + 1}-{setup.top + len(setup.shown)}/{len(setup.table)}"
+        assert on_screen in drawn
+        words = wrap(setup.describe(), WORDS_CHARS) if setup.describe() else []
+        assert all(line in drawn for line in words), (row, words, drawn)
+    select(app, setup.rows[0])
+    assert setup.top == 0  # back at the first row: the list from its top
+    monkeypatch.undo()
+    app, setup = setup_app(5)  # today's rows fit: no scrolling
+    assert len(setup.shown) == len(setup.table)
+
+
+def test_the_settings_rows_scroll_too_when_more_than_fit(screen, monkeypatch):  # noqa: F811
+    """Options yet to come, on the title's settings page with five opponents: four rows more
+    (stand-ins with a line each) scroll, each whole when selected, Back and the keys kept."""
+    extra = [
+        rows.Row(
+            f"extra{i}", lambda s, i=i: f"Option {i}", lambda s: "on", None, lambda s: "A line.", rows.RULES
+        )
+        for i in range(4)
+    ]
+    real = menus.settings_rows
+    monkeypatch.setattr(menus.settings, "settings_rows", lambda s, in_game: [*real(s, in_game), *extra])
+    app = capp.App(settings=Settings(opponents=5), seed=2)
+    settings = menus.SettingsScene(app)
+    app.push(settings)
+    assert len(settings.table) > settings.room
+    for name in [*settings.menu.items, *settings.menu.items[::-1]]:
+        select(app, name)
+        faults = screen(app, f"title settings and four rows more, {name}")
+        assert not faults, faults
+        drawn = [t for _, t in screen.layout.texts]
+        assert "BACK" in drawn and drawn[-1] == "<> CHANGE  Z BACK"
+        row = settings.selected
+        if row is not None:
+            assert row.label(app.settings).strip() in drawn
+            assert all(line in drawn for line in wrap(settings.describe(), WORDS_CHARS))
+        assert f"{settings.top + 1}-{settings.top + len(settings.shown)}/{len(settings.table)}" in drawn
+    assert settings.top == 0  # back at the first row
+
+
 def test_the_in_game_settings_explain_the_selected_row(screen):  # noqa: F811
     app = capp.App(settings=Settings(), seed=2)
     settings = menus.SettingsScene(app, in_game=True)
@@ -153,3 +212,20 @@ def test_an_option_row_shows_its_value_in_its_own_form(monkeypatch):
     assert cash.shown(settings) == "$6,000"
     assert menus.ROWS["opponents"].shown(Settings(opponents=4)) == "4"  # as is: str
     assert menus.ROWS["music"].shown(Settings(music=False)) == "off"
+
+
+def test_solo_says_what_it_is_once_and_then_the_score_to_beat():
+    from acquire8.app.control.app import NullKeeper
+    from acquire8.storage import HighScore, Stats
+
+    app, setup = setup_app()
+    select(app, "mode", "solo")
+    assert "high score" in setup.describe()  # the Game row's line says what solo is ...
+    assert setup.suggestion() == ""  # ... and the line above it does not say it again
+
+    class Played(NullKeeper):
+        def load_stats(self) -> tuple[Stats, str | None]:
+            return Stats(high_scores=[HighScore(41_200)]), None
+
+    app = capp.App(settings=app.settings, seed=2, keeper=Played())
+    assert menus.Setup(app).suggestion() == f"Your best score: {money(41_200)}"

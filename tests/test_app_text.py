@@ -218,7 +218,7 @@ def test_key_moments_are_the_largest_swings_against_the_best_opponent(four, seat
     by_number = {t.number: t for t in turns(four.record)}
     for line, number in zip(lines, numbers, strict=True):
         change = swings[number]
-        assert line.endswith(("+" if change > 0 else "-") + f"${abs(change):,}")
+        assert line.endswith(("lead +" if change > 0 else "lead -") + f"${abs(change):,}")  # of what
         kinds = {type(e) for e in by_number[number].events}
         if "merged" in line:
             assert ev.MergerStarted in kinds
@@ -240,16 +240,16 @@ def test_key_moments_of_one_seat_n_and_bad_seat(four):
 @pytest.mark.parametrize(
     ("args", "line"),
     [
-        ((3, "final scoring", "final scoring", -500), "Turn 3: final scoring: -$500"),
-        ((14, "you merged L into T", "you merged L>T", 6000), "Turn 14: you merged L>T +$6,000"),
-        ((5, "you founded Tower", "you founded T", 600), "Turn 5: you founded Tower: +$600"),
-        ((14, "you founded Luxor", "you founded L", 1200), "Turn 14: you founded L +$1,200"),
-        ((54, "Ana founded Festival", "Ana founded F", 1200), "Turn 54: Ana founded F +$1,200"),
-        ((104, "you merged L+W into T", "you merged L+W>T", 12000), "T104: you merged L+W>T +$12,000"),
+        ((3, "final scoring", "final scoring", -500), "Turn 3: final scoring lead -$500"),
+        ((14, "you merged L into T", "you merged L>T", 6000), "T14: you merged L>T lead +$6,000"),
+        ((5, "you founded Tower", "you founded T", 600), "Turn 5: you founded T lead +$600"),
+        ((29, "Ana merged F into I", "Ana merged F>I", -4400), "T29: Ana merged F>I lead -$4,400"),
+        ((104, "you merged L+W into T", "you merged L+W>T", 12000), "T104: you L+W>T lead +$12,000"),
         (
             (104, "Bartholomew merged L+W into T", "Bartholomew merged L+W>T", -12000),
-            "T104: Bartholomew -$12,000",
+            "T104: Bartholomew lead -$12,000",
         ),
+        ((7, "you founded Tower", "you founded T", 600, "worth"), "T7: you founded T worth +$600"),
     ],
 )
 def test_a_moment_fits_one_line(args, line):

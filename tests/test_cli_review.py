@@ -2,14 +2,17 @@
 
 from __future__ import annotations
 
+import io
 import json
+import re
+import sys
 
 import pytest
 
 from acquire8.ai import make_bot
 from acquire8.ai.match import record_game
 from acquire8.ai.review import CLASSES, Review
-from acquire8.cli import main
+from acquire8.cli import BAR_WIDTH, main
 from acquire8.rules.record import action_to_dict
 from acquire8.storage import export_record
 from tests.cli import run
@@ -76,6 +79,30 @@ def test_text_lists_decisions_then_the_accuracy_of_every_seat(game_file, capsys)
         assert line.startswith(f"turn {d.turn:>3}  {record.names[d.seat]}")
         assert ("forced" if d.forced else d.kind) in line
         assert ("better" in line) == (d.best != d.played)
+    for seat, line in enumerate(lines[-2:]):  # the counts add up to every decision of the seat
+        counts = [int(n) for n in re.findall(r"(\d+) (?:good|inaccuracy|mistake|blunder|forced)", line)]
+        assert len(counts) == len(CLASSES) + 1 and sum(counts) == len(review.of(seat)), line
+
+
+class Terminal(io.StringIO):
+    """A stderr that is a terminal."""
+
+    def isatty(self) -> bool:
+        return True
+
+
+def test_on_a_terminal_the_review_shows_its_progress_on_stderr_and_only_there(game_file, capsys, monkeypatch):
+    record, path = game_file
+    code, quiet_out, err = run(["review", str(path), "--seat", "1", *FAST], capsys)
+    assert (code, err) == (0, "")  # not a terminal: nothing on stderr
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    code, out, _ = run(["review", str(path), "--seat", "1", *FAST], capsys)
+    total = sum(1 for d in Review(record, seats=[0], iterations=3).run())
+    shown = terminal.getvalue().split("\r")[1:]
+    assert code == 0 and out == quiet_out  # stdout as without a terminal
+    assert len(shown) == total and shown[0].endswith(f" 1/{total} decisions")
+    assert shown[-1] == f"[{'#' * BAR_WIDTH}] {total}/{total} decisions\n"
 
 
 @pytest.mark.parametrize(

@@ -177,4 +177,34 @@ def test_nearest_level_and_advice_fit_a_line():
         assert rating.nearest(rating.LADDER[lv][0]) == lv
         first, second = rating.advice(rating.LADDER[lv][0])
         assert lv in first and len(first) <= 32 and len(second) <= 32
-    assert [rating.next_up(lv) for lv in rating.PICKED] == [*rating.PICKED[1:], None]
+
+
+def test_one_rule_suggests_the_level_to_try_and_the_words_agree_with_it():
+    """The weakest level rated above the person, or the nearest when they are within its
+    interval; the stats' two lines and the setup's line say the same level."""
+    ladder = [(lv, *rating.LADDER[lv]) for lv in rating.PICKED]  # weakest first
+    for i, (lv, value, interval) in enumerate(ladder):
+        up = ladder[i + 1][0] if i + 1 < len(ladder) else None
+        cases = [
+            (value, lv),  # at the level, and at either end of its interval: a match
+            (value - interval, lv),
+            (value + interval, lv),
+            (value - interval - 1, lv),  # just under it: still the one to try
+            (value + interval + 1, up or lv),  # just past it: the next one up (none: the top)
+        ]
+        for r, expected in cases:
+            assert rating.suggested(r) == expected, (r, lv)
+            first, second = rating.advice(r)
+            assert len(first) <= 31 and len(second) <= 31
+            assert expected in second or (up is None and r > value + interval), (r, second)
+            matched = abs(r - rating.LADDER[expected][0]) <= rating.LADDER[expected][1]
+            assert first.startswith("You're about as good as") == matched, (r, first)
+            if not matched and r < rating.LADDER[expected][0]:
+                assert first.endswith(f"and {expected}") or first == f"You're below {expected}"
+    # The case reported: 674, between normal and hard, nearer hard but outside its interval.
+    assert rating.advice(674) == ("You're between normal and hard", "Try the hard level next")
+    top, top_value, top_interval = ladder[-1]
+    assert rating.advice(top_value + top_interval + 1) == (
+        f"You're above {top}",
+        "The strongest level: keep at it",
+    )

@@ -231,6 +231,7 @@ EXPLAIN_Y = FOOTER_Y - EXPLAIN_LINES * LINE - 1
 # (the suggestion, the selected row's line). The rows' pitch is what fits them above
 # SETUP_START_MAX_Y, the lowest START that leaves its lines above the footer.
 SETUP_Y, SETUP_GAP, SETUP_START_GAP, SETUP_NOTE_GAP = 16, 3, 6, 11
+MENU_MIN_PITCH = CHAR_H  # the closest the setup's and settings' rows come: more scroll
 SETUP_START_MAX_Y = FOOTER_Y - SETUP_NOTE_GAP - (1 + EXPLAIN_LINES) * LINE - 1
 # Settings: its rows (their pitch what fits above the lines under them), the in-game note.
 SETTINGS_HEAD_Y, SETTINGS_Y, SETTINGS_NOTE_Y = 3, 12, 64

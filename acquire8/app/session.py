@@ -22,6 +22,7 @@ from typing import Any
 from acquire8.ai import LEVELS
 from acquire8.app.control.app import App, make_play
 from acquire8.app.control.decisions import BuyScreen
+from acquire8.app.control.menus import first_level
 from acquire8.app.control.play import Play
 from acquire8.app.control.stages import Resumed, TurnChoice
 from acquire8.app.control.standings import game_record
@@ -183,6 +184,10 @@ class Keeper:
             settings, msg = storage.load_settings()
             if msg:
                 self.notices.append(msg)
+            if not msg and not settings.lesson_offered and settings == Settings():
+                # Nothing stored, the title never used: a newcomer, whose first setup offers
+                # the level its line suggests for a first game.
+                settings.levels = [first_level()] * len(settings.levels)
         self.settings = settings
         self.first_start = not settings.lesson_offered  # every start offers it until one has
         self.saved_settings = deepcopy(settings)

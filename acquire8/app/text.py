@@ -401,14 +401,17 @@ def moment_words(turn: Turn, who: str) -> tuple[str, str]:
     return f"{who} passed", f"{who} passed"
 
 
-def moment_line(number: int, long: str, short: str, change: int) -> str:
-    """ "Turn 14: you merged L into T: +$6,000", shortened step by step to fit one line."""
-    amount = ("+" if change >= 0 else "-") + money(abs(change))
+def moment_line(number: int, long: str, short: str, change: int, measure: str = "lead") -> str:
+    """ "T14: you merged L>T lead +$6,000" (`measure`: what the change is of, the lead over
+    the best rival or, alone, the worth), in the longest form that fits a line."""
+    amount = f"{measure} {'+' if change >= 0 else '-'}{money(abs(change))}"
+    words = short.split(" ")
+    terse = " ".join([words[0], *words[2:]]) if len(words) > 2 else short  # "Bob I+C>T": no verb
     for line in (
-        f"Turn {number}: {long}: {amount}",
         f"Turn {number}: {long} {amount}",
         f"Turn {number}: {short} {amount}",
         f"T{number}: {short} {amount}",
+        f"T{number}: {terse} {amount}",
     ):
         if len(line) <= LINE_CHARS:
             return line
@@ -422,9 +425,11 @@ def moment_line(number: int, long: str, short: str, change: int) -> str:
 
 def key_moments(record: GameRecord, seat: int, n: int = 3) -> list[str]:
     """The `n` turns that moved `seat`'s net worth most against its best opponent's
-    (`record.key_turns`), one line each of at most 32 characters, in turn order."""
+    (`record.key_turns`), one line each of at most 32 characters, in turn order; each says
+    what its amount measures (the lead over the best rival; alone, the worth)."""
+    measure = "worth" if record.players == 1 else "lead"
     lines = []
     for turn, change in key_turns(record, seat, n):
         who = "you" if turn.seat == seat else record.names[turn.seat]
-        lines.append(moment_line(turn.number, *moment_words(turn, who), change))
+        lines.append(moment_line(turn.number, *moment_words(turn, who), change, measure))
     return lines

@@ -209,6 +209,7 @@ class App:
         self.music = "title"
 
     def setup(self) -> None:
+        """The setup over the title (menus.to_new_game is the way to it that asks first)."""
         self.home()
         self.push(Setup(self))
 
@@ -297,7 +298,11 @@ class App:
         seed = self.rng.randrange(2**31) if seed is None else seed
         game = Game.new(players=len(seats), seed=seed, options=s.options, names=seat_names(seats))
         self.notices = []
-        return self.show(make_play(self, game, seats, seed))
+        play = self.show(make_play(self, game, seats, seed))
+        # Saved as it starts: the game it replaces (the question before the setup said so) is
+        # gone now, not at the first decision, and Continue finds this one from the first turn.
+        self.progress(play)
+        return play
 
     def lesson(self) -> Play:
         """The guided first game (control/lesson.py): never saved, never in the stats."""

@@ -17,6 +17,7 @@ from acquire8.ai.review import (
     BLUNDER,
     CLASSES,
     DEFAULT_ITERATIONS,
+    GOOD,
     INACCURACY,
     MISTAKE,
     KeptReview,
@@ -27,11 +28,12 @@ from acquire8.app.buttons import MENU, O, X
 from acquire8.app.constants import FPS
 from acquire8.app.control.scene import Menu, Pressed, Scene
 from acquire8.app.control.story import Archive, Replay, player_seat
-from acquire8.rules.record import GameRecord
+from acquire8.rules.record import GameRecord, replay
 
 __all__ = [
     "BLUNDER",
     "CLASSES",
+    "GOOD",
     "INACCURACY",
     "MISTAKE",
     "ReviewScene",
@@ -101,7 +103,7 @@ class ReviewScene(Scene):
     choose one, X opens the replay at it with both moves shown; Z or MENU go back (a review
     under way waits for the screen to open again)."""
 
-    UNDRAWN = ("job",)  # drawn through `progress` and `seconds`
+    UNDRAWN = ("job", "_decisions")  # drawn through `progress` and `seconds`
 
     def __init__(self, app: Reviewer, record: GameRecord):
         super().__init__(app)
@@ -116,6 +118,7 @@ class ReviewScene(Scene):
         self.costly: list[Verdict] = []
         self.progress = self.job.review.progress if self.job is not None else (0, 0)
         self.seconds = self.job.seconds_left() if self.job is not None else None
+        self._decisions: int | None = None  # the person's decisions in the game, once counted
         self._show()
 
     @property
@@ -125,6 +128,16 @@ class ReviewScene(Scene):
     @property
     def counts(self) -> dict[str, int]:
         return self.kept.counts(self.seat) if self.kept is not None else {}
+
+    @property
+    def forced(self) -> int:
+        """The person's decisions with one legal move (nothing to buy, say): not reviewed, so
+        not in `counts`; the classes and these add up to every decision of theirs."""
+        if self.kept is None:
+            return 0
+        if self._decisions is None:
+            self._decisions = sum(1 for step in replay(self.record) if step.seat == self.seat)
+        return self._decisions - sum(self.counts.values())
 
     @property
     def verdict(self) -> Verdict | None:

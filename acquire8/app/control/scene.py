@@ -111,6 +111,15 @@ class Host(Protocol):
         ...
 
 
+def scrolled(top: int, index: int, rows: int, room: int) -> int:
+    """The first of `rows` on screen when `room` show at a time: moved as little as keeps row
+    `index` on screen (an index past the rows, an item below them such as Start, moves
+    nothing)."""
+    if index < rows:
+        top = max(min(top, index), index - room + 1)
+    return max(0, min(top, rows - room))
+
+
 class Scene:
     full = True  # covers the whole screen, so what lies under it is not drawn
     UNDRAWN: tuple[str, ...] = ()  # fields no view reads: the redraw key skips them (shell.py)

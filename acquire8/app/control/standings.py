@@ -7,7 +7,7 @@ from dataclasses import dataclass
 
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.constants import FPS
-from acquire8.app.control.menus import Log, Pause, Table
+from acquire8.app.control.menus import Log, Pause, Table, to_new_game
 from acquire8.app.control.play_view import PlayView
 from acquire8.app.control.scene import RESULT_QUIET_FRAMES, Host, Menu, Pressed, Scene, opening_guard, quieter
 from acquire8.app.control.story import StoryScene, story_of
@@ -240,7 +240,7 @@ class GameOver(Scene):
             return
         self.app.sound("confirm")
         if self.menu.item == "New game":
-            self.app.setup()
+            to_new_game(self.app, "Start a new game?")  # the game just over is kept: nothing to ask
         elif self.menu.item == "Title":
             self.app.home()
         elif self.menu.item == "Story" and self.record is not None:

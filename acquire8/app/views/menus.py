@@ -84,9 +84,12 @@ def _choice_row(y: int, label: str, value: str, sel: bool, app: Host, fixed: boo
 def draw_setup(s: Setup) -> None:
     app, st = s.app, s.app.settings
     ctext(k.MENU_HEAD_Y, "NEW GAME", k.ACCENT)
+    rows = s.shown
+    if len(rows) < len(s.table):  # the rows scroll: which are on screen, as the log says it
+        rtext(k.RIGHT_X, k.MENU_HEAD_Y, f"{s.top + 1}-{s.top + len(rows)}/{len(s.table)}", k.DIM)
     pitch = setup_pitch(s)
-    y, group = k.SETUP_Y, s.table[0].group
-    for i, row in enumerate(s.table):
+    y, group = k.SETUP_Y, rows[0].group
+    for i, row in enumerate(rows, start=s.top):
         if row.group != group:  # the seats, then the rules, a little apart
             y, group = y + k.SETUP_GAP, row.group
         _choice_row(y, row.label(st), row.shown(st), i == s.row, app, fixed=row.fixed(st))
@@ -105,11 +108,12 @@ def draw_setup(s: Setup) -> None:
 
 
 def setup_pitch(s: Setup) -> int:
-    """The rows' pitch that fits them all above Start and its lines (the suggestion, the
-    selected row's line): a row's full height while there is room, closer with many."""
-    gaps = sum(a.group != b.group for a, b in pairwise(s.table))
+    """The rows' pitch that fits those on screen above Start and its lines (the suggestion,
+    the selected row's line): a row's full height while there is room, closer with many."""
+    rows = s.shown
+    gaps = sum(a.group != b.group for a, b in pairwise(rows))
     fixed = k.SETUP_GAP * gaps + k.SETUP_START_GAP
-    return min(k.MENU_PITCH, (k.SETUP_START_MAX_Y - k.SETUP_Y - fixed) // len(s.table))
+    return min(k.MENU_PITCH, (k.SETUP_START_MAX_Y - k.SETUP_Y - fixed) // len(rows))
 
 
 def _explain(y: int, words: str) -> None:
@@ -121,14 +125,15 @@ def _explain(y: int, words: str) -> None:
 def draw_settings(s: SettingsScene) -> None:
     st = s.app.settings
     ctext(k.SETTINGS_HEAD_Y, "SETTINGS", k.ACCENT)
-    items = s.menu.items
-    bottom = k.SETTINGS_NOTE_Y if s.in_game else k.EXPLAIN_Y
-    pitch = min(k.MENU_PITCH, (bottom - k.SETTINGS_Y) // len(items))  # every row above the lines
-    for i, row in enumerate(s.table):
-        y, sel, fixed = k.SETTINGS_Y + i * pitch, i == s.menu.index, row.fixed(st)
+    rows = s.shown
+    if len(rows) < len(s.table):  # the rows scroll: which are on screen
+        rtext(k.RIGHT_X, k.SETTINGS_HEAD_Y, f"{s.top + 1}-{s.top + len(rows)}/{len(s.table)}", k.DIM)
+    pitch = min(k.MENU_PITCH, (s.bottom - k.SETTINGS_Y) // (len(rows) + 1))  # Back too, above the lines
+    for i, row in enumerate(rows):
+        y, sel, fixed = k.SETTINGS_Y + i * pitch, s.top + i == s.menu.index, row.fixed(st)
         _choice_row(y, row.label(st), row.shown(st), sel, s.app, fixed=fixed)
     sel = s.selected is None
-    ctext(k.SETTINGS_Y + len(s.table) * pitch + 1, "BACK", k.ACCENT if sel else k.TEXT)
+    ctext(k.SETTINGS_Y + len(rows) * pitch + 1, "BACK", k.ACCENT if sel else k.TEXT)
     if s.in_game:  # where the rows left out are
         ctext(k.SETTINGS_NOTE_Y, "Game, end rule, holdings, seats", k.DIM)
         ctext(k.SETTINGS_NOTE_Y + k.LINE, "are for the next game: change", k.DIM)

@@ -10,22 +10,41 @@ from acquire8.app.control.review import (
     BLUNDER,
     CLASSES,
     COSTLY_ROWS,
+    GOOD,
     INACCURACY,
     MISTAKE,
     ReviewScene,
     time_left,
 )
-from acquire8.app.text import fit, money, move_words
+from acquire8.app.text import fit, money, move_words, wrap
 from acquire8.app.views.common import PANEL_CHARS, ctext, footer, panel, rtext, text
 
 # Colours that keep their hue in high contrast (constants.HC_RGB leaves them or keeps pink pink).
 KIND_COLOR = {INACCURACY: k.SKY, MISTAKE: k.PINK, BLUNDER: k.BAD}
-PLURAL = {INACCURACY: "inaccuracies"}
+PLURAL = {INACCURACY: "inaccuracies", GOOD: "good"}
 
 
 def counted(n: int, kind: str) -> str:
     """ "1 mistake", "4 inaccuracies"."""
     return f"{n} {kind if n == 1 else PLURAL.get(kind, kind + 's')}"
+
+
+COUNT_LINES = 2  # the counts' lines, above the list
+
+
+def count_lines(parts: list[str], width: int = PANEL_CHARS) -> list[str]:
+    """The counts ("10 good", "4 inaccuracies", ...) on COUNT_LINES lines, a count never split
+    while they fit so, else wrapped at spaces."""
+    lines = [parts[0]]
+    for i, part in enumerate(parts[1:], start=2):
+        if len(lines[-1]) + 2 + len(part) + (i < len(parts)) <= width:  # with its comma, and one after
+            lines[-1] += f", {part}"
+        else:
+            lines[-1] += ","
+            lines.append(part)
+    if len(lines) <= COUNT_LINES and all(len(line) <= width for line in lines):
+        return lines
+    return wrap(", ".join(parts), width)
 
 
 def draw_review(s: ReviewScene) -> None:
@@ -54,9 +73,10 @@ def _draw_result(s: ReviewScene) -> None:
     accuracy = s.accuracy
     ctext(k.REVIEW_ACC_Y, f"Your accuracy: {accuracy:.0f}%", k.TEXT)
     counts = s.counts
-    good, *rest = CLASSES
-    ctext(k.REVIEW_COUNTS_Y, f"{counts[good]} good, {counted(counts[rest[0]], rest[0])},", k.DIM)
-    ctext(k.REVIEW_COUNTS_Y + k.LINE, ", ".join(counted(counts[c], c) for c in rest[1:]), k.DIM)
+    # Every decision counted: the classes, then the forced ones (not reviewed).
+    parts = [counted(counts[c], c) for c in CLASSES] + ([f"{s.forced} forced"] if s.forced else [])
+    for i, line in enumerate(count_lines(parts)):
+        ctext(k.REVIEW_COUNTS_Y + k.LINE * i, line, k.DIM)
     if not s.costly:
         ctext(k.REVIEW_LIST_Y + k.LINE, "No costly decision: well played!", k.GOOD)
         if s.message:
@@ -78,8 +98,31 @@ def _draw_result(s: ReviewScene) -> None:
     assert chosen is not None
     panel(0, k.REVIEW_PANEL_Y, k.WIDTH, k.REVIEW_PANEL_H)
     y = k.REVIEW_PANEL_Y + k.PAD
-    text(k.PAD, y, fit(f"You:    {move_words(chosen.played)}", PANEL_CHARS), k.TEXT)
-    text(k.PAD, y + k.LINE, fit(f"Expert: {move_words(chosen.best)}", PANEL_CHARS), k.GOOD)
+    room = PANEL_LINES - (1 if s.message else 0)
+    you, expert = both_moves(move_words(chosen.played), move_words(chosen.best), room)
+    for line, col in [*((line, k.TEXT) for line in you), *((line, k.GOOD) for line in expert)]:
+        text(k.PAD, y, line, col)
+        y += k.LINE
     if s.message:
-        text(k.PAD, y + 2 * k.LINE, fit(s.message, PANEL_CHARS), k.SKY)
+        text(k.PAD, y, fit(s.message, PANEL_CHARS), k.SKY)
     footer("X SEE IT ON THE BOARD  Z BACK")
+
+
+PANEL_LINES = (k.REVIEW_PANEL_H - k.PAD) // k.LINE  # the lines of text the panel holds
+LABEL = len("Expert: ")  # the moves' words start after the longer label
+
+
+def both_moves(played: str, best: str, room: int) -> tuple[list[str], list[str]]:
+    """The person's move and the expert's, each wrapped under its label ("You:", "Expert:")
+    in `room` lines between them: each gets the lines it needs while both fit, else the
+    longer gives up lines (its last one then ends with ".."); each has one line at least."""
+    words = [wrap(played, PANEL_CHARS - LABEL), wrap(best, PANEL_CHARS - LABEL)]
+    mine = max(1, min(len(words[0]), room - min(len(words[1]), room // 2)))
+    shares = (mine, max(1, min(len(words[1]), room - mine)))
+    out = []
+    for label, lines, share in zip(("You:", "Expert:"), words, shares, strict=True):
+        if len(lines) > share:
+            rest = fit(" ".join(lines[share - 1 :]), PANEL_CHARS - LABEL, cut_ok=True)
+            lines = [*lines[: share - 1], rest]
+        out.append([label.ljust(LABEL) + lines[0], *(" " * LABEL + line for line in lines[1:])])
+    return out[0], out[1]

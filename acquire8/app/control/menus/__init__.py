@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from acquire8.app.control.help_pages import HELP_PAGES
 from acquire8.app.control.menus.chart import Chart, Table
-from acquire8.app.control.menus.confirm import Confirm
+from acquire8.app.control.menus.confirm import Confirm, to_new_game
 from acquire8.app.control.menus.help import Help
 from acquire8.app.control.menus.log import Log
 from acquire8.app.control.menus.pause import Pause
@@ -50,4 +50,5 @@ __all__ = [
     "first_level",
     "settings_rows",
     "setup_rows",
+    "to_new_game",
 ]

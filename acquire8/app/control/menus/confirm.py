@@ -38,3 +38,25 @@ class Confirm(Scene):
         self.app.pop()
         if self.index == 1:
             self.then()
+
+
+def replaced(app: Host) -> str:
+    """What a new game's Start replaces, said before the way to it: the saved game in a few
+    words ("" when none is saved)."""
+    if not app.can_resume():
+        return ""
+    about = app.saved_game()
+    return f"{f'Your game in progress ({about})' if about else 'Your saved game'} will be replaced."
+
+
+def to_new_game(app: Host, question: str, unkept: str = "") -> None:
+    """The one way to the setup (the title's, the pause menu's and the final standings' New
+    game). Its Start replaces the saved game at once (App.new_game), so over a saved game the
+    question before it says so, with KEEP IT the answer first offered; `unkept`: what else is
+    lost (the lesson, a game not saved), asked about too. Nothing else asks again."""
+    lost = " ".join(part for part in (unkept, replaced(app)) if part)
+    if lost:
+        no = "KEEP IT" if app.can_resume() else "BACK"
+        app.push(Confirm(app, question, app.setup, "NEW GAME", lost, no=no))
+    else:
+        app.setup()

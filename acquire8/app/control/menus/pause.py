@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from acquire8.app.buttons import LEFT, MENU, RIGHT, O, X
 from acquire8.app.control.menus.chart import Table
-from acquire8.app.control.menus.confirm import Confirm
+from acquire8.app.control.menus.confirm import Confirm, to_new_game
 from acquire8.app.control.menus.help import Help
 from acquire8.app.control.menus.log import Log
 from acquire8.app.control.menus.settings import SettingsScene
@@ -52,7 +52,9 @@ class Pause(Scene):
             self.menu.index = 0
             app.push(SettingsScene(app, in_game=True))
         elif item == "New game":
-            app.push(Confirm(app, "Leave for a new game?", app.setup, "NEW GAME", self._kept()))
+            # This game, when saved, is the one a new game replaces: the question says only that.
+            saved = self.table.saved and app.can_resume()
+            to_new_game(app, "Leave for a new game?", "" if saved else self._kept())
         else:
             app.push(Confirm(app, "Quit to the title?", app.home, "QUIT", self._kept()))
 

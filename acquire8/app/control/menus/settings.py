@@ -2,9 +2,10 @@
 
 from __future__ import annotations
 
+from acquire8.app import constants as k
 from acquire8.app.buttons import LEFT, MENU, RIGHT, O, X
 from acquire8.app.control.menus.rows import Row, settings_rows
-from acquire8.app.control.scene import Host, Menu, Pressed, Scene
+from acquire8.app.control.scene import Host, Menu, Pressed, Scene, scrolled
 
 BACK = "back"  # the last item, below the rows
 
@@ -19,6 +20,22 @@ class SettingsScene(Scene):
         self.in_game = in_game
         self.table = settings_rows(app.settings, in_game)
         self.menu = Menu(self._items())
+        self.top = 0  # the first row on screen: rows more than `room` scroll with the cursor
+
+    @property
+    def bottom(self) -> int:
+        """Where the rows and Back end: above the in-game note, or the selected row's line."""
+        return k.SETTINGS_NOTE_Y if self.in_game else k.EXPLAIN_Y
+
+    @property
+    def room(self) -> int:
+        """How many of the table's rows the page holds at the closest pitch, Back below them."""
+        return (self.bottom - k.SETTINGS_Y) // k.MENU_MIN_PITCH - 1
+
+    @property
+    def shown(self) -> list[Row]:
+        """The rows on screen, from `top`: all of them while they fit."""
+        return self.table[self.top : self.top + self.room]
 
     def _items(self) -> list[str]:
         return [*(row.name for row in self.table), BACK]
@@ -38,6 +55,7 @@ class SettingsScene(Scene):
             self.app.pop()
             return
         self.menu.move(pressed, self.app)
+        self.top = scrolled(self.top, self.menu.index, len(self.table), self.room)
         turn = (RIGHT in pressed) - (LEFT in pressed) or (1 if X in pressed else 0)
         if not turn:
             return
@@ -53,4 +71,5 @@ class SettingsScene(Scene):
         if row.reshapes:
             self.table = settings_rows(self.app.settings, self.in_game)
             self.menu.items = self._items()
+            self.top = scrolled(self.top, self.menu.index, len(self.table), self.room)
         self.app.sound("move")

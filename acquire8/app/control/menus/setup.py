@@ -3,10 +3,13 @@
 
 from __future__ import annotations
 
+from itertools import pairwise
+
 from acquire8 import rating
+from acquire8.app import constants as k
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.menus.rows import Row, first_level, setup_rows
-from acquire8.app.control.scene import Host, Pressed, Scene
+from acquire8.app.control.scene import Host, Pressed, Scene, scrolled
 from acquire8.app.text import money
 
 START = "start"  # the last item, below the rows: X anywhere starts, as shown
@@ -19,6 +22,7 @@ class Setup(Scene):
         super().__init__(app)
         self.table = setup_rows(app.settings)
         self.row = len(self.rows) - 1  # on Start: one press of X plays with the defaults
+        self.top = 0  # the first row on screen: rows more than `room` scroll with the cursor
         stats = app.load_stats()[0]
         self.rating = stats.rating
         self.best = stats.high_scores[0].score if stats.high_scores else None  # solo's
@@ -29,18 +33,36 @@ class Setup(Scene):
         return [*(row.name for row in self.table), START]
 
     @property
+    def room(self) -> int:
+        """How many of the table's rows the screen holds, at the closest pitch, above Start
+        and its lines (with the gaps between the rows' groups)."""
+        gaps = sum(a.group != b.group for a, b in pairwise(self.table))
+        space = k.SETUP_START_MAX_Y - k.SETUP_Y - k.SETUP_GAP * gaps - k.SETUP_START_GAP
+        return space // k.MENU_MIN_PITCH
+
+    @property
+    def shown(self) -> list[Row]:
+        """The rows on screen, from `top`: all of them while they fit."""
+        return self.table[self.top : self.top + self.room]
+
+    def _scroll(self) -> None:
+        """Keep the selected row on screen (Start is always there, below the rows)."""
+        self.top = scrolled(self.top, self.row, len(self.table), self.room)
+
+    @property
     def selected(self) -> Row | None:
         """The selected row of the table; None on Start."""
         return self.table[self.row] if self.row < len(self.table) else None
 
     def suggestion(self) -> str:
         """The level to try: the newcomer's before any game against computers (a first game
-        after the lesson), else the one nearest the person's rating; in solo the score to beat."""
+        after the lesson), else the stats' own (rating.suggested); in solo the score to beat
+        (nothing before one: the Game row's line says what solo is)."""
         if self.app.settings.options.mode == "solo":
-            return "Play for a high score" if self.best is None else f"Your best score: {money(self.best)}"
+            return f"Your best score: {money(self.best)}" if self.best is not None else ""
         if not self.rating.games:
             return f"New? {first_level()} suits a first game"
-        return f"You rate {round(self.rating.value)}: nearest is {rating.nearest(self.rating.value)}"
+        return f"You rate {round(self.rating.value)}: try {rating.suggested(self.rating.value)}"
 
     def describe(self) -> str:
         """The line on the selected row's value ("" on Start): what the end rule does, what a
@@ -60,6 +82,7 @@ class Setup(Scene):
         step = (DOWN in pressed) - (UP in pressed)
         if step:
             self.row = (self.row + step) % len(self.rows)
+            self._scroll()
             self.app.sound("move")
         turn = (RIGHT in pressed) - (LEFT in pressed)
         row = self.selected
@@ -72,4 +95,5 @@ class Setup(Scene):
         if row.reshapes:
             self.table = setup_rows(s)
             self.row = self.rows.index(row.name)  # the cursor stays on the row turned
+            self._scroll()
         self.app.sound("move")

@@ -11,8 +11,9 @@ from acquire8.app.control.menus.rows import LEVELS
 from acquire8.app.control.scene import Host, Pressed, Scene
 from acquire8.app.control.story import Archive, Replays, player_seat
 from acquire8.app.text import money
-from acquire8.rules import GAME_MODES
+from acquire8.rules import GAME_MODES, TEAM_COUNT
 from acquire8.rules.record import PERSON, GameRecord
+from acquire8.storage.stats import PEOPLE, SINGLES
 
 # The accuracy page: a column per reviewed game, the last this many games of each level.
 ACCURACY_GAMES = k.STATS_BAR_W // k.STATS_COLUMN_PITCH
@@ -59,12 +60,21 @@ class AccuracyRow:
         return [max(1, round(k.STATS_COLUMN_H * a / 100)) for a in self.accuracies]
 
 
-def opponents_level(record: GameRecord) -> str:
-    """A kept game's stats row: its strongest computer level, or "people" for pass-and-play."""
+TEAMS = "teams"  # the accuracy page's row of the team games, all sizes together
+ACCURACY_APART = ("solo", TEAMS)  # its rows after the singles' (StatsScene.ORDER)
+
+
+def accuracy_row(record: GameRecord) -> str:
+    """A kept game's row on the accuracy page, kept apart as the stats keep it: a singles
+    game under its strongest computer level (or "people" for pass-and-play), solo and the
+    team games on rows of their own (the team sizes together, so that every row fits)."""
+    mode = record.options.mode
+    if mode != SINGLES:
+        return TEAMS if TEAM_COUNT[mode] else mode
     if record.seats.count(PERSON) > 1:
-        return "people"
+        return PEOPLE
     known = [kind for kind in record.seats if kind in LEVELS]
-    return max(known, key=LEVELS.index) if known else "people"
+    return max(known, key=LEVELS.index) if known else PEOPLE
 
 
 # The rating chart's value range: this far under the lowest value and over the highest
@@ -77,7 +87,7 @@ class StatsScene(Scene):
     then a bar chart per measure; left/right flip the pages, down lists the kept games to
     replay, X, Z or MENU go back."""
 
-    ORDER = (*LEVELS, "people")
+    ORDER = (*LEVELS, PEOPLE)
     # (page, title): the table, then one chart per measure.
     PAGES = (
         ("table", "STATS"),
@@ -266,6 +276,6 @@ class StatsScene(Scene):
             review = archive.load_review(record)
             accuracy = review.accuracy_of(player_seat(record)) if review is not None else None
             if accuracy is not None:
-                by.setdefault(opponents_level(record), []).append(accuracy)
-        order = [lv for lv in self.ORDER if lv in by]
+                by.setdefault(accuracy_row(record), []).append(accuracy)
+        order = [lv for lv in (*self.ORDER, *ACCURACY_APART) if lv in by]
         return [AccuracyRow(lv, tuple(by[lv][-ACCURACY_GAMES:])) for lv in order]

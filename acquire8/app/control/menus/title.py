@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from acquire8.app.buttons import X
-from acquire8.app.control.menus.confirm import Confirm
+from acquire8.app.control.menus.confirm import Confirm, to_new_game
 from acquire8.app.control.menus.help import Help
 from acquire8.app.control.menus.settings import SettingsScene
-from acquire8.app.control.menus.setup import Setup
 from acquire8.app.control.menus.stats import StatsScene
 from acquire8.app.control.scene import Host, Menu, Pressed, Scene
 
@@ -37,10 +36,10 @@ class Title(Scene):
             return
         self.app.sound("confirm")
         item = self.menu.item
-        if item == "New game" and "Continue" in self.menu.items:
-            self._replace_saved()
-        elif item == "New game":
-            self.app.push(Setup(self.app))
+        if item == "New game":
+            if "Continue" in self.menu.items:  # backing out of the question: the next X continues
+                self.menu.index = self.menu.items.index("Continue")
+            to_new_game(self.app, "Start a new game?")
         elif item == "Continue":
             if not self.app.resume():  # the save went bad meanwhile: the title says so
                 self.app.goto(Title(self.app))
@@ -58,20 +57,3 @@ class Title(Scene):
 
     def _quit(self) -> None:
         self.app.quit = True  # the game is saved after every decision: nothing is lost
-
-    def _replace_saved(self) -> None:
-        """New game over a saved one: say what would be lost first; the cursor goes to Continue,
-        so that backing out and pressing X again goes on with the saved game."""
-        self.menu.index = self.menu.items.index("Continue")
-        about = self.app.saved_game()
-        what = f"Your game in progress ({about})" if about else "Your saved game"
-        self.app.push(
-            Confirm(
-                self.app,
-                "Start a new game?",
-                lambda: self.app.push(Setup(self.app)),
-                "NEW GAME",
-                f"{what} will be replaced.",
-                no="KEEP IT",
-            )
-        )
