@@ -66,6 +66,7 @@ from __future__ import annotations
 import math
 import random
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from acquire8.rules import Action, BuyShares, DeclareEnd, Game
@@ -96,14 +97,14 @@ class Node:
             return math.inf
         return child.stats[player] / child.visits + math.sqrt(2 * math.log(self.visits) / child.visits)
 
-    def _add(self, legal: list[Action]) -> None:
+    def _add(self, legal: Sequence[Action]) -> None:
         """Every legal move not yet a child becomes one (`updateChildrenWithNewMoves`)."""
         children = self.children
         for move in legal:
             if move not in children:
                 children[move] = Node(self, move, len(self.stats))
 
-    def select(self, legal: list[Action], player: int) -> Node | None:
+    def select(self, legal: Sequence[Action], player: int) -> Node | None:
         """`uctSelectChild`: None when no legal move is a child yet; else the new legal moves
         join and the first best child by UCB1 among the legal ones, in `legal`'s order."""
         children = self.children
@@ -118,7 +119,7 @@ class Node:
                 best, best_score = child, score
         return best
 
-    def expand(self, legal: list[Action], rng: random.Random) -> Node | None:
+    def expand(self, legal: Sequence[Action], rng: random.Random) -> Node | None:
         """`expand`: every legal move becomes a child; one of them drawn uniformly (None at the
         game's end)."""
         if not legal:
@@ -158,9 +159,7 @@ class Search:
     iterations: int = 0
 
 
-def search(
-    view: Game, rng: random.Random, iterations: int, time_limit_ms: float | None = None
-) -> Search:
+def search(view: Game, rng: random.Random, iterations: int, time_limit_ms: float | None = None) -> Search:
     """`ISMCTS.UCTSearch` from the acting seat's view: iterate while under the iteration cap
     and the time limit; each iteration a new determinization, selection, expansion, a playout
     and the back-up along the path."""

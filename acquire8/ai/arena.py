@@ -134,7 +134,7 @@ def make_player(name: str, seed: int, team_play: bool, opts: dict) -> Bot:
     spec = SPEC_OF.get(name)
     if spec is None:
         raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(SPEC_OF)} or ismcts-*")
-    return spec.make(seed, team_play=team_play, **opts) if spec.searches else spec.make(seed, team_play=team_play)
+    return spec.make(seed, team_play=team_play, **(opts if spec.searches else {}))
 
 
 def play_one(args: tuple) -> Stats:
@@ -144,7 +144,11 @@ def play_one(args: tuple) -> Stats:
     g = Game.new(players=players, seed=tile_seed, options=Options(mode=mode, end=end))
     mine = g.teams[seat]
     bots = [
-        (make_hero(tile_seed * 100 + s) if make_hero else make_player(hero, tile_seed * 100 + s, True, hero_opts))
+        (
+            make_hero(tile_seed * 100 + s)
+            if make_hero
+            else make_player(hero, tile_seed * 100 + s, True, hero_opts)
+        )
         if s in mine
         else make_player(field_level, tile_seed * 100 + s, not selfish, field_opts)
         for s in range(players)
@@ -207,7 +211,19 @@ def run(
     places = teams or players
     deals = max(1, games // places)
     tasks = [
-        (hero, field_level, seed + i, s, players, hero_opts or {}, field_opts or {}, end, make_hero, mode, selfish)
+        (
+            hero,
+            field_level,
+            seed + i,
+            s,
+            players,
+            hero_opts or {},
+            field_opts or {},
+            end,
+            make_hero,
+            mode,
+            selfish,
+        )
         for i in range(deals)
         for s in range(places)
     ]
