@@ -12,7 +12,7 @@ from types import SimpleNamespace
 
 import pytest
 
-from acquire8.ai import LEVELS, arena
+from acquire8.ai import LEVELS, Bot, arena
 from acquire8.rules import BuyShares, DeclareEnd, Game, PlaceTile
 from bench import ismcts
 from bench.ismcts import IsmctsBot, Node
@@ -288,6 +288,7 @@ def test_the_levels_are_the_peers_iteration_caps_and_not_the_games_levels():
     assert [ismcts.make(n).iterations for n in ismcts.names()] == [500, 1000, 2000, 4000, 10000]
     assert ismcts.make("ismcts-ceo", 1, iterations=7, time_limit_ms=30).iterations == 7
     assert not any("ismcts" in level for level in LEVELS)
+    assert isinstance(ismcts.make("ismcts-intern"), Bot)  # choose(view) and reseed(value)
     with pytest.raises(ValueError):
         ismcts.make("ismcts-janitor")
 
