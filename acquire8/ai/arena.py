@@ -3,6 +3,7 @@
     python -m acquire8.ai.arena --hero hard --field greedy --games 2000 --seed 1
     python -m acquire8.ai.arena --table --games 200     # every level, as `make arena`
     python -m acquire8.ai.arena --mode 2v2 --hero hard --field hard --selfish-field --games 400
+    python -m acquire8.ai.arena --hero hard --field ismcts-intern --games 8 --seed 90001
 
 Games are tile seeds x seats: each deal is played once with the hero in every seat
 and the field in the others, so no level profits from a lucky deal or seat. Ties
@@ -14,6 +15,12 @@ field the other teams: each deal is played once with the hero's team in every te
 (so in every place of the order of play), and the figures are the team's (its summed cash
 against the best other team's). `--selfish-field`: the field plays each for itself, not for
 its team (a yardstick only the arena offers).
+
+The yardstick `ismcts-intern`, `-trader`, `-manager`, `-partner`, `-ceo` (bench/ismcts.py, a
+re-implementation of a published information-set MCTS; it plays for its own seat) is loaded
+only when named, from the repository's bench/, which the game does not ship. `--iterations`
+overrides its iteration cap (and fixes a searching hero's playouts), `--field-ms` gives it a
+time limit per decision; the line after the figures reports its iterations a decision.
 """
 
 from __future__ import annotations
@@ -27,7 +34,7 @@ from dataclasses import dataclass
 from dataclasses import field as default  # the name `field` is one of Stats' fields
 
 from acquire8.ai.base import Bot
-from acquire8.ai.levels import SPEC_OF, SPECS, make_bot
+from acquire8.ai.levels import SPEC_OF, SPECS
 from acquire8.rules import (
     END_OPTIONS,
     GAME_MODES,
@@ -53,6 +60,9 @@ class Stats:
         default_factory=list
     )  # CPU time per decision (a shared machine inflates wall)
     seconds: float = 0.0
+    field_iterations: list[int] = default(default_factory=list)  # per searched decision (ismcts-*)
+    field_forced: int = 0  # the yardstick's forced decisions (no search)
+    field_ms: list[float] = default(default_factory=list)  # wall clock per searched decision
     players: int = 4
     mode: GameMode = "singles"
 
@@ -63,6 +73,9 @@ class Stats:
         self.margins += other.margins
         self.times_ms += other.times_ms
         self.cpu_ms += other.cpu_ms
+        self.field_iterations += other.field_iterations
+        self.field_forced += other.field_forced
+        self.field_ms += other.field_ms
 
     @property
     def share(self) -> float:
@@ -95,17 +108,49 @@ class Stats:
             f"decision ms median {med:6.2f} p95 {p95:6.2f} max {mx:7.2f} (cpu p95 {cpu95:6.2f})"
         )
 
+    def field_line(self) -> str:
+        """The yardstick's work: iterations per searched decision, how many were forced, and
+        the time a searched decision took ("" when the field does not search that way)."""
+        its = self.field_iterations
+        if not its:
+            return ""
+        return (
+            f"field {self.field}: {len(its)} decisions searched, iterations a decision mean "
+            f"{statistics.mean(its):,.0f} min {min(its):,} max {max(its):,}; {self.field_forced} forced "
+            f"(no search); searched decision ms median {statistics.median(self.field_ms):,.0f}"
+        )
+
+
+def make_player(name: str, seed: int, team_play: bool, opts: dict) -> Bot:
+    """The player called `name`: a level or baseline (`make_bot`; `opts` go to a searching one),
+    or the yardstick `ismcts-*`, imported only then from the repository's bench/ (not shipped):
+    `opts`' "iterations" overrides its cap, "time_limit_ms" limits its time."""
+    if name.startswith("ismcts-"):
+        try:
+            from bench import ismcts  # the yardstick lives with the benchmarks
+        except ImportError as e:
+            raise SystemExit(f"{name}: run the arena from the repository (bench/ismcts.py): {e}") from e
+        return ismcts.make(name, seed, opts.get("iterations"), opts.get("time_limit_ms"), team_play)
+    spec = SPEC_OF.get(name)
+    if spec is None:
+        raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(SPEC_OF)} or ismcts-*")
+    return spec.make(seed, team_play=team_play, **(opts if spec.searches else {}))
+
 
 def play_one(args: tuple) -> Stats:
     """One game: the hero in `seat` (in a team mode: in every seat of team `seat`), the field
     elsewhere; returns the hero's figures."""
-    hero, field_level, tile_seed, seat, players, hero_opts, end, make_hero, mode, selfish = args
+    hero, field_level, tile_seed, seat, players, hero_opts, field_opts, end, make_hero, mode, selfish = args
     g = Game.new(players=players, seed=tile_seed, options=Options(mode=mode, end=end))
     mine = g.teams[seat]
     bots = [
-        (make_hero(tile_seed * 100 + s) if make_hero else make_bot(hero, tile_seed * 100 + s, **hero_opts))
+        (
+            make_hero(tile_seed * 100 + s)
+            if make_hero
+            else make_player(hero, tile_seed * 100 + s, True, hero_opts)
+        )
         if s in mine
-        else SPEC_OF[field_level].make(tile_seed * 100 + s, team_play=not selfish)
+        else make_player(field_level, tile_seed * 100 + s, not selfish, field_opts)
         for s in range(players)
     ]
     field = f"{field_level} (selfish)" if selfish else field_level
@@ -120,7 +165,15 @@ def play_one(args: tuple) -> Stats:
             st.times_ms.append(1000 * (clock() - t0))
             st.cpu_ms.append(1000 * (cpu() - c0))
         else:
-            act = bots[who].choose(view)
+            bot = bots[who]
+            t0 = clock()
+            act = bot.choose(view)
+            searched = getattr(bot, "last_iterations", None)  # the yardstick counts its work
+            if searched == 0:
+                st.field_forced += 1
+            elif searched is not None:
+                st.field_iterations.append(searched)
+                st.field_ms.append(1000 * (clock() - t0))
         g.apply(act)
     scores = g.team_scores()  # without teams, each seat's cash
     first = [t for t, score in enumerate(scores) if score == max(scores)]
@@ -145,18 +198,32 @@ def run(
     make_hero: Callable[[int], Bot] | None = None,
     mode: GameMode = "singles",
     selfish: bool = False,
+    field_opts: dict | None = None,
 ) -> Stats:
     """`games` rounded down to whole deals (tile seeds x seats; in a team `mode`, of `mode`'s
     players, tile seeds x teams). `make_hero` (a seed to a player; picklable for `jobs` > 1)
     plays the hero instead of the level `hero`, which then only names it: players outside
-    acquire8.ai, such as the front end's hint. `selfish`: the field plays each for itself."""
+    acquire8.ai, such as the front end's hint. `selfish`: the field plays each for itself.
+    `field_opts` go to the field (`make_player`)."""
     teams = TEAM_COUNT[mode]
     if teams:
         players = MODE_PLAYERS[mode][0]
     places = teams or players
     deals = max(1, games // places)
     tasks = [
-        (hero, field_level, seed + i, s, players, hero_opts or {}, end, make_hero, mode, selfish)
+        (
+            hero,
+            field_level,
+            seed + i,
+            s,
+            players,
+            hero_opts or {},
+            field_opts or {},
+            end,
+            make_hero,
+            mode,
+            selfish,
+        )
         for i in range(deals)
         for s in range(places)
     ]
@@ -178,8 +245,9 @@ def run(
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(prog="python -m acquire8.ai.arena", description=__doc__.split("\n")[0])
+    yardstick = "ismcts-intern, ismcts-trader, ismcts-manager, ismcts-partner, ismcts-ceo"
     ap.add_argument("--hero", default="hard")
-    ap.add_argument("--field", default="greedy")
+    ap.add_argument("--field", default="greedy", help=f"a level, a baseline or the yardstick: {yardstick}")
     ap.add_argument("--games", type=int, default=400, help="tile seeds x seats")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument(
@@ -187,7 +255,13 @@ def main(argv: list[str] | None = None) -> None:
     )
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine may be shared)")
     ap.add_argument("--budget-ms", type=float, default=None, help="expert: time per decision")
-    ap.add_argument("--iterations", type=int, default=None, help="expert: fixed playouts (reproducible)")
+    ap.add_argument(
+        "--iterations",
+        type=int,
+        default=None,
+        help="expert: fixed playouts (reproducible); ismcts-*: its iteration cap instead of its level's",
+    )
+    ap.add_argument("--field-ms", type=float, default=None, help="ismcts-*: a time limit per decision")
     ap.add_argument("--end", default="declare", choices=END_OPTIONS)
     ap.add_argument("--mode", default="singles", choices=[m for m in GAME_MODES if m != "solo"])
     ap.add_argument("--selfish-field", action="store_true", help="team modes: the field plays for itself")
@@ -198,6 +272,9 @@ def main(argv: list[str] | None = None) -> None:
         opts["budget_ms"] = args.budget_ms
     if args.iterations is not None:
         opts["iterations"] = args.iterations
+    field_opts = {}  # only the yardstick takes options as a field
+    if args.field.startswith("ismcts-"):
+        field_opts = {"iterations": args.iterations, "time_limit_ms": args.field_ms}
     if args.table:
         # A searching level (the expert) is about a thousand times slower than the rest: it
         # plays a quarter of the games, against greedy and against the strongest of the rest,
@@ -226,8 +303,11 @@ def main(argv: list[str] | None = None) -> None:
         args.end,
         mode=args.mode,
         selfish=args.selfish_field,
+        field_opts=field_opts,
     )
     print(st.line())
+    if st.field_line():
+        print(st.field_line())
     print(f"({st.seconds:.1f} s)")
 
 
