@@ -246,3 +246,35 @@ def test_the_benchmark_plays_the_hint_follower_as_the_arena_plays_the_hard_playe
     hard = arena.run("hard", "normal", 8, seed=3)
     assert follower["games"] == hard.games == 8
     assert follower["win_share"] == hard.share and follower["interval95"] == hard.interval
+
+
+def test_a_tile_that_pays_no_one_says_what_the_hands_other_tile_would_give_a_rival():
+    """The hint's reason for a quiet tile is why it beats the others, not what it does: 4A
+    would grow T from 3 to 4 tiles ($300 to $400 a share) for Ana's four shares."""
+    g = load(
+        cells=fill("T", "1A-3A"),
+        players=[player(hand=["4A", "12I"], name="You"), player(shares={"T": 4}, name="Ana"), player()],
+        pool=["1I", "2I"],
+    )
+    assert why(g, 0, PlaceTile("12I")) == "helps no rival (4A: Ana +$400)"
+    h = g.copy()
+    h.apply(PlaceTile("4A"))
+    assert h.net_worth(1) - g.net_worth(1) == 400
+
+
+def test_a_lead_that_holds_counts_only_rivals_not_a_partner():
+    """2 vs 2: your partner (seat 2) holds more T than you will; the rivals cannot pass you."""
+    g = load(
+        cells=fill("T", "1A-3A"),
+        players=[
+            player(shares={"T": 2}, hand=["12I"], name="You"),
+            player(shares={"T": 1}, name="Ana"),
+            player(shares={"T": 6}, name="Bob"),
+            player(name="Cy"),
+        ],
+        pool=["1I", "2I"],
+        mode="2v2",
+    )
+    g.apply(PlaceTile("12I"))
+    assert g.team_of(2) == g.team_of(0)
+    assert why(g, 0, BuyShares(("T", "T", "T"))) == "Ana can't pass your T this round"

@@ -4,7 +4,7 @@ six players) are played through every decision screen (each option, a refused mo
 hint, the end's confirmation), the recap, the merger summaries, the chart, the final
 standings, the story and the replay of every step; after each drawn frame
 
-- `text.cuts` is empty: no explanation lost words to "..", none wrapped past its lines;
+- the text module logged no cut: no explanation lost words to "..", none wrapped past its lines;
 - every text lies on the screen (`text_bounds`);
 - no text is drawn over another, and no fill covers part of a text (a hint over the cart
   line, a message over a panel): a fill may hide a text only whole (a panel over the table);
@@ -15,6 +15,7 @@ standings, the story and the replay of every step; after each drawn frame
 from __future__ import annotations
 
 import json
+import logging
 import random
 import re
 from dataclasses import dataclass, field
@@ -124,10 +125,11 @@ def _inside(a: Box, b: Box) -> bool:
 
 
 @pytest.fixture()
-def screen(monkeypatch, pyxel_headless, text_bounds):
+def screen(monkeypatch, caplog, pyxel_headless, text_bounds):
     """Draws the app's frame and returns what went wrong in it (cuts, off-screen or overdrawn
     text), as a list of lines; the frame drawn is kept only for that check."""
     px = pyxel_headless
+    caplog.set_level(logging.DEBUG, logger=txt.log.name)  # the cuts `fit` and `wrap` note
     layout = Layout()
     real_text, real_rect, real_line, real_cls = px.text, px.rect, px.line, px.cls
 
@@ -155,11 +157,11 @@ def screen(monkeypatch, pyxel_headless, text_bounds):
 
     def draw(app: capp.App, where: str) -> list[str]:
         app.anim.finish()  # nothing moving: the screen as it stays
-        txt.cuts.clear()
+        caplog.clear()
         text_bounds.clear()
         layout.faults.clear()
         views.draw(app)
-        faults = [f"cut to {w}: {t!r}" for t, w in txt.cuts]
+        faults = [r.getMessage() for r in caplog.records if r.name == txt.log.name]
         faults += [f"off screen: {t!r} at {x},{y}" for x, y, t in text_bounds]
         faults += layout.faults
         return [f"{where}: {f}" for f in faults]

@@ -10,7 +10,7 @@ import pyxel
 
 from acquire8.app import constants as k
 from acquire8.app.control.menus import Chart
-from acquire8.app.text import CHART_ROWS, chain_name, cuts, fit, money, wrap
+from acquire8.app.text import CHART_ROWS, chain_name, fit, money, note_cut, wrap
 from acquire8.app.views.common import (
     PANEL_CHARS,
     blink,
@@ -158,7 +158,7 @@ def draw_board_page(s: Chart) -> None:
     for i, line in enumerate(info[:2]):
         text(k.HEAD_Y, k.MAP_INFO_Y + k.LINE * i, line, k.TEXT)
     if len(info) > 2:
-        cuts.add((s.square_info, PANEL_CHARS))
+        note_cut(s.square_info, PANEL_CHARS)
     if len(info) == 1:
         text(k.HEAD_Y, k.MAP_INFO_Y + k.LINE, "Lit corner: new since your turn", k.DIM)
 

@@ -14,7 +14,7 @@ from acquire8.app.control.insight import RECAP_CHARS
 from acquire8.app.control.play import Play
 from acquire8.app.control.scene import Host
 from acquire8.app.control.stages import Deciding, Passing
-from acquire8.app.text import LINE_CHARS, chain_name, cuts, fit, money, wrap
+from acquire8.app.text import LINE_CHARS, chain_name, fit, money, note_cut, wrap
 from acquire8.app.views.common import (
     PANEL_CHARS,
     BoardLayer,
@@ -107,7 +107,7 @@ def draw_message(message: str, standing: str = "") -> None:
     disposal's other holders."""
     lines = [standing] if standing else message_lines(message)
     if len(lines) > 2:  # never more than the two lines above the screen's edge
-        cuts.add((message, 2 * LINE_CHARS))
+        note_cut(message, 2 * LINE_CHARS)
         lines = lines[-2:]
     for i, line in enumerate(lines):
         y = k.MESSAGE_Y - k.CHAR_H * (len(lines) - 1 - i)
@@ -339,7 +339,7 @@ def draw_declare(p: Play, ui: DeclareScreen) -> None:
         ctext(k.PANEL_OPTIONS_Y + 2, label, k.BLACK if sel else k.TEXT, cx)
     info = wrap(ui.info, PANEL_CHARS)
     if len(info) > (1 if short else 2):
-        cuts.add((ui.info, PANEL_CHARS))
+        note_cut(ui.info, PANEL_CHARS)
     for i, line in enumerate(info[: 1 if short else 2]):
         text(k.PAD, k.PANEL_INFO_Y + k.LINE * i, line, k.TEXT)
     if len(info) == 1 and not short:
