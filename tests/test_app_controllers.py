@@ -885,7 +885,7 @@ def test_disposing_says_who_sold_theirs_when_no_one_else_holds_the_chain():
     game.apply(PlaceTile("3A"))
     game_after_ana = make_game(rows, [["5E"], ["9I"], ["10I"]], shares=[{"L": 2}, {}, {}])
     screen = dec.DisposeScreen(game, turn)
-    assert screen.holders == "Ana 2 hold L"  # she still holds them in this position
+    assert screen.holders == "Ana also holds 2 Luxor"  # she still holds them in this position
     merged = game_after_ana
     assert dec._other_holders(merged, "L", turn) == "Ana sold all: only you hold L"
     assert dec._other_holders(merged, "L", turn[:2]) == "No one else holds L"

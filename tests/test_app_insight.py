@@ -13,7 +13,7 @@ from collections import Counter
 from test_app_text import ONE_OF_EACH
 
 from acquire8.ai import make_bot
-from acquire8.app.control.decisions import BuyScreen
+from acquire8.app.control.decisions import BuyScreen, make_screen
 from acquire8.app.control.insight import (
     Holdings,
     bonus_line,
@@ -90,7 +90,7 @@ def test_merger_previews_pay_what_the_rules_pay_over_random_games():
             out = real.apply(PlaceTile(tile))
             survivor = None
             if real.phase == Phase.SURVIVOR:
-                assert merger_payouts(g, tile) is None and "you choose" in lines[0]
+                assert merger_payouts(g, tile) is None and "pick" in lines[0]
                 choice = rng.choice(real.legal_actions())
                 survivor = choice.chain
                 out += real.apply(choice)
@@ -241,7 +241,19 @@ def test_survivor_tie_preview_tells_each_choice():
         pool=["1I"],
     )
     # L keeping its place makes T defunct: its only holder gets both bonuses of a 3-tile T
-    assert tile_preview(g, "4A") == ["MERGE T+L: you choose survivor", "if T none, if L +$4,500"]
+    assert tile_preview(g, "4A") == ["MERGE T+L: you pick the survivor", "T: no bonus; L: +$4,500 maj+min"]
+    # the survivor question, once the tile is placed, says each choice the same way, in full
+    g.apply(PlaceTile("4A"))
+    assert [o.info for o in make_screen(g).options] == [
+        "T survives: no bonus for you",
+        "L survives: +$4,500 maj+min",
+    ]
+    hidden = Game.from_json(g.to_json().replace('"open"', '"hidden"'))
+    assert hidden.options.holdings == "hidden"
+    assert [o.info for o in make_screen(hidden).options] == [
+        "T survives: you hold 0 L",
+        "L survives: you hold 2 T",
+    ]
 
 
 def test_dead_no_eighth_chain_and_bad_tiles():

@@ -98,7 +98,7 @@ def _why_place(g: Game, seat: int, tile: str, hidden: bool) -> str:
     if effect == "merge":
         outcome = merger_payouts(g, tile)
         if outcome is None:
-            return "you choose the survivor"
+            return "you pick the survivor"
         survivor, _, pays = outcome
         return _why_bonuses(g, seat, pays, hidden, survivor)
     if effect == "grow":
