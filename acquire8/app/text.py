@@ -426,7 +426,8 @@ def moment_words(turn: Turn, who: str) -> tuple[str, str]:
 
 
 def moment_line(number: int, long: str, short: str, change: int) -> str:
-    """ "Turn 14: you merged L into T: +$6,000", shortened step by step to fit one line."""
+    """ "Turn 14: you merged L into T: +$6,000", shortened step by step to fit one line of
+    WORDS_CHARS (the story draws it a pixel off the screen's edge)."""
     amount = ("+" if change >= 0 else "-") + money(abs(change))
     for line in (
         f"Turn {number}: {long}: {amount}",
@@ -434,11 +435,11 @@ def moment_line(number: int, long: str, short: str, change: int) -> str:
         f"Turn {number}: {short} {amount}",
         f"T{number}: {short} {amount}",
     ):
-        if len(line) <= LINE_CHARS:
+        if len(line) <= WORDS_CHARS:
             return line
     line = f"T{number}:"  # a long imported name: whole words while they fit, then the amount
     for word in short.split(" "):
-        if len(line) + 1 + len(word) + 1 + len(amount) > LINE_CHARS:
+        if len(line) + 1 + len(word) + 1 + len(amount) > WORDS_CHARS:
             break
         line += " " + word
     return f"{line} {amount}"
@@ -446,7 +447,7 @@ def moment_line(number: int, long: str, short: str, change: int) -> str:
 
 def key_moments(record: GameRecord, seat: int, n: int = 3) -> list[str]:
     """The `n` turns that moved `seat`'s net worth most against its best opponent's
-    (`record.key_turns`), one line each of at most 32 characters, in turn order."""
+    (`record.key_turns`), one line each of at most WORDS_CHARS characters, in turn order."""
     lines = []
     for turn, change in key_turns(record, seat, n):
         who = "you" if turn.seat == seat else record.names[turn.seat]

@@ -246,7 +246,7 @@ def draw_table(g: Game, human: int | None) -> None:
     for i, chain in enumerate(CHAINS):
         x = k.TABLE_LABEL_W + i * k.TABLE_COL_W
         if i % 2:  # a faint band behind every other column
-            pyxel.rect(x, vy - 1, k.TABLE_COL_W, len(labels) * k.CHAR_H, k.PANEL)
+            pyxel.rect(x, vy - 1, k.TABLE_COL_W, len(labels) * k.CHAR_H + 1, k.PANEL)  # a pixel round
         cx = x + k.TABLE_COL_W // 2  # values centred under the letter
         size = g.chain_size(chain)
         chain_box(cx - k.TILE // 2, y, chain, k.TILE, on=bool(size))
@@ -273,7 +273,8 @@ def draw_hand(p: Play, screen: PlaceScreen | None) -> None:
             pyxel.rect(x, k.HAND_Y, w, k.HAND_BOX_H, k.ACCENT)
             col = k.BLACK
         elif ui and not ui.playable[i]:
-            pyxel.rectb(x, k.HAND_Y, w, k.HAND_BOX_H, k.FRAME)
+            # greyed in its box: a frame inside the box's 7 rows would touch the tile's name
+            pyxel.rect(x, k.HAND_Y, w, k.HAND_BOX_H, k.PANEL)
             col = k.FAINT
         else:
             pyxel.rect(x, k.HAND_Y, w, k.HAND_BOX_H, k.PANEL)

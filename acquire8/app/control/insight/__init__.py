@@ -26,7 +26,7 @@ from acquire8.app.control.insight.buying import buy_standing
 from acquire8.app.control.insight.ending import end_standing
 from acquire8.app.control.insight.previews import preview, survivor_line, survivor_outcome, tile_preview
 from acquire8.app.control.insight.shares import Holdings, Lead, holdings
-from acquire8.app.control.insight.sheet import bonus_line, level_label
+from acquire8.app.control.insight.sheet import bonus_line, level_label, team_line
 from acquire8.app.control.insight.turns import RECAP_CHARS, recap, tiles_since
 from acquire8.app.control.insight.whatif import (
     Payout,
@@ -56,6 +56,7 @@ __all__ = [
     "settle",
     "survivor_line",
     "survivor_outcome",
+    "team_line",
     "tile_preview",
     "tiles_since",
 ]
