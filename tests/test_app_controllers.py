@@ -600,7 +600,15 @@ def test_wrap_keeps_lines_within_the_screen():
     text = "Ana gets $12,000 majority+minority bonus in Continental"
     lines = txt.wrap(text)
     assert all(len(line) <= txt.LINE_CHARS for line in lines) and " ".join(lines) == text
-    assert txt.wrap("x" * 70) == ["x" * 32, "x" * 32, "x" * 6]
+    n = txt.LINE_CHARS
+    assert txt.wrap("x" * 70) == ["x" * n, "x" * n, "x" * (70 - 2 * n)]
+
+
+def test_wrap_breaks_a_path_after_its_slashes_never_inside_a_name():
+    path = "/home/someone/.local/share/acquire8/exports/acquire8-game.json"
+    lines = txt.wrap(f"Saved to {path}", 31)
+    assert lines[0] == "Saved to" and "".join(lines[1:]) == path
+    assert all(len(line) <= 31 for line in lines) and all(line.endswith("/") for line in lines[1:-1])
 
 
 @pytest.mark.parametrize(

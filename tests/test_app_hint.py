@@ -198,7 +198,7 @@ def test_reasons_carry_the_amounts_the_rules_pay_over_random_games():
 
 
 def test_a_lead_said_to_hold_does_hold_until_the_next_turn():
-    """ "Ana can't pass your W this round": played on, no one holds more W at the next turn."""
+    """ "Ana can't top your W this round": played on, no one holds more W at the next turn."""
     claims = 0
     for seed in range(30):
         players = 3 + seed % 3
@@ -217,9 +217,11 @@ def test_a_lead_said_to_hold_does_hold_until_the_next_turn():
                 claim = None
             act = bots[seat].choose(g.view(seat))
             if g.phase == Phase.BUY and claim is None and isinstance(act, BuyShares):
-                m = re.match(r"\w+ can't pass your (\w) this round", why(g, seat, act))
+                m = re.match(
+                    r"(?:\w+ can't top your (\w)|Your (\w) lead holds) this round", why(g, seat, act)
+                )
                 if m:
-                    claim, defunct = (seat, m[1]), set()
+                    claim, defunct = (seat, m[1] or m[2]), set()
             for e in g.apply(act):
                 if isinstance(e, ev.ChainDefunct):
                     defunct.add(e.chain)
@@ -277,4 +279,4 @@ def test_a_lead_that_holds_counts_only_rivals_not_a_partner():
     )
     g.apply(PlaceTile("12I"))
     assert g.team_of(2) == g.team_of(0)
-    assert why(g, 0, BuyShares(("T", "T", "T"))) == "Ana can't pass your T this round"
+    assert why(g, 0, BuyShares(("T", "T", "T"))) == "Ana can't top your T this round"

@@ -241,7 +241,7 @@ def test_survivor_tie_preview_tells_each_choice():
         pool=["1I"],
     )
     # L keeping its place makes T defunct: its only holder gets both bonuses of a 3-tile T
-    assert tile_preview(g, "4A") == ["MERGE T+L: you pick the survivor", "T: no bonus; L: +$4,500 maj+min"]
+    assert tile_preview(g, "4A") == ["MERGE T+L: pick the survivor", "T: no bonus; L: +$4,500 maj+min"]
     # the survivor question, once the tile is placed, says each choice the same way, in full
     g.apply(PlaceTile("4A"))
     assert [o.info for o in make_screen(g).options] == [

@@ -242,7 +242,7 @@ def test_key_moments_of_one_seat_n_and_bad_seat(four):
     [
         ((3, "final scoring", "final scoring", -500), "Turn 3: final scoring: -$500"),
         ((14, "you merged L into T", "you merged L>T", 6000), "Turn 14: you merged L>T +$6,000"),
-        ((5, "you founded Tower", "you founded T", 600), "Turn 5: you founded Tower: +$600"),
+        ((5, "you founded Tower", "you founded T", 600), "Turn 5: you founded Tower +$600"),
         ((14, "you founded Luxor", "you founded L", 1200), "Turn 14: you founded L +$1,200"),
         ((54, "Ana founded Festival", "Ana founded F", 1200), "Turn 54: Ana founded F +$1,200"),
         ((104, "you merged L+W into T", "you merged L+W>T", 12000), "T104: you merged L+W>T +$12,000"),
@@ -280,7 +280,7 @@ def test_a_whole_game_on_screen_logs_sentences_never_event_values():
         ([], {"I": 45, "T": 3}, "Imperial 45 tiles"),
         ([], {"I": 25, "T": 3}, "The last tile was drawn"),
         ([ev.Stalemate(-1, "")], {"I": 25, "T": 3}, "No tile could be played"),
-        ([ev.EndDeclared(1, "Bartholomew")], {"C": 41}, "Bartholomew ended it: C 41 tiles"),
+        ([ev.EndDeclared(1, "Bartholomew")], {"C": 41}, "Bartholomew ended: C 41 tiles"),
     ],
 )
 def test_the_standings_say_who_ended_the_game_and_why_in_one_whole_line(events, sizes, line):

@@ -82,7 +82,9 @@ def money(amount: int) -> str:
     return f"${amount:,}"
 
 
-LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
+# Characters per line of the 4x6 font on 128 px: 31, not 32, as a text keeps a pixel of air
+# from the screen's edges (32 cells fill all 128 columns: the ink would touch one edge).
+LINE_CHARS = 31
 # How each bonus kind reads, the one table of them: (in the log's sentences, in a hint's reason,
 # short: summaries, briefs and the recap).
 KIND_WORDS: dict[BonusKind, tuple[str, str, str]] = {
@@ -137,7 +139,7 @@ VALUE_WORDS: dict[tuple[str, OptionValue], str] = {
     ("pace", "fast"): "The computers' moves shown quickly",
     ("pace", "instant"): "The computers' moves at once: the log has them",
 }
-WORDS_CHARS = LINE_CHARS - 1  # explanations keep a margin from the screen's edges
+WORDS_CHARS = LINE_CHARS  # explanations, a line with its pixel of air either side
 # A text `fit` or `wrap` had to cut is logged here at DEBUG (nothing shows in a game): a message
 # that explains a decision or its outcome must never be cut, so a test renders them all and
 # holds this log to empty. A label that may lose its end (a date, a name in a narrow column)

@@ -235,7 +235,7 @@ def _why_buy(g: Game, seat: int, action: Action, hidden: bool) -> str:
 
 
 def _lead_holds(g: Game, seat: int, chain: str, bought: tuple[str, ...]) -> str:
-    """ "Ana can't pass your W this round" when, after the purchase, no rival (a partner is
+    """ "Ana can't top your W this round" when, after the purchase, no rival (a partner is
     none) can hold more of `chain` before `seat`'s next turn: each gets one turn to buy (at
     most three) and can otherwise gain it only by trading two shares of a merged chain for
     one; every share gained comes out of the bank."""
@@ -251,4 +251,5 @@ def _lead_holds(g: Game, seat: int, chain: str, bought: tuple[str, ...]) -> str:
         trades = sum(g.shares(s, c) // 2 for c in g.chains_on_board() if c != chain)
         if g.shares(s, chain) + min(bank, MAX_BUY + trades) > mine:
             return ""
-    return fit(f"{g.names[rival]} can't pass your {chain} this round")
+    line = f"{g.names[rival]} can't top your {chain} this round"
+    return line if len(line) <= LINE_CHARS else f"Your {chain} lead holds this round"
