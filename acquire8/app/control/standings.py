@@ -116,10 +116,10 @@ def summary_lines(merger: list[ev.Event]) -> list[tuple[str, str]]:
     if last is not None:
         out.append(("", ""))
         name = chain_name(last.survivor)
-        line = f"{name} now has {last.size} tiles"  # whole, in the heading's width
-        out.append(
-            (line if len(line) <= SUMMARY_HEAD_CHARS else f"{name}: {last.size} tiles now", last.survivor)
-        )
+        grown = f"{name} now has {last.size} tiles"  # whole, in the heading's width
+        if len(grown) > SUMMARY_HEAD_CHARS:
+            grown = f"{name}: {last.size} tiles now"
+        out.append((grown, last.survivor))
     return out
 
 
