@@ -262,7 +262,7 @@ def test_dead_no_eighth_chain_and_bad_tiles():
         players=[player(hand=["1B", "12I"]), player(), player()],
         pool=["1I"],
     )
-    assert tile_preview(safe, "1B") == ["DEAD: would merge safe T+L", "it is swapped at your turn's end"]
+    assert tile_preview(safe, "1B") == ["DEAD: would merge safe T+L", "swapped at the end of your turn"]
     seven = {
         **fill("T", "1A-2A"),
         **fill("L", "4A-5A"),
@@ -274,7 +274,7 @@ def test_dead_no_eighth_chain_and_bad_tiles():
         "1E": "#",
     }
     full = load(cells=seven, players=[player(hand=["1F", "12I"]), player(), player()], pool=["1I"])
-    assert tile_preview(full, "1F")[0] == "NO 8TH CHAIN: all 7 are on board"
+    assert tile_preview(full, "1F")[0] == "NO 8TH CHAIN: all 7 on board"
     for bad in ("13A", "1Z", ""):
         try:
             tile_preview(full, bad)

@@ -157,11 +157,14 @@ SPACE = 4  # two words' ink a space apart: at least a cell of air between them
 
 
 def _runs_into(a: Box, s: str, b: Box, t: str) -> bool:
-    """Whether two texts on one line (two columns) stand closer than a space with a letter or
-    digit on both sides of the gap: they read as one word ("17:55" and "4p" 3 px apart)."""
-    if not _meet((a[0] - SPACE, a[1], a[2] + SPACE, a[3]), b):
+    """Whether two texts on one line (two columns) stand closer than a space with two letters
+    or two digits facing across the gap: they read as one word ("17:55" and "4p" 3 px apart).
+    A letter against a digit reads apart ("PR" before "1000"), and a lone character is a
+    column's head or mark, not a word."""
+    if len(s) < 2 or len(t) < 2 or not _meet((a[0] - SPACE, a[1], a[2] + SPACE, a[3]), b):
         return False
-    return s[0].isalnum() and t[-1].isalnum() if b[0] < a[0] else t[0].isalnum() and s[-1].isalnum()
+    left, right = (t[-1], s[0]) if b[0] < a[0] else (s[-1], t[0])
+    return (left.isalpha() and right.isalpha()) or (left.isdigit() and right.isdigit())
 
 
 def _meet(a: Box, b: Box) -> bool:

@@ -52,9 +52,9 @@ def tile_preview(game: Game, tile: str, hidden: bool | None = None) -> list[str]
         return ["LONE: touches no tile yet"]
     if effect == "dead":
         safe = [c for c in chains if game.is_safe(c)]
-        return [fit(f"DEAD: would merge safe {'+'.join(safe)}"), "it is swapped at your turn's end"]
+        return [fit(f"DEAD: would merge safe {'+'.join(safe)}"), "swapped at the end of your turn"]
     if effect == "no 8th chain":
-        return [f"NO 8TH CHAIN: all {CHAIN_COUNT} are on board", "playable once a merger frees one"]
+        return [f"NO 8TH CHAIN: all {CHAIN_COUNT} on board", "playable once a chain is merged"]
     if effect == "grow":
         return _grow_preview(game, tile, chains[0], seat)
     if effect == "found":
