@@ -9,7 +9,7 @@ from collections import Counter
 
 from acquire8.ai import make_bot
 from acquire8.app.control.hint import HINT_SEED, end_standing, hint, why
-from acquire8.app.text import money
+from acquire8.app.text import LINE_CHARS, money
 from acquire8.rules import BuyShares, DeclareEnd, Dispose, Game, Options, Phase, PlaceTile
 from acquire8.rules import events as ev
 
@@ -30,7 +30,7 @@ def _play(players: int, seed: int, follow_hints: bool, options: Options) -> tupl
             if follow_hints:
                 act, text = hint(g)
                 lines = text.split("\n")
-                assert len(lines) <= 2 and all(0 < len(line) <= 32 for line in lines), text
+                assert len(lines) <= 2 and all(0 < len(line) <= LINE_CHARS for line in lines), text
                 phases["declare" if DeclareEnd() in g.legal_actions() else g.phase] += 1
             else:
                 act = make_bot("hard", HINT_SEED).choose(g.view(0))
@@ -166,7 +166,7 @@ def test_reasons_carry_the_amounts_the_rules_pay_over_random_games():
             if g.phase == Phase.DISPOSE:
                 act = rng.choice(legal)
                 text = why(g, seat, act)
-                assert len(text) <= 32
+                assert len(text) <= LINE_CHARS
                 out = g.copy().apply(act)
                 sold = [e for e in out if isinstance(e, ev.SharesSold)]
                 if sold:
@@ -176,7 +176,7 @@ def test_reasons_carry_the_amounts_the_rules_pay_over_random_games():
                 for act in legal:
                     assert isinstance(act, PlaceTile)
                     text = why(g, seat, act)
-                    assert len(text) <= 32
+                    assert len(text) <= LINE_CHARS
                     m = re.match(r"\+(\$[\d,]+) (majority|minority|maj\+min|shared) in (\w) now", text)
                     if m:
                         h = g.copy()

@@ -25,7 +25,7 @@ from acquire8.app.control.insight import (
     tile_preview,
     tiles_since,
 )
-from acquire8.app.text import money
+from acquire8.app.text import LINE_CHARS, money
 from acquire8.rules import (
     CHAINS,
     BuyShares,
@@ -85,7 +85,7 @@ def test_merger_previews_pay_what_the_rules_pay_over_random_games():
             if g.tile_effect(tile) != "merge":
                 continue
             lines = tile_preview(g, tile)
-            assert 2 <= len(lines) <= 3 and all(len(line) <= 32 for line in lines), lines
+            assert 2 <= len(lines) <= 3 and all(len(line) <= LINE_CHARS for line in lines), lines
             real = g.copy()  # the game's own random source: the market draws what it would
             out = real.apply(PlaceTile(tile))
             survivor = None
@@ -152,7 +152,7 @@ def test_grow_found_and_other_previews_match_the_rules_over_random_games():
             effect = g.tile_effect(tile)
             lines = tile_preview(g, tile)
             assert 1 <= len(lines) <= (3 if effect == "merge" else 2) and all(
-                len(line) <= 32 for line in lines
+                len(line) <= LINE_CHARS for line in lines
             ), lines
             seen[effect] += 1
             if effect == "grow":
@@ -313,7 +313,7 @@ def test_buy_standing_matches_the_holdings_after_the_purchase():
             if bundle.chains not in legal:
                 continue
             line = buy_standing(g, chain, tuple(cart))
-            assert len(line) <= 32
+            assert len(line) <= LINE_CHARS
             after = g.copy()
             after.apply(bundle)
             mine = g.shares(seat, chain) + bundle.chains.count(chain)
@@ -464,7 +464,7 @@ def test_recap_and_tiles_since_over_random_games():
         if g.current != viewer or g.phase != Phase.PLACE or not log:
             continue
         lines = recap(log, viewer, g.names)
-        assert all(len(line) <= 32 for line in lines)
+        assert all(len(line) <= LINE_CHARS for line in lines)
         # independently: everything after the viewer's last purchase and before this turn
         last = max(
             (i for i, e in enumerate(log) if isinstance(e, ev.SharesBought) and e.seat == viewer), default=-1
