@@ -600,7 +600,15 @@ def test_wrap_keeps_lines_within_the_screen():
     text = "Ana gets $12,000 majority+minority bonus in Continental"
     lines = txt.wrap(text)
     assert all(len(line) <= txt.LINE_CHARS for line in lines) and " ".join(lines) == text
-    assert txt.wrap("x" * 70) == ["x" * 32, "x" * 32, "x" * 6]
+    n = txt.LINE_CHARS
+    assert txt.wrap("x" * 70) == ["x" * n, "x" * n, "x" * (70 - 2 * n)]
+
+
+def test_wrap_breaks_a_path_after_its_slashes_never_inside_a_name():
+    path = "/home/someone/.local/share/acquire8/exports/acquire8-game.json"
+    lines = txt.wrap(f"Saved to {path}", 31)
+    assert lines[0] == "Saved to" and "".join(lines[1:]) == path
+    assert all(len(line) <= 31 for line in lines) and all(line.endswith("/") for line in lines[1:-1])
 
 
 @pytest.mark.parametrize(
@@ -885,7 +893,7 @@ def test_disposing_says_who_sold_theirs_when_no_one_else_holds_the_chain():
     game.apply(PlaceTile("3A"))
     game_after_ana = make_game(rows, [["5E"], ["9I"], ["10I"]], shares=[{"L": 2}, {}, {}])
     screen = dec.DisposeScreen(game, turn)
-    assert screen.holders == "Ana 2 hold L"  # she still holds them in this position
+    assert screen.holders == "Ana also holds 2 Luxor"  # she still holds them in this position
     merged = game_after_ana
     assert dec._other_holders(merged, "L", turn) == "Ana sold all: only you hold L"
     assert dec._other_holders(merged, "L", turn[:2]) == "No one else holds L"

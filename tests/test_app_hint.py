@@ -9,7 +9,7 @@ from collections import Counter
 
 from acquire8.ai import make_bot
 from acquire8.app.control.hint import HINT_SEED, end_standing, hint, why
-from acquire8.app.text import money
+from acquire8.app.text import LINE_CHARS, money
 from acquire8.rules import BuyShares, DeclareEnd, Dispose, Game, Options, Phase, PlaceTile
 from acquire8.rules import events as ev
 
@@ -30,7 +30,7 @@ def _play(players: int, seed: int, follow_hints: bool, options: Options) -> tupl
             if follow_hints:
                 act, text = hint(g)
                 lines = text.split("\n")
-                assert len(lines) <= 2 and all(0 < len(line) <= 32 for line in lines), text
+                assert len(lines) <= 2 and all(0 < len(line) <= LINE_CHARS for line in lines), text
                 phases["declare" if DeclareEnd() in g.legal_actions() else g.phase] += 1
             else:
                 act = make_bot("hard", HINT_SEED).choose(g.view(0))
@@ -166,7 +166,7 @@ def test_reasons_carry_the_amounts_the_rules_pay_over_random_games():
             if g.phase == Phase.DISPOSE:
                 act = rng.choice(legal)
                 text = why(g, seat, act)
-                assert len(text) <= 32
+                assert len(text) <= LINE_CHARS
                 out = g.copy().apply(act)
                 sold = [e for e in out if isinstance(e, ev.SharesSold)]
                 if sold:
@@ -176,7 +176,7 @@ def test_reasons_carry_the_amounts_the_rules_pay_over_random_games():
                 for act in legal:
                     assert isinstance(act, PlaceTile)
                     text = why(g, seat, act)
-                    assert len(text) <= 32
+                    assert len(text) <= LINE_CHARS
                     m = re.match(r"\+(\$[\d,]+) (majority|minority|maj\+min|shared) in (\w) now", text)
                     if m:
                         h = g.copy()
@@ -198,7 +198,7 @@ def test_reasons_carry_the_amounts_the_rules_pay_over_random_games():
 
 
 def test_a_lead_said_to_hold_does_hold_until_the_next_turn():
-    """ "Ana can't pass your W this round": played on, no one holds more W at the next turn."""
+    """ "Ana can't top your W this round": played on, no one holds more W at the next turn."""
     claims = 0
     for seed in range(30):
         players = 3 + seed % 3
@@ -217,9 +217,11 @@ def test_a_lead_said_to_hold_does_hold_until_the_next_turn():
                 claim = None
             act = bots[seat].choose(g.view(seat))
             if g.phase == Phase.BUY and claim is None and isinstance(act, BuyShares):
-                m = re.match(r"\w+ can't pass your (\w) this round", why(g, seat, act))
+                m = re.match(
+                    r"(?:\w+ can't top your (\w)|Your (\w) lead holds) this round", why(g, seat, act)
+                )
                 if m:
-                    claim, defunct = (seat, m[1]), set()
+                    claim, defunct = (seat, m[1] or m[2]), set()
             for e in g.apply(act):
                 if isinstance(e, ev.ChainDefunct):
                     defunct.add(e.chain)
@@ -246,3 +248,35 @@ def test_the_benchmark_plays_the_hint_follower_as_the_arena_plays_the_hard_playe
     hard = arena.run("hard", "normal", 8, seed=3)
     assert follower["games"] == hard.games == 8
     assert follower["win_share"] == hard.share and follower["interval95"] == hard.interval
+
+
+def test_a_tile_that_pays_no_one_says_what_the_hands_other_tile_would_give_a_rival():
+    """The hint's reason for a quiet tile is why it beats the others, not what it does: 4A
+    would grow T from 3 to 4 tiles ($300 to $400 a share) for Ana's four shares."""
+    g = load(
+        cells=fill("T", "1A-3A"),
+        players=[player(hand=["4A", "12I"], name="You"), player(shares={"T": 4}, name="Ana"), player()],
+        pool=["1I", "2I"],
+    )
+    assert why(g, 0, PlaceTile("12I")) == "helps no rival (4A: Ana +$400)"
+    h = g.copy()
+    h.apply(PlaceTile("4A"))
+    assert h.net_worth(1) - g.net_worth(1) == 400
+
+
+def test_a_lead_that_holds_counts_only_rivals_not_a_partner():
+    """2 vs 2: your partner (seat 2) holds more T than you will; the rivals cannot pass you."""
+    g = load(
+        cells=fill("T", "1A-3A"),
+        players=[
+            player(shares={"T": 2}, hand=["12I"], name="You"),
+            player(shares={"T": 1}, name="Ana"),
+            player(shares={"T": 6}, name="Bob"),
+            player(name="Cy"),
+        ],
+        pool=["1I", "2I"],
+        mode="2v2",
+    )
+    g.apply(PlaceTile("12I"))
+    assert g.team_of(2) == g.team_of(0)
+    assert why(g, 0, BuyShares(("T", "T", "T"))) == "Ana can't top your T this round"

@@ -13,7 +13,7 @@ from collections import Counter
 from test_app_text import ONE_OF_EACH
 
 from acquire8.ai import make_bot
-from acquire8.app.control.decisions import BuyScreen
+from acquire8.app.control.decisions import BuyScreen, make_screen
 from acquire8.app.control.insight import (
     Holdings,
     bonus_line,
@@ -25,7 +25,7 @@ from acquire8.app.control.insight import (
     tile_preview,
     tiles_since,
 )
-from acquire8.app.text import money
+from acquire8.app.text import LINE_CHARS, money
 from acquire8.rules import (
     CHAINS,
     BuyShares,
@@ -85,12 +85,12 @@ def test_merger_previews_pay_what_the_rules_pay_over_random_games():
             if g.tile_effect(tile) != "merge":
                 continue
             lines = tile_preview(g, tile)
-            assert 2 <= len(lines) <= 3 and all(len(line) <= 32 for line in lines), lines
+            assert 2 <= len(lines) <= 3 and all(len(line) <= LINE_CHARS for line in lines), lines
             real = g.copy()  # the game's own random source: the market draws what it would
             out = real.apply(PlaceTile(tile))
             survivor = None
             if real.phase == Phase.SURVIVOR:
-                assert merger_payouts(g, tile) is None and "you choose" in lines[0]
+                assert merger_payouts(g, tile) is None and "pick" in lines[0]
                 choice = rng.choice(real.legal_actions())
                 survivor = choice.chain
                 out += real.apply(choice)
@@ -152,7 +152,7 @@ def test_grow_found_and_other_previews_match_the_rules_over_random_games():
             effect = g.tile_effect(tile)
             lines = tile_preview(g, tile)
             assert 1 <= len(lines) <= (3 if effect == "merge" else 2) and all(
-                len(line) <= 32 for line in lines
+                len(line) <= LINE_CHARS for line in lines
             ), lines
             seen[effect] += 1
             if effect == "grow":
@@ -241,7 +241,19 @@ def test_survivor_tie_preview_tells_each_choice():
         pool=["1I"],
     )
     # L keeping its place makes T defunct: its only holder gets both bonuses of a 3-tile T
-    assert tile_preview(g, "4A") == ["MERGE T+L: you choose survivor", "if T none, if L +$4,500"]
+    assert tile_preview(g, "4A") == ["MERGE T+L: pick the survivor", "T: no bonus; L: +$4,500 maj+min"]
+    # the survivor question, once the tile is placed, says each choice the same way, in full
+    g.apply(PlaceTile("4A"))
+    assert [o.info for o in make_screen(g).options] == [
+        "T survives: no bonus for you",
+        "L survives: +$4,500 maj+min",
+    ]
+    hidden = Game.from_json(g.to_json().replace('"open"', '"hidden"'))
+    assert hidden.options.holdings == "hidden"
+    assert [o.info for o in make_screen(hidden).options] == [
+        "T survives: you hold 0 L",
+        "L survives: you hold 2 T",
+    ]
 
 
 def test_dead_no_eighth_chain_and_bad_tiles():
@@ -250,7 +262,7 @@ def test_dead_no_eighth_chain_and_bad_tiles():
         players=[player(hand=["1B", "12I"]), player(), player()],
         pool=["1I"],
     )
-    assert tile_preview(safe, "1B") == ["DEAD: would merge safe T+L", "it is swapped at your turn's end"]
+    assert tile_preview(safe, "1B") == ["DEAD: would merge safe T+L", "swapped at the end of your turn"]
     seven = {
         **fill("T", "1A-2A"),
         **fill("L", "4A-5A"),
@@ -262,7 +274,7 @@ def test_dead_no_eighth_chain_and_bad_tiles():
         "1E": "#",
     }
     full = load(cells=seven, players=[player(hand=["1F", "12I"]), player(), player()], pool=["1I"])
-    assert tile_preview(full, "1F")[0] == "NO 8TH CHAIN: all 7 are on board"
+    assert tile_preview(full, "1F")[0] == "NO 8TH CHAIN: all 7 on board"
     for bad in ("13A", "1Z", ""):
         try:
             tile_preview(full, bad)
@@ -301,7 +313,7 @@ def test_buy_standing_matches_the_holdings_after_the_purchase():
             if bundle.chains not in legal:
                 continue
             line = buy_standing(g, chain, tuple(cart))
-            assert len(line) <= 32
+            assert len(line) <= LINE_CHARS
             after = g.copy()
             after.apply(bundle)
             mine = g.shares(seat, chain) + bundle.chains.count(chain)
@@ -452,7 +464,7 @@ def test_recap_and_tiles_since_over_random_games():
         if g.current != viewer or g.phase != Phase.PLACE or not log:
             continue
         lines = recap(log, viewer, g.names)
-        assert all(len(line) <= 32 for line in lines)
+        assert all(len(line) <= LINE_CHARS for line in lines)
         # independently: everything after the viewer's last purchase and before this turn
         last = max(
             (i for i, e in enumerate(log) if isinstance(e, ev.SharesBought) and e.seat == viewer), default=-1

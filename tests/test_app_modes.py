@@ -26,7 +26,7 @@ from acquire8.app.control.standings import GameOver
 from acquire8.app.control.story import row_of, story_of
 from acquire8.app.demo import play_out, press, select
 from acquire8.app.session import open_app
-from acquire8.app.text import team_letter
+from acquire8.app.text import money, team_letter
 from acquire8.rules import CHAINS, GAME_MODES, MODE_PLAYERS, TEAM_COUNT, BuyShares, Game, Options, Phase
 from acquire8.storage import HIGH_SCORES, PERSON, GameResult, HighScore, Settings, Stats, Storage
 from acquire8.storage.stats import rating_from
@@ -180,6 +180,11 @@ def test_a_team_game_ranks_the_teams_then_their_players(tmp_path, mode, screen):
     assert f"team {best.letter}" in over.play.log[-1] and over.play.log[-1].startswith("Game over")
     assert ("Your team" in over.headline) == (0 in g.winners())
     assert not screen(app, f"{mode} standings")
+    texts = [t for _, t in screen.layout.texts]
+    for team in over.teams:  # each team's end bonuses and sales, summed as a player's are shown
+        bonus = sum(row[3] for row in over.rows if row[1] in team.seats)
+        sold = sum(row[4] for row in over.rows if row[1] in team.seats)
+        assert f"bonus {money(bonus)} sold {money(sold)}" in texts
     stats, _ = store.load_stats()
     assert stats.modes[mode].played == 1 and stats.total().played == 0 and stats.by_level == {}
     assert stats.rating.games == 0  # team games are not rated
@@ -202,6 +207,26 @@ def test_the_holdings_and_the_side_list_mark_the_teams(tmp_path):
     chart = menus.Chart(app, play)
     assert chart.level(2).endswith("partner") and chart.level(1).endswith("team B")
     assert chart.level(0).endswith("team A")
+
+
+@pytest.mark.parametrize("mode", TEAM_MODES)
+def test_the_holdings_page_sums_each_teams_worth(tmp_path, mode, screen):  # noqa: F811
+    app = open_app(store_in(tmp_path, options=Options(mode=mode)), seed=5)
+    to_setup(app)
+    press(app, bt.X)
+    play = app.scene
+    assert isinstance(play, cplay.Play)
+    g = play.game
+    bought = lambda: sum(g.shares(s, c) for s in range(g.players) for c in CHAINS)  # noqa: E731
+    play_until(app, lambda: bought() >= 6 and app.scene is play)  # shares bought: worths apart
+    app.push(menus.Chart(app, play))
+    select(app, "holdings")
+    assert not screen(app, f"{mode} holdings")
+    line = next(t for _, t in screen.layout.texts if "orth" in t and "A $" in t)
+    for t, team in enumerate(g.teams):
+        total = sum(g.net_worth(s) for s in team)
+        said = money(total) if "K" not in line else f"${round(total / 1000)}K"
+        assert f"{team_letter(t)} {said}" in line, (line, total)
 
 
 def test_a_saved_team_game_continues_after_a_restart(tmp_path: Path):

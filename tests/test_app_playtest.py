@@ -6,6 +6,7 @@ from __future__ import annotations
 from acquire8 import storage as storage_mod
 from acquire8.app import buttons as bt
 from acquire8.app import text as txt
+from acquire8.app.constants import SUMMARY_HEAD_CHARS
 from acquire8.app.control import app as capp
 from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
@@ -72,6 +73,14 @@ def test_the_merger_summary_lists_the_majority_before_the_minority():
     texts = [text for text, _ in summary_lines(merger)]
     assert texts[:4] == ["Luxor -> Tower", " Ana +$3,000 maj", " You +$1,500 min", " You sold 2 $600"]
     assert " Market +$750 min" in texts
+
+
+def test_the_merger_summary_says_the_survivors_size_whole_in_its_heading():
+    """ "Continental now has 19 tiles" would end on the panel's frame: a shorter line says it."""
+    for survivor, size, line in (("T", 8, "Tower now has 8 tiles"), ("C", 19, "Continental: 19 tiles now")):
+        merger = [ev.MergerStarted(0, "You", survivor, ("L",)), ev.ChainDefunct(-1, "", "L", survivor, size)]
+        assert summary_lines(merger)[-1] == (line, survivor)
+        assert len(line) <= SUMMARY_HEAD_CHARS
 
 
 def test_settings_during_a_game_offer_only_what_the_game_follows():

@@ -3,7 +3,8 @@ and golden screenshots of the key screens.
 
 Golden images: tests/golden/*.png (128x128, scale 1). After an intended change of the look,
 regenerate them with `python tools/screenshots.py --out tests/golden --scale 1` and check the
-new images by eye before committing them.
+new images by eye before committing them; then `make screenshots` (docs/screenshots, scale 4,
+which the same test holds to the screens drawn, so the README's never fall behind).
 """
 
 from __future__ import annotations
@@ -22,6 +23,8 @@ from acquire8.app.control.standings import GameOver
 from acquire8.rules import Game
 
 GOLDEN = Path(__file__).parent / "golden"
+SCREENSHOTS = Path(__file__).parent.parent / "docs" / "screenshots"  # the README's, at SCALE
+SCALE = 4
 
 
 @pytest.fixture()
@@ -139,11 +142,27 @@ def test_golden_screens_match_pixel_for_pixel(px, text_bounds):
         golden.load(0, 0, str(path))
         diff = [(x, y) for y in range(128) for x in range(128) if px.screen.pget(x, y) != golden.pget(x, y)]
         assert not diff, f"{name}: {len(diff)} pixels differ, first at {diff[0]}"
+        # The README's copy (`make screenshots`, scale 4): a pixel of each 4x4 block agrees
+        shot = SCREENSHOTS / f"{name}.png"
+        assert shot.exists(), f"missing {shot}: run `make screenshots` and show it in the README"
+        readme = px.Image(128 * SCALE, 128 * SCALE)
+        readme.load(0, 0, str(shot))
+        stale = [
+            (x, y)
+            for y in range(128)
+            for x in range(128)
+            if px.screen.pget(x, y) != readme.pget(SCALE * x, SCALE * y)
+        ]
+        assert not stale, f"{shot.name}: {len(stale)} pixels out of date: run `make screenshots`"
     for key in ("title", "play", "found", "merger", "buy", "gameover"):
         assert key in names
     from acquire8.app.control.menus import Chart
 
     assert set(Chart.PAGES) <= set(names)  # every page Z opens has its golden, by its name
+    readme = (SCREENSHOTS.parent.parent / "README.md").read_text()
+    assert not [n for n in names if f"(docs/screenshots/{n}.png)" not in readme], (
+        "screens the README leaves out"
+    )
     assert not text_bounds, f"text off the screen: {text_bounds[:5]}"
 
 

@@ -23,6 +23,7 @@ from acquire8.app.control.stages import Deciding, Passing, decision_seed
 from acquire8.app.control.standings import GameOver
 from acquire8.app.demo import NOTHING, lesson_to, position, press, run_until, select, start, where
 from acquire8.app.session import open_app
+from acquire8.app.text import LINE_CHARS
 from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Options, Phase, PlaceTile
 from acquire8.rules import events as ev
 from acquire8.rules.record import action_to_dict
@@ -480,7 +481,7 @@ def test_hint_is_legal_and_one_short_line_in_every_phase():
         while not g.is_over and len(phases) < 7:
             action, line = hint(g)
             assert action in g.legal_actions()
-            assert all(0 < len(part) <= 32 for part in line.split("\n")), line
+            assert all(0 < len(part) <= LINE_CHARS for part in line.split("\n")), line
             assert line.count("\n") <= 1 and (":" in line or "\n" in line), line
             phases.add(g.phase)
             g.apply(bot.choose(g.view(g.current)))
@@ -501,7 +502,7 @@ def test_hint_from_the_pause_menu_selects_the_advised_tile():
     app.update(X)
     assert app.scene is play
     assert isinstance(play.chosen.hint, PlaceTile) and play.chosen.hint in play.game.legal_actions()
-    assert all(len(part) <= 32 for part in play.message.split("\n"))
+    assert all(len(part) <= LINE_CHARS for part in play.message.split("\n"))
     assert play.message.startswith(play.chosen.hint.tile)
     app.update(NOTHING)
     assert isinstance(play.screen, dec.PlaceScreen) and play.screen.tile == play.chosen.hint.tile

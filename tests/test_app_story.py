@@ -17,7 +17,7 @@ from acquire8.app.control import menus, story
 from acquire8.app.control.app import App
 from acquire8.app.control.standings import GameOver
 from acquire8.app.session import open_app
-from acquire8.app.text import key_moments, log_line
+from acquire8.app.text import LINE_CHARS, key_moments, log_line
 from acquire8.rules import Game
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord, merger_turns, net_worth_series
@@ -69,7 +69,7 @@ def test_the_story_chart_shows_net_worth_after_every_turn(finished, record):
     assert list(chart.mergers) == merger_turns(record) and chart.mergers  # the demo game merges
     assert all(0 < t <= chart.turns for t in chart.mergers)
     assert list(chart.moments) == key_moments(record, 0) and len(chart.moments) == 3
-    assert all(len(line) <= 32 for line in chart.moments)
+    assert all(len(line) <= LINE_CHARS for line in chart.moments)
     assert chart.top >= max(max(line) for line in chart.series)
     # Back to the standings with left, and the old menu still works there.
     demo.press(app, bt.LEFT)

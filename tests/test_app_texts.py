@@ -4,17 +4,23 @@ six players) are played through every decision screen (each option, a refused mo
 hint, the end's confirmation), the recap, the merger summaries, the chart, the final
 standings, the story and the replay of every step; after each drawn frame
 
-- `text.cuts` is empty: no explanation lost words to "..", none wrapped past its lines;
+- the text module logged no cut: no explanation lost words to "..", none wrapped past its lines;
 - every text lies on the screen (`text_bounds`);
 - no text is drawn over another, and no fill covers part of a text (a hint over the cart
   line, a message over a panel): a fill may hide a text only whole (a panel over the table);
 - no text touches another text or a fill or line it does not lie inside: a pixel of space
-  around its ink (an amount against its bar, a cursor against the date beside it).
+  around its ink (an amount against its bar, a cursor against the date beside it);
+- every text keeps a pixel of air inside its box: from the screen's edges, from the edges of
+  the fill it lies on and from a frame drawn round it (a heading against its panel's frame);
+- two texts side by side on a line do not run into one word: closer than a space, "17:55"
+  and "4p" read as "17:55 4p" or worse.
 """
 
 from __future__ import annotations
 
+import functools
 import json
+import logging
 import random
 import re
 from dataclasses import dataclass, field
@@ -60,21 +66,43 @@ class Layout:
     fills: list[tuple[int, int, int, int]] = field(default_factory=list)  # rects and lines drawn
     faults: list[str] = field(default_factory=list)
 
+    frames: list[tuple[int, int, int, int]] = field(default_factory=list)  # rectb's, as boxes
+
     def text(self, x: int, y: int, s: str) -> None:
         lead = len(s) - len(s.lstrip())
         s = s.strip()
         if not s:
             return
-        box = (x + 4 * lead, y, x + 4 * (lead + len(s)) - 1, y + 5)  # its ink, half-open
+        left, top, right, bottom = _ink(s)
+        box = (x + 4 * lead + left, y + top, x + 4 * lead + right, y + bottom)  # its ink, half-open
         for other, t in self.texts:
             if _meet(box, other):
                 self.faults.append(f"{s!r} drawn over {t!r}")
             elif _meet(_ring(box), other):  # (side by side a letter's gap apart: one line going on)
                 self.faults.append(f"{s!r} touches {t!r}")
+            elif _runs_into(box, s, other, t) and self.box_of(box) == self.box_of(
+                other
+            ):  # (a band apart: not)
+                self.faults.append(f"{s!r} runs into {t!r} (less than a space apart)")
         for fill in self.fills:
             if _meet(_ring(box), fill) and not _inside(box, fill):
                 self.faults.append(f"{s!r} touches a fill or line at {fill}")
+        inner = self.box_of(box)  # a pixel of air inside it
+        if not _inside(_ring(box), inner):
+            where = "the screen's edge" if inner == SCREEN else f"its box {inner}"
+            self.faults.append(f"{s!r} has no pixel of air from {where}")
         self.texts.append((box, s))
+
+    def box_of(self, ink: Box) -> Box:
+        """The box a text's ink lies in: the smallest fill, or inside of a frame, it lies in;
+        else the screen."""
+        boxes = [f for f in self.fills if _inside(ink, f)]
+        boxes += [(f[0] + 1, f[1] + 1, f[2] - 1, f[3] - 1) for f in self.frames if _inside(ink, f)]
+        return min(boxes, key=lambda f: (f[2] - f[0]) * (f[3] - f[1]), default=SCREEN)
+
+    def frame(self, x: int, y: int, w: int, h: int) -> None:
+        """A frame (`rectb`): what lies inside it keeps a pixel from its line."""
+        self.frames.append((x, y, x + w, y + h))
 
     def rect(self, x: int, y: int, w: int, h: int, seen: bool = True) -> None:
         """A fill; `seen`: not of the background's colour (one that is may touch a text)."""
@@ -107,6 +135,36 @@ class Layout:
 
 
 Box = tuple[int, int, int, int]
+SCREEN: Box = (0, 0, 128, 128)
+
+
+@functools.cache
+def _ink(s: str) -> Box:
+    """Where the font's ink of `s` lies from its drawing point (half-open): a "-" has one row,
+    a "1" no ink in its cell's first column. The row below the baseline is left out: the
+    descenders of "gjpqy$" may reach the next line or the screen's bottom edge by design."""
+    import pyxel
+
+    image = pyxel.Image(4 * len(s), 5)
+    image.cls(0)
+    image.text(0, 0, s, 1)
+    cols = [x for x in range(4 * len(s)) if any(image.pget(x, y) for y in range(5))]
+    rows = [y for y in range(5) if any(image.pget(x, y) for x in range(4 * len(s)))]
+    return min(cols), min(rows), max(cols) + 1, max(rows) + 1
+
+
+SPACE = 4  # two words' ink a space apart: at least a cell of air between them
+
+
+def _runs_into(a: Box, s: str, b: Box, t: str) -> bool:
+    """Whether two texts on one line (two columns) stand closer than a space with two letters
+    or two digits facing across the gap: they read as one word ("17:55" and "4p" 3 px apart).
+    A letter against a digit reads apart ("PR" before "1000"), and a lone character is a
+    column's head or mark, not a word."""
+    if len(s) < 2 or len(t) < 2 or not _meet((a[0] - SPACE, a[1], a[2] + SPACE, a[3]), b):
+        return False
+    left, right = (t[-1], s[0]) if b[0] < a[0] else (s[-1], t[0])
+    return (left.isalpha() and right.isalpha()) or (left.isdigit() and right.isdigit())
 
 
 def _meet(a: Box, b: Box) -> bool:
@@ -124,12 +182,13 @@ def _inside(a: Box, b: Box) -> bool:
 
 
 @pytest.fixture()
-def screen(monkeypatch, pyxel_headless, text_bounds):
+def screen(monkeypatch, caplog, pyxel_headless, text_bounds):
     """Draws the app's frame and returns what went wrong in it (cuts, off-screen or overdrawn
     text), as a list of lines; the frame drawn is kept only for that check."""
     px = pyxel_headless
+    caplog.set_level(logging.DEBUG, logger=txt.log.name)  # the cuts `fit` and `wrap` note
     layout = Layout()
-    real_text, real_rect, real_line, real_cls = px.text, px.rect, px.line, px.cls
+    real_text, real_rect, real_line, real_rectb, real_cls = px.text, px.rect, px.line, px.rectb, px.cls
 
     def text(x, y, s, col, *rest):
         layout.text(x, y, s)
@@ -143,23 +202,29 @@ def screen(monkeypatch, pyxel_headless, text_bounds):
         layout.line(x1, y1, x2, y2)
         real_line(x1, y1, x2, y2, col)
 
+    def rectb(x, y, w, h, col):
+        layout.frame(x, y, w, h)
+        real_rectb(x, y, w, h, col)
+
     def cls(col):
         layout.texts.clear()
         layout.fills.clear()
+        layout.frames.clear()
         real_cls(col)
 
     monkeypatch.setattr(px, "text", text)
     monkeypatch.setattr(px, "rect", rect)
     monkeypatch.setattr(px, "line", line)
+    monkeypatch.setattr(px, "rectb", rectb)
     monkeypatch.setattr(px, "cls", cls)
 
     def draw(app: capp.App, where: str) -> list[str]:
         app.anim.finish()  # nothing moving: the screen as it stays
-        txt.cuts.clear()
+        caplog.clear()
         text_bounds.clear()
         layout.faults.clear()
         views.draw(app)
-        faults = [f"cut to {w}: {t!r}" for t, w in txt.cuts]
+        faults = [r.getMessage() for r in caplog.records if r.name == txt.log.name]
         faults += [f"off screen: {t!r} at {x},{y}" for x, y, t in text_bounds]
         faults += layout.faults
         return [f"{where}: {f}" for f in faults]

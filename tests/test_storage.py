@@ -13,6 +13,7 @@ import pytest
 
 from acquire8 import storage
 from acquire8.ai import make_bot
+from acquire8.app.text import LINE_CHARS
 from acquire8.rules import Game, Options
 from acquire8.storage import (
     MAX_OPPONENTS,
@@ -226,7 +227,7 @@ def test_set_aside_failure_still_starts_cleanly(store, tmp_path, monkeypatch):
 def test_messages_fit_one_line_of_the_screen():
     messages = [v for k, v in vars(messages_module).items() if k.startswith("MSG_")]
     assert len(messages) >= 8
-    assert all(len(m) <= 32 for m in messages), messages
+    assert all(len(m) <= LINE_CHARS for m in messages), messages
 
 
 # --- settings -------------------------------------------------------------------------------

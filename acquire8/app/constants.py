@@ -102,7 +102,7 @@ PANEL_Y, PANEL_H = TABLE_Y - 1, MESSAGE_Y - TABLE_Y  # decision panels cover the
 # A decision panel's rows: its title, the options, what the option does, the keys.
 PANEL_TEXT_Y = PANEL_Y + PAD
 PANEL_OPTIONS_Y = PANEL_TEXT_Y + LINE + PAD  # the lit labels; their text 2 px lower
-PANEL_INFO_Y = PANEL_TEXT_Y + 24
+PANEL_INFO_Y = PANEL_TEXT_Y + 23  # and the keys a line below: a pixel above the frame
 PANEL_KEYS_Y = PANEL_INFO_Y + LINE
 CHOICE_BOX, CHOICE_GAP = 11, 3  # a chain to choose: its box, and the gap between two
 CHOICE_PITCH = CHOICE_BOX + CHOICE_GAP
@@ -132,7 +132,7 @@ SUMMARY_HEAD_Y = SUMMARY_Y + 5
 SUMMARY_ROWS_Y = 22
 SUMMARY_BOX_X, SUMMARY_X = 5, 6  # a chain's box before its heading; the other lines
 SUMMARY_HEAD_X = SUMMARY_BOX_X + CELL + 2
-SUMMARY_HEAD_CHARS, SUMMARY_CHARS = 28, 29
+SUMMARY_HEAD_CHARS, SUMMARY_CHARS = 27, 29  # a pixel of air inside the panel's frame
 SUMMARY_KEYS_Y = 112
 
 # The final standings: a row of two lines per player, the menu at the foot.

@@ -5,6 +5,9 @@ up (the recap, the merger summary, the hint, the lesson) are made of these words
 
 from __future__ import annotations
 
+import logging
+import re
+import textwrap
 from collections.abc import Sequence
 from typing import assert_never
 
@@ -14,6 +17,7 @@ from acquire8.rules import (
     BuyShares,
     ChooseDefunct,
     ChooseSurvivor,
+    DeclareEnd,
     Dispose,
     FoundChain,
     OptionValue,
@@ -36,7 +40,6 @@ __all__ = [
     "YOU",
     "brief",
     "chain_name",
-    "cuts",
     "end_line",
     "fit",
     "key_moments",
@@ -44,6 +47,8 @@ __all__ = [
     "log_lines",
     "moment_line",
     "money",
+    "move_words",
+    "note_cut",
     "own_draw_line",
     "pack",
     "team_letter",
@@ -77,7 +82,9 @@ def money(amount: int) -> str:
     return f"${amount:,}"
 
 
-LINE_CHARS = 32  # characters per line of the 4x6 font on 128 px
+# Characters per line of the 4x6 font on 128 px: 31, not 32, as a text keeps a pixel of air
+# from the screen's edges (32 cells fill all 128 columns: the ink would touch one edge).
+LINE_CHARS = 31
 # How each bonus kind reads, the one table of them: (in the log's sentences, in a hint's reason,
 # short: summaries, briefs and the recap).
 KIND_WORDS: dict[BonusKind, tuple[str, str, str]] = {
@@ -132,57 +139,76 @@ VALUE_WORDS: dict[tuple[str, OptionValue], str] = {
     ("pace", "fast"): "The computers' moves shown quickly",
     ("pace", "instant"): "The computers' moves at once: the log has them",
 }
-WORDS_CHARS = LINE_CHARS - 1  # explanations keep a margin from the screen's edges
-# Every text `fit` or `wrap` had to cut (text, width): a message that explains a decision or
-# its outcome must never be cut, so a test renders them all and holds this to empty. A label
-# that may lose its end (a date, a name in a narrow column) says so with `fit(cut_ok=True)`.
-# A set: the views draw every frame, so a list would grow for as long as a cut text shows.
-cuts: set[tuple[str, int]] = set()
+WORDS_CHARS = LINE_CHARS  # explanations, a line with its pixel of air either side
+# A text `fit` or `wrap` had to cut is logged here at DEBUG (nothing shows in a game): a message
+# that explains a decision or its outcome must never be cut, so a test renders them all and
+# holds this log to empty. A label that may lose its end (a date, a name in a narrow column)
+# says so with `fit(cut_ok=True)`.
+log = logging.getLogger(__name__)
 
 
-def move_words(action: Action) -> str:
-    """ "buy 2 Tower, 1 Luxor": a move in words (the review's lines)."""
-    if isinstance(action, PlaceTile):
-        return f"place {action.tile}"
-    if isinstance(action, FoundChain):
-        return f"found {chain_name(action.chain)}"
-    if isinstance(action, ChooseSurvivor):
-        return f"{chain_name(action.chain)} survives"
-    if isinstance(action, ChooseDefunct):
-        return f"{chain_name(action.chain)} defunct first"
-    if isinstance(action, Dispose):
-        return f"sell {action.sell}, trade {action.trade}"
-    if isinstance(action, BuyShares):
-        if not action.chains:
-            return "buy nothing"
-        seen = dict.fromkeys(action.chains)
-        return "buy " + ", ".join(f"{action.chains.count(c)} {chain_name(c)}" for c in seen)
-    return "declare the end"
+def note_cut(text: str, width: int) -> None:
+    """Note that `text` did not fit `width` characters (a line, or the lines it had)."""
+    log.debug("cut to %d: %r", width, text)
+
+
+def move_words(action: Action, short: bool = False) -> str:
+    """A move in words: "buy 2 Tower, 1 Luxor" (the review's lines), or `short` in a few
+    capitals, "BUY 2T 1L" (the hint's head, which says a tile's effect itself)."""
+    match action:
+        case PlaceTile(tile):
+            return tile if short else f"place {tile}"
+        case FoundChain(chain):
+            return f"FOUND {chain}" if short else f"found {chain_name(chain)}"
+        case ChooseSurvivor(chain):
+            return f"{chain} SURVIVES" if short else f"{chain_name(chain)} survives"
+        case ChooseDefunct(chain):
+            return f"{chain} FIRST" if short else f"{chain_name(chain)} defunct first"
+        case Dispose(sell, trade):
+            if not short:
+                return f"sell {sell}, trade {trade}"
+            return (
+                " ".join(p for p in (sell and f"SELL {sell}", trade and f"TRADE {trade}") if p) or "KEEP ALL"
+            )
+        case BuyShares(chains):
+            seen = dict.fromkeys(chains)
+            if short:
+                return "BUY " + " ".join(f"{chains.count(c)}{c}" for c in seen) if chains else "BUY NOTHING"
+            return (
+                "buy " + ", ".join(f"{chains.count(c)} {chain_name(c)}" for c in seen)
+                if chains
+                else "buy nothing"
+            )
+        case DeclareEnd():
+            return "END THE GAME" if short else "declare the end"
+        case _:
+            assert_never(action)
 
 
 def wrap(text: str, width: int = LINE_CHARS) -> list[str]:
-    """Split text into lines of at most `width` characters, at spaces when possible."""
+    """Split text into lines of at most `width` characters at spaces, or after a slash in a
+    word longer than a line (a path); each "\n" starts a line, an empty one kept. The standard
+    library's `textwrap` lays the words out; it cannot break after a slash, so such a word is
+    first cut into runs that end at slashes, each at most a line: two runs never fit a line
+    together, so the space put between them always falls at a line's end."""
+    words = [w if len(w) <= width or "/" not in w else " ".join(_runs(w, width)) for w in text.split(" ")]
     lines: list[str] = []
-    for para in text.split("\n"):
-        line = ""
-        for word in para.split(" "):
-            if len(word) > width:  # a word longer than a line is cut
-                cuts.add((text, width))
-            while len(word) > width:
-                if line:
-                    lines.append(line)
-                    line = ""
-                lines.append(word[:width])
-                word = word[width:]
-            if not line:
-                line = word
-            elif len(line) + 1 + len(word) <= width:
-                line += " " + word
-            else:
-                lines.append(line)
-                line = word
-        lines.append(line)
+    for para in " ".join(words).split("\n"):
+        para_lines = textwrap.wrap(para, width, break_on_hyphens=False) or [""]
+        if any(len(w) > width for w in para.split(" ")):  # a word longer than a line is cut
+            note_cut(text, width)
+        lines += para_lines
     return lines
+
+
+def _runs(word: str, width: int) -> list[str]:
+    """`word` in runs of at most `width` characters, each ending after a slash where it can."""
+    runs = [""]
+    for part in re.findall(r"[^/]*/|[^/]+$", word):
+        if runs[-1] and len(runs[-1]) + len(part) > width:
+            runs.append("")
+        runs[-1] += part
+    return runs
 
 
 def verb(name: str, word: str) -> str:
@@ -199,7 +225,7 @@ def fit(text: str, width: int = LINE_CHARS, cut_ok: bool = False) -> str:
     if len(text) <= width:
         return text
     if not cut_ok:
-        cuts.add((text, width))
+        note_cut(text, width)
     words = text.split(" ")
     line = words[0]
     for word in words[1:]:
@@ -402,7 +428,7 @@ def moment_words(turn: Turn, who: str) -> tuple[str, str]:
 
 
 def moment_line(number: int, long: str, short: str, change: int, measure: str = "lead") -> str:
-    """ "T14: you merged L>T lead +$6,000" (`measure`: what the change is of, the lead over
+    """ "T14 you merged L>T lead +$6,000" (`measure`: what the change is of, the lead over
     the best rival or, alone, the worth), in the longest form that fits a line."""
     amount = f"{measure} {'+' if change >= 0 else '-'}{money(abs(change))}"
     words = short.split(" ")
@@ -410,14 +436,14 @@ def moment_line(number: int, long: str, short: str, change: int, measure: str = 
     for line in (
         f"Turn {number}: {long} {amount}",
         f"Turn {number}: {short} {amount}",
-        f"T{number}: {short} {amount}",
-        f"T{number}: {terse} {amount}",
+        f"T{number} {short} {amount}",
+        f"T{number} {terse} {amount}",
     ):
-        if len(line) <= LINE_CHARS:
+        if len(line) <= WORDS_CHARS:
             return line
-    line = f"T{number}:"  # a long imported name: whole words while they fit, then the amount
+    line = f"T{number}"  # a long imported name: whole words while they fit, then the amount
     for word in short.split(" "):
-        if len(line) + 1 + len(word) + 1 + len(amount) > LINE_CHARS:
+        if len(line) + 1 + len(word) + 1 + len(amount) > WORDS_CHARS:
             break
         line += " " + word
     return f"{line} {amount}"
@@ -425,8 +451,8 @@ def moment_line(number: int, long: str, short: str, change: int, measure: str = 
 
 def key_moments(record: GameRecord, seat: int, n: int = 3) -> list[str]:
     """The `n` turns that moved `seat`'s net worth most against its best opponent's
-    (`record.key_turns`), one line each of at most 32 characters, in turn order; each says
-    what its amount measures (the lead over the best rival; alone, the worth)."""
+    (`record.key_turns`), one line each of at most WORDS_CHARS characters, in turn order;
+    each says what its amount measures (the lead over the best rival; alone, the worth)."""
     measure = "worth" if record.players == 1 else "lead"
     lines = []
     for turn, change in key_turns(record, seat, n):

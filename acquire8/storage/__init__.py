@@ -18,7 +18,7 @@ imports without the backends, the stats or the store.
 Nothing here imports Pyxel at import time: the web check runs storage under Pyodide without
 Pyxel, and tests run it without a window. Every load is forgiving: a damaged, truncated or
 newer-version record is set aside (renamed or copied, never deleted), the player gets a
-one-line message (at most 32 characters, one line of the 128 px screen), and the game starts
+one-line message (at most 31 characters, one line of the 128 px screen), and the game starts
 cleanly. The full reason goes to the `acquire8.storage` logger.
 
 Typical use by the front end (after `pyxel.init`, which `pyxel.user_data_dir` needs):

@@ -9,9 +9,17 @@ from dataclasses import dataclass
 from typing import Any
 
 from acquire8.app.buttons import DOWN, LEFT, RIGHT, UP, X
-from acquire8.app.control.insight import buy_standing, end_standing, is_hidden, preview, tile_preview
+from acquire8.app.control.insight import (
+    buy_standing,
+    end_standing,
+    is_hidden,
+    preview,
+    survivor_line,
+    survivor_outcome,
+    tile_preview,
+)
 from acquire8.app.control.scene import Pressed
-from acquire8.app.text import chain_name, fit, money, tier_name
+from acquire8.app.text import LINE_CHARS, chain_name, fit, money, tier_name
 from acquire8.rules import (
     CHAINS,
     Action,
@@ -223,7 +231,8 @@ class DisposeScreen:
 
 
 def _other_holders(game: Game, chain: str, turn: Sequence[ev.Event] = ()) -> str:
-    """The others' holdings of the chain being disposed of ("Ana 4, Bob 2 hold L"), and when
+    """The others' holdings of the chain being disposed of ("Ana also holds 4 Luxor", "Also
+    holding Luxor: Ana 4, Bob 2"), and when
     no one else holds any now, who sold or traded theirs in this merger ("Ana sold all: only
     you hold L"); "" when holdings are hidden."""
     if is_hidden(game):
@@ -244,7 +253,13 @@ def _other_holders(game: Game, chain: str, turn: Sequence[ev.Event] = ()) -> str
         traded = any(isinstance(e, ev.SharesTraded) for e in gone)
         verb = "sold/traded" if sold and traded else "sold" if sold else "traded"
         return fit(f"{'+'.join(names)} {verb} all: only you hold {chain}")
-    return fit(", ".join(f"{name} {n}" for name, n in held) + f" hold {chain}")
+    name = chain_name(chain)
+    if len(held) == 1:
+        lines = [f"{held[0][0]} also holds {held[0][1]} {c}" for c in (name, chain)]
+    else:
+        counts = ", ".join(f"{who} {n}" for who, n in held)
+        lines = [f"Also holding {c}: {counts}" for c in (name, chain)]
+    return fit(next((line for line in lines if len(line) <= LINE_CHARS), lines[-1]))
 
 
 EMPTY_CART = "Cart empty: nothing to undo"  # why UNDO is greyed
@@ -399,9 +414,7 @@ def make_screen(
     if phase == Phase.SURVIVOR:
         options = []
         for a in legal:
-            held = game.shares(game.current, a.chain)
-            name = chain_name(a.chain)
-            info = f"{name} survives; you hold {held}" if len(name) < 11 else f"{name} survives; yours {held}"
+            info = survivor_line(a.chain, survivor_outcome(game, a.chain))
             options.append(Option(a.chain, a, info, a.chain))
         return ChoiceScreen("survivor", "Tie! Which chain survives?", options)
     if phase == Phase.DEFUNCT:

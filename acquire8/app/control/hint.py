@@ -12,6 +12,7 @@ players' share counts.
 from __future__ import annotations
 
 from acquire8.ai import make_bot
+from acquire8.ai.base import sides
 from acquire8.app.control.insight import (
     buy_standing,
     end_standing,
@@ -21,7 +22,7 @@ from acquire8.app.control.insight import (
     preview,
     settle,
 )
-from acquire8.app.text import KIND_WORDS, LINE_CHARS, fit, money
+from acquire8.app.text import KIND_WORDS, LINE_CHARS, fit, money, move_words
 from acquire8.rules import (
     Action,
     BuyShares,
@@ -35,7 +36,7 @@ from acquire8.rules import (
     PlaceTile,
 )
 from acquire8.rules import events as ev
-from acquire8.rules.tables import MAX_BUY
+from acquire8.rules.tables import MAX_BUY, SAFE_SIZE
 
 __all__ = ["HINT_SEED", "advice", "end_standing", "hint", "what", "why"]
 
@@ -60,26 +61,9 @@ def what(g: Game, action: Action) -> str:
     """The action in a few capital words: "5A MERGE T+L", "BUY 2T 1A", "SELL 3 TRADE 2"."""
     if isinstance(action, PlaceTile):
         return f"{action.tile} {preview(g, action.tile)}"
-    if isinstance(action, FoundChain):
-        return f"FOUND {action.chain}"
-    if isinstance(action, ChooseSurvivor):
-        return f"{action.chain} SURVIVES"
-    if isinstance(action, ChooseDefunct):
-        return f"{action.chain} FIRST"
-    if isinstance(action, Dispose):
-        parts = [
-            f"SELL {action.sell}" if action.sell else "",
-            f"TRADE {action.trade}" if action.trade else "",
-        ]
-        return " ".join(p for p in parts if p) or "KEEP ALL"
-    if isinstance(action, DeclareEnd):
-        return "END THE GAME"
     # at the end-declaration question, buying is also the advice not to end
-    no_end = "NO END, " if DeclareEnd() in g.legal_actions() else ""
-    if not action.chains:
-        return f"{no_end}BUY NOTHING"
-    counts = {c: action.chains.count(c) for c in dict.fromkeys(action.chains)}
-    return no_end + "BUY " + " ".join(f"{n}{c}" for c, n in counts.items())
+    no_end = isinstance(action, BuyShares) and DeclareEnd() in g.legal_actions()
+    return ("NO END, " if no_end else "") + move_words(action, short=True)
 
 
 def why(g: Game, seat: int, action: Action) -> str:
@@ -114,7 +98,7 @@ def _why_place(g: Game, seat: int, tile: str, hidden: bool) -> str:
     if effect == "merge":
         outcome = merger_payouts(g, tile)
         if outcome is None:
-            return "you choose the survivor"
+            return "you pick the survivor"
         survivor, _, pays = outcome
         return _why_bonuses(g, seat, pays, hidden, survivor)
     if effect == "grow":
@@ -125,14 +109,57 @@ def _why_place(g: Game, seat: int, tile: str, hidden: bool) -> str:
             return f"+{money(gain)} on your {chains[0]} shares"
         if h.is_safe(chains[0]) and not g.is_safe(chains[0]):
             return f"makes {chains[0]} safe at {grew.size}"
-        return f"{chains[0]} to {grew.size}: {money(h.price(chains[0]))}/share"
+        held = g.shares(seat, chains[0])
+        return _why_quiet(g, seat, tile, hidden) or (
+            f"your {held} {chains[0]}: {grew.size} of {SAFE_SIZE} to safe"
+            if held
+            else f"{chains[0]} to {grew.size}, {SAFE_SIZE - grew.size} short of safe"
+        )
     if effect == "found":
         h = g.copy()
         h.apply(PlaceTile(tile))
         founded = [e for a in h.legal_actions() for e in h.copy().apply(a) if isinstance(e, ev.ChainFounded)]
         free = any(e.free_share for e in founded)
         return "founds a chain: a free share" if free else "founds a chain"
-    return "changes no price or bonus"
+    return _why_quiet(g, seat, tile, hidden) or "changes no price or bonus"
+
+
+def _why_quiet(g: Game, seat: int, tile: str, hidden: bool) -> str:
+    """Why a tile that pays you nothing is still the one: what it and the hand's other tiles
+    would give a rival ("helps no rival (5D: Ana +$3,000)", "no tile of yours pays anyone").
+    "" when that would tell hidden holdings, or the two-player market's draw decides it."""
+    if hidden or g.players == 2:
+        return ""
+    others = [t for t in g.hand(seat) if t != tile and PlaceTile(t) in g.legal_actions()]
+    rival, amount = _rival_gain(g, seat, tile)
+    gains = {t: _rival_gain(g, seat, t) for t in others}
+    worst = max(others, key=lambda t: gains[t][1], default=None)
+    if worst is None or not gains[worst][1]:
+        return "" if amount else "no tile of yours pays anyone"
+    name, more = g.names[gains[worst][0]], money(gains[worst][1])
+    if amount:
+        least = min(gains.values(), key=lambda r: r[1])[1] >= amount
+        return fit(f"helps rivals least: {g.names[rival]} +{money(amount)}") if least else ""
+    for line in (f"helps no rival ({worst}: {name} +{more})", f"helps no rival, as {worst} would"):
+        if len(line) <= LINE_CHARS:
+            return line
+    return "helps no rival; another tile would"
+
+
+def _rival_gain(g: Game, seat: int, tile: str) -> tuple[int, int]:
+    """The rival whose net worth placing `tile` raises most (a founding's first chain, a
+    tie's first survivor, every holder keeping their shares), and by how much (0: none)."""
+    h = g.copy()
+    h.apply(PlaceTile(tile))
+    if h.phase in (Phase.FOUND, Phase.SURVIVOR):
+        h.apply(h.legal_actions()[0])
+    settle(h)
+    rivals = [s for side in sides(g, seat)[1] for s in side]
+    # a bonus is cash; a price rise is worth: the larger (a defunct chain's kept shares lose
+    # their price from the worth, not from what the bonus paid)
+    gains = {s: max(h.cash(s) - g.cash(s), h.net_worth(s) - g.net_worth(s)) for s in rivals}
+    best = max(gains, key=lambda s: gains[s], default=seat)
+    return best, max(gains.get(best, 0), 0)
 
 
 def _why_bonuses(g: Game, seat: int, pays: list, hidden: bool, survivor: str) -> str:
@@ -208,20 +235,21 @@ def _why_buy(g: Game, seat: int, action: Action, hidden: bool) -> str:
 
 
 def _lead_holds(g: Game, seat: int, chain: str, bought: tuple[str, ...]) -> str:
-    """ "Ana can't pass your W this round" when, after the purchase, no other player can
-    hold more of `chain` before `seat`'s next turn: each gets one turn to buy (at most
-    three) and can otherwise gain it only by trading two shares of a merged chain for one;
-    every share gained comes out of the bank."""
+    """ "Ana can't top your W this round" when, after the purchase, no rival (a partner is
+    none) can hold more of `chain` before `seat`'s next turn: each gets one turn to buy (at
+    most three) and can otherwise gain it only by trading two shares of a merged chain for
+    one; every share gained comes out of the bank."""
     mine = g.shares(seat, chain) + bought.count(chain)
     bank = g.bank_shares(chain) - bought.count(chain)
-    others = [s for s in range(g.players) if s != seat]
-    if not others:  # solo: no one to pass it
+    rivals = [s for side in sides(g, seat)[1] for s in side]
+    if not rivals:  # solo: no one to pass it
         return ""
-    rival = max(others, key=lambda s: g.shares(s, chain))
+    rival = max(rivals, key=lambda s: g.shares(s, chain))
     if not g.shares(rival, chain) or g.shares(rival, chain) >= mine:
         return ""
-    for s in others:
+    for s in rivals:
         trades = sum(g.shares(s, c) // 2 for c in g.chains_on_board() if c != chain)
         if g.shares(s, chain) + min(bank, MAX_BUY + trades) > mine:
             return ""
-    return fit(f"{g.names[rival]} can't pass your {chain} this round")
+    line = f"{g.names[rival]} can't top your {chain} this round"
+    return line if len(line) <= LINE_CHARS else f"Your {chain} lead holds this round"

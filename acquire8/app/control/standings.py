@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
-from acquire8.app.constants import FPS
+from acquire8.app.constants import FPS, SUMMARY_HEAD_CHARS
 from acquire8.app.control.menus import Log, Pause, Table, to_new_game
 from acquire8.app.control.play_view import PlayView
 from acquire8.app.control.scene import RESULT_QUIET_FRAMES, Host, Menu, Pressed, Scene, opening_guard, quieter
@@ -115,7 +115,11 @@ def summary_lines(merger: list[ev.Event]) -> list[tuple[str, str]]:
     last = next((e for e in reversed(merger) if isinstance(e, ev.ChainDefunct)), None)
     if last is not None:
         out.append(("", ""))
-        out.append((f"{chain_name(last.survivor)} now has {last.size} tiles", last.survivor))
+        name = chain_name(last.survivor)
+        grown = f"{name} now has {last.size} tiles"  # whole, in the heading's width
+        if len(grown) > SUMMARY_HEAD_CHARS:
+            grown = f"{name}: {last.size} tiles now"
+        out.append((grown, last.survivor))
     return out
 
 

@@ -9,8 +9,9 @@ from collections.abc import Callable
 import pyxel
 
 from acquire8.app import constants as k
+from acquire8.app.control.insight import team_line
 from acquire8.app.control.menus import Chart
-from acquire8.app.text import CHART_ROWS, chain_name, cuts, fit, money, wrap
+from acquire8.app.text import CHART_ROWS, WORDS_CHARS, chain_name, fit, money, note_cut, wrap
 from acquire8.app.views.common import (
     PANEL_CHARS,
     blink,
@@ -124,9 +125,17 @@ def draw_holdings(s: Chart) -> None:
     text(1, y, "Bank", k.DIM)
     for i in range(len(CHAINS)):
         ctext(y, str(sheet.bank[i]), k.DIM, x0 + i * pitch + mid)
-    text(1, y + k.SHEET_NOTE_GAP, "Yellow: majority now, blue: 2nd", k.DIM)
-    if sheet.hidden:
-        text(1, y + k.SHEET_NOTE_GAP + k.LINE, "Hidden holdings: only yours", k.DIM)
+    # Under the bank, as many notes as fit above the footer: the teams' totals first
+    game = s.table.game
+    notes = [(team_line(sheet, game.teams, WORDS_CHARS), k.TEXT)] if game.has_teams else []
+    notes += [("Hidden holdings: only yours", k.DIM)] if sheet.hidden else []
+    notes.append(("Yellow: majority now, blue: 2nd", k.DIM))
+    y += k.SHEET_NOTE_GAP
+    for note, col in notes:
+        if y + k.LINE > k.FOOTER_Y:
+            break
+        text(1, y, note, col)
+        y += k.LINE
 
 
 def draw_board_page(s: Chart) -> None:
@@ -138,7 +147,7 @@ def draw_board_page(s: Chart) -> None:
     for c in range(k.COLS):
         col = k.ACCENT if c == s.cursor[0] else (k.DIM if c % 2 else k.SKY)
         if c % 2:  # a band behind every other number: 10, 11 and 12 stay apart
-            pyxel.rect(x0 + c * cell, y0 - k.LINE - 1, cell - 1, k.LINE, k.PANEL)
+            pyxel.rect(x0 + c * cell, y0 - k.LINE - 1, cell, k.LINE, k.PANEL)  # a pixel round "10"
         ctext(y0 - k.LINE, str(c + 1), col, x0 + c * cell + cell // 2)
     mine = set(p.hand())
     for r, row in enumerate(ROW_LETTERS):
@@ -158,7 +167,7 @@ def draw_board_page(s: Chart) -> None:
     for i, line in enumerate(info[:2]):
         text(k.HEAD_Y, k.MAP_INFO_Y + k.LINE * i, line, k.TEXT)
     if len(info) > 2:
-        cuts.add((s.square_info, PANEL_CHARS))
+        note_cut(s.square_info, PANEL_CHARS)
     if len(info) == 1:
         text(k.HEAD_Y, k.MAP_INFO_Y + k.LINE, "Lit corner: new since your turn", k.DIM)
 

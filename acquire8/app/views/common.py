@@ -24,7 +24,7 @@ class Canvas(Protocol):
     def text(self, x: float, y: float, s: str, col: int, /) -> None: ...
 
 
-PANEL_CHARS = LINE_CHARS - 1  # a line of text inset from the screen's edge (in a panel's frame)
+PANEL_CHARS = LINE_CHARS  # a line of text inset from the screen's edge (in a panel's frame)
 
 # The clocks the last drawn frame read: (period, count) -> the phase it showed.
 clocks_read: set[tuple[int, int]] = set()

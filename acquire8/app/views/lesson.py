@@ -15,7 +15,7 @@ from acquire8.app.views.play import draw_play, draw_players
 from acquire8.rules import CHAINS
 from acquire8.rules.tables import ROW_LETTERS
 
-CARD_CHARS = LINE_CHARS - 2  # a card line inside its border
+CARD_CHARS = LINE_CHARS - 1  # a card line inside its border
 CARD_ROWS = k.CARD_LINES  # the card's lines under its heading, above "X GO ON"
 CARD_Y = k.BOARD_Y + ROW_LETTERS.index("G") * k.CELL - 1  # from the board's row G (empty in every part) down
 

@@ -48,11 +48,14 @@ def draw_game_over(s: GameOver) -> None:
 
 
 def draw_teams(s: GameOver) -> None:
-    """Each team by its place with its summed cash, its players under it (yours marked)."""
+    """Each team by its place with its summed cash and, as a single player's, its end bonuses
+    and sales, its players under it (yours marked)."""
     text(k.OVER_X, k.OVER_COLS_Y, "#  team / player", k.DIM)
     rtext(k.OVER_RIGHT, k.OVER_COLS_Y, "final cash", k.DIM)
     y = k.OVER_ROWS_Y
     cash = {row[1]: row[0] for row in s.rows}
+    bonus = {row[1]: row[3] for row in s.rows}
+    sold = {row[1]: row[4] for row in s.rows}
     names = s.play.game.names
     for team in s.teams:
         win = team.seats[0] in s.winners
@@ -60,7 +63,10 @@ def draw_teams(s: GameOver) -> None:
         mine = " (yours)" if s.play.human in team.seats else ""
         text(k.OVER_X, y, f"{team.place}  Team {team.letter}{mine}", col)
         rtext(k.OVER_RIGHT, y, money(team.cash), col)
-        y += k.LINE
+        # the team's end bonuses and sales, as a single player's line under it
+        team_bonus, team_sold = sum(bonus[st] for st in team.seats), sum(sold[st] for st in team.seats)
+        text(k.OVER_SMALL_X, y + k.CHAR_H, f"bonus {money(team_bonus)} sold {money(team_sold)}", k.DIM)
+        y += k.CHAR_H + k.LINE
         for seat in sorted(team.seats, key=lambda st: -cash[st]):
             col = k.TEXT if seat == s.play.human else k.DIM
             text(k.OVER_SMALL_X, y, names[seat], col)

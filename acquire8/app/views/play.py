@@ -14,7 +14,7 @@ from acquire8.app.control.insight import RECAP_CHARS
 from acquire8.app.control.play import Play
 from acquire8.app.control.scene import Host
 from acquire8.app.control.stages import Deciding, Passing
-from acquire8.app.text import LINE_CHARS, chain_name, cuts, fit, money, wrap
+from acquire8.app.text import LINE_CHARS, chain_name, fit, money, note_cut, wrap
 from acquire8.app.views.common import (
     PANEL_CHARS,
     BoardLayer,
@@ -107,7 +107,7 @@ def draw_message(message: str, standing: str = "") -> None:
     disposal's other holders."""
     lines = [standing] if standing else message_lines(message)
     if len(lines) > 2:  # never more than the two lines above the screen's edge
-        cuts.add((message, 2 * LINE_CHARS))
+        note_cut(message, 2 * LINE_CHARS)
         lines = lines[-2:]
     for i, line in enumerate(lines):
         y = k.MESSAGE_Y - k.CHAR_H * (len(lines) - 1 - i)
@@ -246,7 +246,7 @@ def draw_table(g: Game, human: int | None) -> None:
     for i, chain in enumerate(CHAINS):
         x = k.TABLE_LABEL_W + i * k.TABLE_COL_W
         if i % 2:  # a faint band behind every other column
-            pyxel.rect(x, vy - 1, k.TABLE_COL_W, len(labels) * k.CHAR_H, k.PANEL)
+            pyxel.rect(x, vy - 1, k.TABLE_COL_W, len(labels) * k.CHAR_H + 1, k.PANEL)  # a pixel round
         cx = x + k.TABLE_COL_W // 2  # values centred under the letter
         size = g.chain_size(chain)
         chain_box(cx - k.TILE // 2, y, chain, k.TILE, on=bool(size))
@@ -273,7 +273,8 @@ def draw_hand(p: Play, screen: PlaceScreen | None) -> None:
             pyxel.rect(x, k.HAND_Y, w, k.HAND_BOX_H, k.ACCENT)
             col = k.BLACK
         elif ui and not ui.playable[i]:
-            pyxel.rectb(x, k.HAND_Y, w, k.HAND_BOX_H, k.FRAME)
+            # greyed in its box: a frame inside the box's 7 rows would touch the tile's name
+            pyxel.rect(x, k.HAND_Y, w, k.HAND_BOX_H, k.PANEL)
             col = k.FAINT
         else:
             pyxel.rect(x, k.HAND_Y, w, k.HAND_BOX_H, k.PANEL)
@@ -339,7 +340,7 @@ def draw_declare(p: Play, ui: DeclareScreen) -> None:
         ctext(k.PANEL_OPTIONS_Y + 2, label, k.BLACK if sel else k.TEXT, cx)
     info = wrap(ui.info, PANEL_CHARS)
     if len(info) > (1 if short else 2):
-        cuts.add((ui.info, PANEL_CHARS))
+        note_cut(ui.info, PANEL_CHARS)
     for i, line in enumerate(info[: 1 if short else 2]):
         text(k.PAD, k.PANEL_INFO_Y + k.LINE * i, line, k.TEXT)
     if len(info) == 1 and not short:

@@ -90,7 +90,7 @@ def _draw_result(s: ReviewScene) -> None:
         y = k.REVIEW_LIST_Y + k.LINE * i
         sel = s.top + i == s.menu.index
         if sel:
-            text(0, y, ">", k.ACCENT)
+            text(k.EDGE, y, ">", k.ACCENT)
         text(k.REVIEW_X, y, f"{v.turn}", k.ACCENT if sel else k.TEXT)
         text(k.REVIEW_KIND_X, y, v.kind, KIND_COLOR.get(v.kind, k.TEXT))
         rtext(k.REVIEW_COST_RIGHT, y, money(v.cost), k.ACCENT if sel else k.TEXT)

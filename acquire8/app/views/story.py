@@ -8,7 +8,7 @@ import pyxel
 
 from acquire8.app import constants as k
 from acquire8.app.control.story import IMPORT, LIST_ROWS, LOG_ROWS, Replay, Replays, StoryScene, ordinal
-from acquire8.app.text import LINE_CHARS, fit, money, move_words, wrap
+from acquire8.app.text import WORDS_CHARS, fit, money, move_words, wrap
 from acquire8.app.views.common import PANEL_CHARS, ctext, footer, panel, rtext, short_money, square, text
 from acquire8.rules import Game
 from acquire8.rules.actions import Action, PlaceTile
@@ -111,7 +111,7 @@ def draw_story(s: StoryScene) -> None:
         mistake_mark(x, y + k.TICK)
         text(x + k.MARK, y - 1, "your mistake", k.DIM)
     for i, moment in enumerate(story.moments):
-        text(0, y + k.LINE * (i + 1), fit(moment), k.TEXT)
+        text(k.EDGE, y + k.LINE * (i + 1), fit(moment, WORDS_CHARS), k.TEXT)
     footer(f"X {s.back}  v REVIEW" if s.record is not None else f"X {s.back}")
 
 
@@ -130,9 +130,9 @@ def draw_replays(s: Replays) -> None:
         sel = s.top + i == s.menu.index
         col = k.ACCENT if sel else k.TEXT
         if sel:
-            text(0, y, ">", k.ACCENT)
+            text(k.EDGE, y, ">", k.ACCENT)
         text(k.LIST_X, y, fit(row.when, k.LIST_WHEN_CHARS, cut_ok=True), col)
-        text(k.LIST_VS_X - k.CHAR_W, y, f"{row.players}p {row.against}", col if sel else k.SKY)
+        text(k.LIST_VS_X, y, f"{row.players}p {row.against}", col if sel else k.SKY)
         if row.accuracy is not None:
             rtext(k.LIST_ACC_RIGHT, y, f"{row.accuracy:.0f}%", col if sel else k.DIM)
         rtext(k.LIST_RIGHT, y, ordinal(row.place), col)
@@ -140,13 +140,13 @@ def draw_replays(s: Replays) -> None:
     y = k.LIST_IMPORT_Y
     text(k.LIST_X, y, IMPORT, k.ACCENT if sel else k.TEXT)
     if sel:
-        text(0, y, ">", k.ACCENT)
+        text(k.EDGE, y, ">", k.ACCENT)
     if s.message:
-        text(0, y + k.LINE, fit(s.message), k.SKY)
+        text(k.EDGE, y + k.LINE, fit(s.message, WORDS_CHARS), k.SKY)
     if sel and s.where:
         # Its end, where the file's name shows, when the whole path is too long.
-        where = s.where if len(s.where) <= LINE_CHARS else ".." + s.where[2 - LINE_CHARS :]
-        text(0, y + k.LINE + k.CHAR_H, where, k.DIM)
+        where = s.where if len(s.where) <= WORDS_CHARS else ".." + s.where[2 - WORDS_CHARS :]
+        text(k.EDGE, y + k.LINE + k.CHAR_H, where, k.DIM)
     footer("X IMPORT  Z BACK" if sel else "X REPLAY >STORY <REVIEW Z BACK")
 
 
@@ -186,7 +186,7 @@ def draw_replay(s: Replay) -> None:
                 text(k.PAD, y + k.LINE + 1 + k.LINE * i, line, k.TEXT)
     else:
         for i, (line, last) in enumerate(_log_rows(s.log())):
-            text(0, k.TABLE_Y + k.LINE * i, line, k.TEXT if last else k.DIM)
+            text(k.EDGE, k.TABLE_Y + k.LINE * i, line, k.TEXT if last else k.DIM)
     footer("<>STEP X MERGER ^STORY vEXPORT")
 
 
@@ -195,7 +195,7 @@ def _log_rows(lines: list[str]) -> list[tuple[str, bool]]:
     (row, whether it is of the newest line)."""
     rows: list[tuple[str, bool]] = []
     for i, line in enumerate(reversed(lines)):
-        wrapped = [(part, i == 0) for part in wrap(line)]
+        wrapped = [(part, i == 0) for part in wrap(line, WORDS_CHARS)]
         if rows and len(rows) + len(wrapped) > LOG_ROWS:
             break
         rows = wrapped + rows

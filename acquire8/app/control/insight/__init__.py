@@ -24,9 +24,9 @@ from __future__ import annotations
 
 from acquire8.app.control.insight.buying import buy_standing
 from acquire8.app.control.insight.ending import end_standing
-from acquire8.app.control.insight.previews import preview, tile_preview
+from acquire8.app.control.insight.previews import preview, survivor_line, survivor_outcome, tile_preview
 from acquire8.app.control.insight.shares import Holdings, Lead, holdings
-from acquire8.app.control.insight.sheet import bonus_line, level_label
+from acquire8.app.control.insight.sheet import bonus_line, level_label, team_line
 from acquire8.app.control.insight.turns import RECAP_CHARS, recap, tiles_since
 from acquire8.app.control.insight.whatif import (
     Payout,
@@ -54,6 +54,9 @@ __all__ = [
     "preview",
     "recap",
     "settle",
+    "survivor_line",
+    "survivor_outcome",
+    "team_line",
     "tile_preview",
     "tiles_since",
 ]

@@ -54,7 +54,7 @@ def _team_end(g: Game, seat: int) -> str:
 
 def _shortest(text: str, short: str) -> str:
     """`text` if it fits the end panel's line (31 characters), else its shorter form."""
-    return text if len(text) < LINE_CHARS else short
+    return text if len(text) <= LINE_CHARS else short
 
 
 def _end_by_draw(low: int, high: int) -> str:

@@ -12,10 +12,11 @@ from acquire8.app.control.insight.whatif import (
     growth,
     is_hidden,
     merger_payouts,
+    play_out,
     survivor_choices,
 )
 from acquire8.app.text import KIND_SHORT, LINE_CHARS, fit, money, pack
-from acquire8.rules import Game
+from acquire8.rules import ChooseSurvivor, Game
 from acquire8.rules.tables import CHAIN_COUNT, SAFE_SIZE
 
 
@@ -51,9 +52,9 @@ def tile_preview(game: Game, tile: str, hidden: bool | None = None) -> list[str]
         return ["LONE: touches no tile yet"]
     if effect == "dead":
         safe = [c for c in chains if game.is_safe(c)]
-        return [fit(f"DEAD: would merge safe {'+'.join(safe)}"), "it is swapped at your turn's end"]
+        return [fit(f"DEAD: would merge safe {'+'.join(safe)}"), "swapped at the end of your turn"]
     if effect == "no 8th chain":
-        return [f"NO 8TH CHAIN: all {CHAIN_COUNT} are on board", "playable once a merger frees one"]
+        return [f"NO 8TH CHAIN: all {CHAIN_COUNT} on board", "playable once a chain is merged"]
     if effect == "grow":
         return _grow_preview(game, tile, chains[0], seat)
     if effect == "found":
@@ -96,21 +97,25 @@ def _merge_preview(game: Game, tile: str, chains: list[str], seat: int, hidden: 
     outcome = merger_payouts(game, tile)
     if outcome is None:  # a tie of the largest chains: the merging player picks
         choices = survivor_choices(game, tile)
-        head = fit(f"MERGE {'+'.join(chains)}: you choose survivor")
+        merged = "+".join(chains)
+        heads = [f"MERGE {merged}: {pick}" for pick in ("you pick the survivor", "pick the survivor")]
+        head = next((h for h in heads if len(h) <= LINE_CHARS), f"MERGE {merged}: pick survivor")
         if hidden:
             return [head, fit(f"{'/'.join(choices)} tie at {game.chain_size(choices[0])} tiles")]
-        parts = []
-        for c in choices:
-            result = merger_payouts(game, tile, c)
-            assert result is not None
-            pays = result[2]
-            total = sum(p.amount for p in pays)
-            if not all(p.certain for p in pays):
-                low, high = sum(p.amount for p in pays), sum(p.high for p in pays)
-                parts.append(f"if {c} {money(low)}-{money(high)}")
-            else:
-                parts.append(f"if {c} +{money(total)}" if total else f"if {c} none")
-        return [head, *pack(parts, ", ")]
+        outcomes = {c: survivor_outcome(game, c, tile) for c in choices}
+        if len(set(outcomes.values())) == 1:
+            return [head, fit(f"{outcomes[choices[0]]} either way")]
+        # the longest wording on one line: "T survives: ...", "T: ...", then without "for you"
+        # and "by draw" (the head says whose choice it is); else on lines of their own
+        short = {c: o.removesuffix(" for you").removesuffix(" by draw") for c, o in outcomes.items()}
+        for parts in (
+            [survivor_line(c, o) for c, o in outcomes.items()],
+            [f"{c}: {o}" for c, o in outcomes.items()],
+            [f"{c}: {o}" for c, o in short.items()],
+        ):
+            if len("; ".join(parts)) <= LINE_CHARS:
+                return [head, "; ".join(parts)]
+        return [head, *pack([f"{c}: {o}" for c, o in short.items()], "; ")]
     survivor, size, pays = outcome
     head = fit(f"MERGE: {survivor} survives, grows to {size}")
     if hidden:  # your own count only: who gets a bonus would tell the others' counts
@@ -122,3 +127,31 @@ def _merge_preview(game: Game, tile: str, chains: list[str], seat: int, hidden: 
     else:
         parts = [f"{p.chain} {money(p.price)}: {payout_words(p, short=True)}" for p in pays]
     return [head, *pack(parts)]
+
+
+def survivor_outcome(game: Game, survivor: str, tile: str | None = None) -> str:
+    """What choosing `survivor` in a tie gives the seat deciding: "+$4,000 maj", "no bonus
+    for you", "$0-$4,500 by draw" (several defunct chains: their bonuses summed); with hidden
+    holdings only its own shares, "you hold 3 C". `tile`: the merging tile, still in the hand
+    (the place screen's preview); without it the tie is on the board (the survivor question)."""
+    seat = game.current
+    if tile is None:
+        pays = play_out(game, [ChooseSurvivor(survivor)])[1]
+    else:
+        result = merger_payouts(game, tile, survivor)
+        assert result is not None
+        pays = result[2]
+    if is_hidden(game):
+        return "you hold " + ", ".join(f"{game.shares(seat, p.chain)} {p.chain}" for p in pays)
+    if len(pays) == 1:
+        return payout_words(pays[0])
+    low, high = sum(p.amount for p in pays), sum(p.high for p in pays)
+    if not all(p.certain for p in pays):
+        return f"{money(low)}-{money(high)} by draw"
+    return f"+{money(low)} bonuses" if low else "no bonus for you"
+
+
+def survivor_line(survivor: str, outcome: str) -> str:
+    """ "F survives: +$4,000 maj": a survivor choice and what it gives, the one phrasing of
+    the place screen's preview and the survivor question."""
+    return f"{survivor} survives: {outcome}"

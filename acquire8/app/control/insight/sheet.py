@@ -3,10 +3,10 @@ page) and what plays each seat (the holdings page), from the facts of `holdings`
 
 from __future__ import annotations
 
-from collections.abc import Collection, Mapping
+from collections.abc import Collection, Mapping, Sequence
 
 from acquire8.app.control.insight.shares import Holdings
-from acquire8.app.text import money
+from acquire8.app.text import LINE_CHARS, money, team_letter
 
 
 def bonus_line(sheet: Holdings, chain: str) -> str:
@@ -34,3 +34,19 @@ def level_label(levels: Mapping[int, str], seat: int, human: int | None, people:
     if seat not in people:
         return levels.get(seat) or "computer"
     return "you" if seat == human and len(people) == 1 else "person"
+
+
+def team_line(sheet: Holdings, teams: Sequence[Sequence[int]], width: int = LINE_CHARS) -> str:
+    """The teams' totals on one line, by their letters: "Team worth: A $12,000, B $9,500",
+    shorter when that does not fit ("Team worth A ..", "Worth A $60K, B $58K, C $61K"):
+    their net worth summed (cash and shares at today's prices), or their cash when hidden
+    holdings keep a worth from the viewer; amounts in thousands when the full ones do not fit."""
+    known = all(sheet.worth[s] is not None for team in teams for s in team)
+    what, amounts = ("worth", sheet.worth) if known else ("cash", sheet.cash)
+    totals = [sum(amounts[s] or 0 for s in team) for team in teams]
+    lines = [
+        head + ", ".join(f"{team_letter(t)} {say(n)}" for t, n in enumerate(totals))
+        for say in (money, lambda n: f"${round(n / 1000)}K")
+        for head in (f"Team {what}: ", f"Team {what} ", f"{what.capitalize()} ")
+    ]
+    return next((line for line in lines if len(line) <= width), lines[-1])

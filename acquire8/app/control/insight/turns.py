@@ -9,7 +9,7 @@ from typing import assert_never
 from acquire8.app.text import KIND_SHORT, LINE_CHARS, money, pack
 from acquire8.rules import events as ev
 
-RECAP_CHARS = LINE_CHARS - 2  # the recap's lines, inside its panel's frame with a margin each side
+RECAP_CHARS = LINE_CHARS - 1  # the recap's lines, inside its panel's frame with a margin each side
 
 
 def _turn_seat(turn: list[ev.Event]) -> int | None:

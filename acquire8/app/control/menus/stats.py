@@ -103,7 +103,7 @@ class StatsScene(Scene):
         ("scores", "SOLO HIGH SCORES"),
     )
     NOTES = {  # under each chart: what it measures
-        "accuracy": "The expert's reviews, last right",
+        "accuracy": "Expert's reviews, latest right",
         "games": "Finished games per level",
         "wins": "Games won (a shared first too)",
         "cash": "Your final cash, on average",
