@@ -28,7 +28,7 @@ from acquire8.app.demo import (
     start,
     where,
 )
-from acquire8.rules import BuyShares, Dispose, Game, Phase, PlaceTile
+from acquire8.rules import GAME_MODES, BuyShares, Dispose, Game, Phase, PlaceTile
 from acquire8.rules import events as ev
 from acquire8.rules.tables import END_SIZE, MAX_BUY, SAFE_SIZE, START_CASH, TILE_NAMES
 from tests.keepers import Autosaves, SavedGame
@@ -673,6 +673,7 @@ def test_how_to_play_holds_the_rules_a_player_needs_in_the_game_itself():
     ):
         assert needed in text, needed
     assert "all shares are sold" in text and "most cash wins" in text
+    assert all(mode.upper() in text or mode in text for mode in GAME_MODES)  # every way to play
     for elsewhere in ("RULES.md", "repository", "docs/", "http"):
         assert elsewhere not in text
 

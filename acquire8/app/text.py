@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from acquire8.rules import (
+    MODES,
     Action,
     BonusKind,
     BuyShares,
@@ -117,11 +118,7 @@ SETUP_WORDS: dict[str, str] = {
     "contrast": "Chain colours told apart by lightness too",
 }
 VALUE_WORDS: dict[tuple[str, OptionValue], str] = {
-    ("mode", "singles"): "Each plays for themselves, 2 to 6 players",
-    ("mode", "solo"): "You alone for a high score: your final cash",
-    ("mode", "2v2"): "Two teams of two: your partner sits across from you",
-    ("mode", "2v2v2"): "Three teams of two: partners sit three seats apart",
-    ("mode", "3v3"): "Two teams of three: every other seat is a partner",
+    **{("mode", m.name): m.words for m in MODES},  # each way to play's own record
     ("end", "declare"): f"You may end it once a chain has {END_SIZE}+ tiles or all are safe",
     ("end", "auto"): "The game ends by itself as soon as it can",
     ("holdings", "open"): "Everyone's shares are shown to everyone",
