@@ -128,6 +128,7 @@ def test_11_auto_end_the_turn_that_draws_the_pools_last_tile_ends_the_game():
     evs = g.apply(BuyShares(("T",)))
     assert g.is_over and g.pool_size() == 0
     assert kinds(evs)[:2] == ["SharesBought", "TilesDrawn"] and kinds(evs)[-1] == "GameOver"
+    assert g.ending() == events.Ending("pool empty") == Game.from_json(g.to_json()).ending()  # kept in a save
     # final scoring: Tower at 5 tiles ($500), P1 majority $5,000, P2 minority $2,500; all sold
     assert events.BonusPaid(seat=0, name="P1", chain="T", amount=5000, kind="majority") in evs
     assert g.scores() == [6000 - 500 + 5000 + 5 * 500, 6000 + 2500 + 2 * 500, 6000]

@@ -5,7 +5,7 @@ import json
 import pytest
 
 from acquire8.rules import BuyShares, DeclareEnd, Dispose, IllegalAction, Phase, PlaceTile, events
-from acquire8.rules.tables import SAFE_SIZE
+from acquire8.rules.tables import END_SIZE, SAFE_SIZE
 
 from positions import fill, load, play, player
 
@@ -90,6 +90,7 @@ def test_11_declarer_still_buys_then_final_scoring_with_a_shared_win():
     over = [e for e in evs if isinstance(e, events.GameOver)]
     assert len(over) == 1 and over[0].scores == (p1, p2, p3) and over[0].winners == (0, 1)
     assert over[0].names == ("P1", "P2", "P3")
+    assert over[0].ending == g.ending() == events.Ending("end size", 0, "T", END_SIZE)  # P1 declared
     assert events.SharesSold(seat=2, name="P3", chain="T", count=2, amount=2000) in evs
     with pytest.raises(IllegalAction):
         g.apply(BuyShares(()))
@@ -104,6 +105,7 @@ def test_11_single_winner_and_sole_holder_final_bonus():
     assert g.winners() == [1]
     assert events.BonusPaid(seat=1, name="Ana", chain="T", amount=10500, kind="both") in evs
     assert isinstance(evs[-1], events.GameOver) and evs[-1].winners == (1,)
+    assert evs[-1].ending == g.ending() == events.Ending("all safe", 0) and g.ending().declared
 
 
 def test_11_auto_end_ends_the_turn_a_condition_holds_without_declaring():
@@ -112,8 +114,9 @@ def test_11_auto_end_ends_the_turn_a_condition_holds_without_declaring():
     assert DeclareEnd() not in g.legal_actions()
     with pytest.raises(IllegalAction, match="auto"):
         g.apply(DeclareEnd())
+    assert g.ending() is None  # not over yet
     g.apply(BuyShares(("T",)))
-    assert g.is_over
+    assert g.is_over and g.ending() == events.Ending("all safe") and not g.ending().declared
     assert g.scores() == [6000 - 700 + 10500 + 700, 6000, 6000 - 0]
 
 
@@ -161,6 +164,7 @@ def test_11_stalemate_guard_ends_the_game_after_a_full_round_without_a_tile():
     evs = g.apply(BuyShares(()))
     assert g.is_over
     assert any(isinstance(e, events.Stalemate) for e in evs)
+    assert isinstance(evs[-1], events.GameOver) and evs[-1].ending == g.ending() == events.Ending("no tile")
     assert g.scores() == [6000 + 3000 + 200, 6000, 6000]
 
 

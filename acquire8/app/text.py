@@ -22,7 +22,7 @@ from acquire8.rules import (
 )
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord, Turn, key_turns, turns
-from acquire8.rules.tables import CHAINS, CHART_SIZES, END_SIZE, SAFE_SIZE, TIER_OF
+from acquire8.rules.tables import CHAINS, CHART_SIZES, END_SIZE, TIER_OF
 
 __all__ = [
     "CHAIN_NAMES",
@@ -320,28 +320,29 @@ def log_line(e: ev.Event, teams: Sequence[Sequence[int]] = ()) -> str:
             assert_never(e)
 
 
-def end_line(events: Sequence[ev.Event], sizes: dict[str, int]) -> str:
-    """The standings' line on who ended the game and why, from what the rules said (the end
-    declared, no tile playable) and the chains' sizes at the end (`sizes`: those on the board):
-    "Cy ended it: Festival 41 tiles", "All chains safe", "No tile could be played"."""
-    if any(isinstance(e, ev.Stalemate) for e in events):
-        return "No tile could be played"
-    big = max(sizes, key=lambda c: (sizes[c], -CHAINS.index(c)), default=None)
-    if big is not None and sizes[big] >= END_SIZE:
-        whys = [f"{chain_name(big)} {sizes[big]} tiles", f"{big} {sizes[big]} tiles"]
-    elif sizes and min(sizes.values()) >= SAFE_SIZE:
-        whys = ["all chains safe"]
-    else:  # the auto end: the pool's last tile was drawn
-        whys = ["the last tile was drawn"]
-    declared = next((e for e in reversed(events) if isinstance(e, ev.EndDeclared)), None)
-    if declared is None:
+def end_line(ending: ev.Ending, names: Sequence[str]) -> str:
+    """The standings' line on who ended the game and why, as the rules said (`ending`; `names`
+    by seat): "Cy ended it: Festival 41 tiles", "All chains safe", "No tile could be played"."""
+    match ending.reason:
+        case "end size":
+            whys = [f"{chain_name(ending.chain)} {ending.size} tiles", f"{ending.chain} {ending.size} tiles"]
+        case "all safe":
+            whys = ["all chains safe"]
+        case "pool empty":
+            whys = ["the last tile was drawn"]
+        case "no tile":
+            whys = ["no tile could be played"]
+        case _:
+            assert_never(ending.reason)
+    if not ending.declared:
         return whys[0][0].upper() + whys[0][1:]
+    name = names[ending.declared_by]
     for why in whys:  # the chain's name, else its letter: whole words, never cut
         for said in ("ended it", "ended"):
-            line = f"{declared.name} {said}: {why}"
+            line = f"{name} {said}: {why}"
             if len(line) <= LINE_CHARS:
                 return line
-    return f"{declared.name} ended it"  # a name too long for the reason too: who, not why
+    return f"{name} ended it"  # a name too long for the reason too: who, not why
 
 
 def own_draw_line(e: ev.TilesDrawn) -> str:

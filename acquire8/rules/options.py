@@ -16,6 +16,9 @@ HoldingsOption = Literal["open", "hidden"]  # only the front end shows or hides
 # What placing a tile would do now (Game.tile_effect, and the kind of a TilePlaced).
 TileEffect = Literal["lone", "found", "grow", "merge", "no 8th chain", "dead"]
 BonusKind = Literal["majority", "minority", "both", "shared"]  # RULES §7.1: whose bonus it is
+# RULES §11: why a game ended (the Ending of GameOver and Game.ending): a chain at the end size,
+# every chain safe, the pool's last tile drawn (the auto end), no tile playable for a round.
+EndReason = Literal["end size", "all safe", "pool empty", "no tile"]
 # RULES §14's ways to play, one record each (MODES below); the Literal names them for the type
 # checker and must list the records' names in their order (checked when this module loads).
 GameMode = Literal["singles", "solo", "2v2", "2v2v2", "3v3"]
@@ -24,6 +27,7 @@ END_OPTIONS: tuple[EndOption, ...] = get_args(EndOption)
 HOLDINGS_OPTIONS: tuple[HoldingsOption, ...] = get_args(HoldingsOption)
 TILE_EFFECTS: tuple[TileEffect, ...] = get_args(TileEffect)
 BONUS_KINDS: tuple[BonusKind, ...] = get_args(BonusKind)
+END_REASONS: tuple[EndReason, ...] = get_args(EndReason)
 
 
 def apart(seat: int, teams: int) -> int:
