@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from acquire8.ai import LEVELS, SPEC_OF, arena, make_bot
+from acquire8.ai import LEVELS, PLAYERS, SPEC_OF, arena, make_bot
 from acquire8.ai.evaluate import Evaluator
 from acquire8.rules import (
     GAME_MODES,
@@ -68,7 +68,7 @@ TEAM_MODES = tuple(m for m in GAME_MODES if TEAM_COUNT[m])
 
 def level_bot(level: str, seed: int, team_play: bool = True):
     """A computer player of `level`, the expert on fast settings; `team_play` off: for itself."""
-    return SPEC_OF[level].make(seed, team_play=team_play, **(FAST if SPEC_OF[level].searches else {}))
+    return PLAYERS[level](seed, team_play=team_play, **(FAST if SPEC_OF[level].searches else {}))
 
 
 @pytest.mark.parametrize("mode", OTHER_MODES)

@@ -27,7 +27,8 @@ from dataclasses import dataclass
 from dataclasses import field as default  # the name `field` is one of Stats' fields
 
 from acquire8.ai.base import Bot
-from acquire8.ai.levels import SPEC_OF, SPECS, make_bot
+from acquire8.ai.levels import SPECS
+from acquire8.ai.players import PLAYERS, make_bot
 from acquire8.rules import (
     END_OPTIONS,
     GAME_MODES,
@@ -105,7 +106,7 @@ def play_one(args: tuple) -> Stats:
     bots = [
         (make_hero(tile_seed * 100 + s) if make_hero else make_bot(hero, tile_seed * 100 + s, **hero_opts))
         if s in mine
-        else SPEC_OF[field_level].make(tile_seed * 100 + s, team_play=not selfish)
+        else PLAYERS[field_level](tile_seed * 100 + s, team_play=not selfish)
         for s in range(players)
     ]
     field = f"{field_level} (selfish)" if selfish else field_level
