@@ -76,6 +76,14 @@ def end_chain(letter: str, corner: str = "1A", short: bool = False, width: int =
     return chain(letter, END_SIZE - short, corner, width)
 
 
+def chain_row(letter: str, size: int) -> str:
+    """A board row in the position format holding a chain of `size` tiles from column 1:
+    chain_row('T', 4) is "TTTT........" (at most a row's 12)."""
+    if size > COLS:
+        raise ValueError(f"a chain of {size} tiles does not fit one row")
+    return letter * size + "." * (COLS - size)
+
+
 def square_after(size: int, corner: str = "1A", width: int = COLS) -> str:
     """The square `chain` would lay a chain's next tile on: what grows a chain of `size` by one."""
     col, row = split(corner)

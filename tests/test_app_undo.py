@@ -17,7 +17,7 @@ from acquire8.app.control.standings import MERGER_STEPS, Summary
 from acquire8.app.demo import my_decision, press, run_until, select_tile, start
 from acquire8.rules import BuyShares, Game, Phase, PlaceTile
 from acquire8.rules import events as ev
-from tests.positions import fill, load, player, position
+from tests.positions import fill, load, player, position, safe_chain
 
 OTHERS = ["2I", "4I", "6I", "8I", "10I", "12I"]  # lone tiles far from everything
 
@@ -179,7 +179,7 @@ def test_undo_your_own_disposal(px):
 
 
 def test_undo_declaring_the_end(px):
-    cells = fill("T", "1A-11A")  # one safe chain: the end may be declared
+    cells = safe_chain("T")  # one safe chain: the end may be declared
     app, play = begin(game_of(cells, ["9E", *OTHERS[:5]]))
     select_tile(app, play, "9E")
     press(app, X)
