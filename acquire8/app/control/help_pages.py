@@ -88,7 +88,7 @@ HELP_PAGES: tuple[tuple[str, str], ...] = (
         + "".join(f"{m.name.upper()}: {m.words[0].lower()}{m.words[1:]}.\n" for m in MODES if not m.teams)
         + f"TEAMS ({', '.join(m.name for m in MODES if m.teams)}): partners sit apart, so the "
         "teams take turns; a team's cash is its players' summed, the richest team wins. The "
-        "letter by a name is its team: yours in green.\nSolo's best 10 are in Stats.",
+        "letter by a name is its team: yours in green.",
     ),
     (
         "ON SCREEN",
