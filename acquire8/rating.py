@@ -8,7 +8,7 @@ import math
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 
-from acquire8.ai import LEVELS, SPECS
+from acquire8.ai.levels import LEVELS, SPECS
 
 # level -> (rating, half-width of its 95% interval), the frozen greedy baseline at 500: each
 # level's record (acquire8/ai/levels.py) holds what the ladder measured.

@@ -20,6 +20,7 @@ from acquire8.rules import (
     PlaceTile,
     minimal_position,
 )
+from acquire8.rules.tables import END_SIZE, SAFE_SIZE
 
 COLS, ROWS = 12, 9
 ROW_LETTERS = "ABCDEFGHI"
@@ -52,6 +53,41 @@ def fill(letter: str, *spans: str) -> dict[str, str]:
         for t in rect(first, last or first):
             out[t] = letter
     return out
+
+
+def chain(letter: str, size: int, corner: str = "1A", width: int = COLS) -> dict[str, str]:
+    """Board cells: one chain of `size` tiles, laid row by row in a block `width` columns wide
+    whose top left is `corner` (each row starts under the one above, so the tiles join up):
+    chain('T', 14) is 1A-12A and 1B-2B. Tests size chains by the rules with `safe_chain` and
+    `end_chain` rather than spelling the tiles out."""
+    col, row = split(corner)
+    if col + width - 1 > COLS or size > width * (ROWS - row):
+        raise ValueError(f"{size} tiles do not fit {width} columns from {corner}")
+    return {name(col + i % width, row + i // width): letter for i in range(size)}
+
+
+def safe_chain(letter: str, corner: str = "1A", short: bool = False, width: int = COLS) -> dict[str, str]:
+    """A chain of SAFE_SIZE tiles (one short of it with `short`), laid as `chain` lays it."""
+    return chain(letter, SAFE_SIZE - short, corner, width)
+
+
+def end_chain(letter: str, corner: str = "1A", short: bool = False, width: int = COLS) -> dict[str, str]:
+    """A chain of END_SIZE tiles (one short of it with `short`), laid as `chain` lays it."""
+    return chain(letter, END_SIZE - short, corner, width)
+
+
+def chain_row(letter: str, size: int) -> str:
+    """A board row in the position format holding a chain of `size` tiles from column 1:
+    chain_row('T', 4) is "TTTT........" (at most a row's 12)."""
+    if size > COLS:
+        raise ValueError(f"a chain of {size} tiles does not fit one row")
+    return letter * size + "." * (COLS - size)
+
+
+def square_after(size: int, corner: str = "1A", width: int = COLS) -> str:
+    """The square `chain` would lay a chain's next tile on: what grows a chain of `size` by one."""
+    col, row = split(corner)
+    return name(col + size % width, row + size // width)
 
 
 def player(

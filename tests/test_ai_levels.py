@@ -21,7 +21,7 @@ from acquire8.rules import (
     PlaceTile,
 )
 
-from positions import dear_survivor_disposal, fill, load, locked_survivor_disposal, player
+from positions import dear_survivor_disposal, end_chain, fill, load, locked_survivor_disposal, player
 
 # Fast settings for the expert in tests: two deals of three candidates, one round deep.
 FAST = {"iterations": 2, "candidates": 3}
@@ -199,8 +199,8 @@ def test_strong_levels_buy_where_a_majority_can_be_won(level):
 
 
 def _end_position(my_cash: int, their_cash: int) -> Game:
-    # Tower fills rows A-C and 1D-5D: 41 tiles, so the end may be declared after 12I.
-    cells = fill("T", "1A-12C", "1D-5D")
+    # Tower at the end size (rows A to D), so the end may be declared after 12I.
+    cells = end_chain("T")
     return load(
         cells=cells,
         players=[

@@ -24,15 +24,15 @@ def test_the_names_and_tables_come_from_the_records():
     assert {s.name: (s.rating, s.interval) for s in ai.SPECS} == rating.LADDER
     assert all(s.words for s in ai.SPECS if s.picked)
     assert [s.name for s in ai.SPECS if s.searches] == ["expert"]
+    assert tuple(ai.PLAYERS) == tuple(s.name for s in ai.SPECS)  # each record has its player
     for s in ai.SPECS:
         assert isinstance(ai.make_bot(s.name, 1), ai.Bot)
 
 
 def test_a_name_that_would_not_fit_the_screen_is_refused_where_levels_are_defined():
-    make = ai.SPECS[0].make
     with pytest.raises(ValueError, match="lowercase"):
-        LevelSpec("grandmaster", make, True, False, "", 0.0, 0.0)  # type: ignore[arg-type]
-    LevelSpec("abcdef"[:NAME_CHARS], make, True, False, "", 0.0, 0.0)  # type: ignore[arg-type]
+        LevelSpec("grandmaster", True, False, "", 0.0, 0.0)  # type: ignore[arg-type]
+    LevelSpec("abcdef"[:NAME_CHARS], True, False, "", 0.0, 0.0)  # type: ignore[arg-type]
 
 
 def test_levels_a_person_picks_out_of_rating_order_are_refused_where_levels_are_defined():

@@ -10,7 +10,7 @@ from pathlib import Path
 
 import pytest
 
-from acquire8.ai import LEVELS, SPEC_OF, arena, make_bot
+from acquire8.ai import LEVELS, PLAYERS, SPEC_OF, arena, make_bot
 from acquire8.ai.evaluate import Evaluator
 from acquire8.rules import (
     GAME_MODES,
@@ -24,7 +24,7 @@ from acquire8.rules import (
 )
 from acquire8.rules.record import action_to_dict
 
-from positions import fill, load, player
+from positions import end_chain, fill, load, player
 
 GOLDEN = Path(__file__).parent / "golden" / "singles_actions.json"
 # Fixed-seed singles games: (tile seed, each seat's level); the expert plays a fixed number of
@@ -68,7 +68,7 @@ TEAM_MODES = tuple(m for m in GAME_MODES if TEAM_COUNT[m])
 
 def level_bot(level: str, seed: int, team_play: bool = True):
     """A computer player of `level`, the expert on fast settings; `team_play` off: for itself."""
-    return SPEC_OF[level].make(seed, team_play=team_play, **(FAST if SPEC_OF[level].searches else {}))
+    return PLAYERS[level](seed, team_play=team_play, **(FAST if SPEC_OF[level].searches else {}))
 
 
 @pytest.mark.parametrize("mode", OTHER_MODES)
@@ -114,8 +114,8 @@ def test_a_partners_gain_is_no_loss():
 
 
 def _end_in_2v2(my_cash: int, partner_cash: int, opponents_cash: int) -> Game:
-    """Tower fills rows A-C and 1D-5D (41 tiles): after 12I the end may be declared."""
-    cells = fill("T", "1A-12C", "1D-5D")
+    """Tower at the end size (rows A to D): after 12I the end may be declared."""
+    cells = end_chain("T")
     players = [
         player(cash=my_cash, shares={"T": 5}, hand=["12I"]),
         player(cash=opponents_cash, shares={"T": 5}),

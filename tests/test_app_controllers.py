@@ -28,10 +28,11 @@ from acquire8.app.demo import (
     start,
     where,
 )
-from acquire8.rules import BuyShares, Dispose, Game, Phase, PlaceTile
+from acquire8.rules import GAME_MODES, BuyShares, Dispose, Game, Phase, PlaceTile
 from acquire8.rules import events as ev
 from acquire8.rules.tables import END_SIZE, MAX_BUY, SAFE_SIZE, START_CASH, TILE_NAMES
 from tests.keepers import Autosaves, SavedGame
+from tests.positions import chain_row
 
 EMPTY_ROW = "............"
 
@@ -77,13 +78,13 @@ def begin(game: Game) -> tuple[capp.App, cplay.Play]:
 
 
 def test_place_previews_come_from_the_rules_and_dead_tiles_are_refused():
-    rows = {"A": "TTTTTTTTTTT.", "C": "LLLLLLLLLLL.", "F": "......#....."}
-    game = make_game(rows, [["1B", "12A", "8F", "1I", "3E", "5I"], ["9I", "10I", "11I", "12I", "9H", "10H"]])
+    rows = {"A": chain_row("T", SAFE_SIZE), "C": chain_row("L", SAFE_SIZE), "F": "......#....."}  # both safe
+    game = make_game(rows, [["1B", "5D", "8F", "1I", "3E", "5I"], ["9I", "10I", "11I", "12I", "9H", "10H"]])
     app, play = begin(game)
     ui = play.screen
     assert isinstance(ui, dec.PlaceScreen)
     previews = dict(zip(ui.tiles, ui.previews, strict=True))
-    assert previews["1B"] == "DEAD" and previews["12A"] == "GROW T" and previews["8F"] == "FOUND"
+    assert previews["1B"] == "DEAD" and previews["5D"] == "GROW L" and previews["8F"] == "FOUND"
     assert previews["1I"] == "LONE"
     assert ui.tile != "1B"  # the cursor starts on a playable tile
     select_tile(app, play, "1B")
@@ -93,9 +94,9 @@ def test_place_previews_come_from_the_rules_and_dead_tiles_are_refused():
     assert app.effects == ["refuse"]
     assert "1B" in play.message and "DEAD" in play.message
     assert game.to_json() == before and game.phase == Phase.PLACE  # nothing happened
-    select_tile(app, play, "12A")
+    select_tile(app, play, "5D")
     press(app, bt.X)
-    assert play.actions == [PlaceTile("12A")] and game.chain_size("T") == 12
+    assert play.actions == [PlaceTile("5D")] and game.chain_size("L") == SAFE_SIZE + 1
 
 
 def test_left_right_wrap_around_the_hand():
@@ -333,7 +334,7 @@ def test_a_buy_step_with_nothing_to_buy_passes_by_itself(rows, cash, why):
 
 
 def test_declare_prompt_only_when_allowed_and_no_keeps_playing():
-    safe = {"A": "TTTTTTTTTTT."}
+    safe = {"A": chain_row("T", SAFE_SIZE)}
     app, play = buy_game(6000, rows=safe)
     ui = play.screen
     assert isinstance(ui, dec.DeclareScreen) and ui.labels[ui.index] == "NO"
@@ -348,7 +349,7 @@ def test_declare_prompt_only_when_allowed_and_no_keeps_playing():
 
 
 def test_declaring_the_end_finishes_the_game_after_the_purchase():
-    app, play = buy_game(6000, rows={"A": "TTTTTTTTTTT."})
+    app, play = buy_game(6000, rows={"A": chain_row("T", SAFE_SIZE)})
     press(app, bt.RIGHT, bt.X)  # YES: a second question, on BACK, with what ending gives
     ui = play.screen
     assert isinstance(ui, dec.DeclareScreen) and ui.confirming and ui.labels[ui.index] == "BACK"
@@ -367,7 +368,7 @@ def test_declaring_the_end_finishes_the_game_after_the_purchase():
 
 
 def test_auto_end_rule_never_prompts():
-    _app, play = buy_game(6000, rows={"A": "TTTTTTTTTTT."}, options={"end": "auto"})
+    _app, play = buy_game(6000, rows={"A": chain_row("T", SAFE_SIZE)}, options={"end": "auto"})
     assert isinstance(play.screen, dec.BuyScreen)
 
 
@@ -681,6 +682,7 @@ def test_how_to_play_holds_the_rules_a_player_needs_in_the_game_itself():
     ):
         assert needed in text, needed
     assert "all shares are sold" in text and "most cash wins" in text
+    assert all(mode.upper() in text or mode in text for mode in GAME_MODES)  # every way to play
     for elsewhere in ("RULES.md", "repository", "docs/", "http"):
         assert elsewhere not in text
 

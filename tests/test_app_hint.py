@@ -13,7 +13,7 @@ from acquire8.app.text import LINE_CHARS, money
 from acquire8.rules import BuyShares, DeclareEnd, Dispose, Game, Options, Phase, PlaceTile
 from acquire8.rules import events as ev
 
-from positions import fill, load, player
+from positions import fill, load, player, safe_chain
 
 NAMES = ["You", "Ana", "Bob", "Cy"]
 
@@ -84,9 +84,9 @@ def test_merge_reason_is_the_bonus_paid_and_hidden_holdings_tell_nothing():
 
 
 def _end_position(ours: int = 5, theirs: int = 3) -> Game:
-    """Tower of 11 (safe, $700), the only chain: the end may be declared after placing 12I."""
+    """Tower just safe ($700), the only chain: the end may be declared after placing 12I."""
     g = load(
-        cells=fill("T", "1A-11A"),
+        cells=safe_chain("T"),
         players=[
             player(cash=6000, shares={"T": ours}, hand=["12I"], name="You"),
             player(cash=7000, shares={"T": theirs}, name="Ana"),
@@ -110,7 +110,7 @@ def test_end_standing_in_a_hand_made_position():
     action, text = hint(_end_position())
     assert action == DeclareEnd() and text == "END THE GAME\nYou'd win by $3,900 over Ana"
     hidden = load(
-        cells=fill("T", "1A-11A"),
+        cells=safe_chain("T"),
         players=[player(shares={"T": 5}, hand=["12I"]), player(shares={"T": 3}), player()],
         pool=["1I"],
         holdings="hidden",

@@ -37,7 +37,7 @@ from acquire8.rules import (
 )
 from acquire8.rules import events as ev
 
-from positions import fill, load, player
+from positions import fill, load, player, safe_chain
 
 NAMES = ["You", "Ana", "Bob", "Cy", "Dot", "Eve"]
 LEVELS = ("random", "normal", "greedy", "hard")
@@ -258,7 +258,7 @@ def test_survivor_tie_preview_tells_each_choice():
 
 def test_dead_no_eighth_chain_and_bad_tiles():
     safe = load(
-        cells={**fill("T", "1A-11A"), **fill("L", "1C-11C")},
+        cells={**safe_chain("T"), **safe_chain("L", "1C")},
         players=[player(hand=["1B", "12I"]), player(), player()],
         pool=["1I"],
     )

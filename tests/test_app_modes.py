@@ -27,7 +27,17 @@ from acquire8.app.control.story import row_of, story_of
 from acquire8.app.demo import play_out, press, select
 from acquire8.app.session import open_app
 from acquire8.app.text import money, team_letter
-from acquire8.rules import CHAINS, GAME_MODES, MODE_PLAYERS, TEAM_COUNT, BuyShares, Game, Options, Phase
+from acquire8.rules import (
+    CHAINS,
+    GAME_MODES,
+    MODE_PLAYERS,
+    TEAM_COUNT,
+    BuyShares,
+    Game,
+    Options,
+    Phase,
+    team_of_seat,
+)
 from acquire8.storage import HIGH_SCORES, PERSON, GameResult, HighScore, Settings, Stats, Storage
 from acquire8.storage.stats import rating_from
 
@@ -80,14 +90,11 @@ def test_the_seat_rows_say_who_is_your_partner_and_whose_team_the_others_are(mod
     app = capp.App(settings=Settings(options=Options(mode=mode)), seed=2)
     setup = menus.Setup(app)
     app.push(setup)
-    teams = TEAM_COUNT[mode]
-    for i in range(app.settings.opponent_count()):
-        label = menus.ROWS[f"level{i}"].label(app.settings)
-        seat = i + 1
-        if seat % teams == 0:
-            assert label.endswith("partner")
-        else:
-            assert label.endswith(f"team {team_letter(seat % teams)}")
+    players = app.settings.opponent_count() + 1
+    for seat in range(1, players):  # the rules seat them: the labels follow
+        label = menus.ROWS[f"level{seat - 1}"].label(app.settings)
+        team = team_of_seat(mode, seat, players)
+        assert label.endswith("partner" if team == 0 else f"team {team_letter(team)}")
 
 
 def test_the_setup_page_fits_every_mode_with_its_lines_whole(screen):  # noqa: F811
@@ -310,7 +317,9 @@ def test_the_insights_read_every_way_to_play(mode):
             assert hint(g)[1]
         recap(events, g.current, g.names)
         events += g.apply(rng.choice(g.legal_actions()))
-    assert ends and all(line.startswith("You'd score" if mode == "solo" else "Your team'd") for line in ends)
+    alone = MODE_PLAYERS[mode] == (1,)  # the score game; else teams, or each for themselves (as singles)
+    said = "Your team'd" if TEAM_COUNT[mode] else "You'd score" if alone else ""
+    assert ends and all(line and line.startswith(said) for line in ends)
 
 
 def test_a_saved_solo_game_continues_after_a_restart(tmp_path: Path):

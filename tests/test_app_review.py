@@ -45,7 +45,7 @@ def expected(record) -> KeptReview:
     """The review of the person's seat worked out at once, as the screen must find it."""
     review = Review(record, seats=[0], iterations=ITERATIONS)
     review.run()
-    return KeptReview.of(review)
+    return review.kept()
 
 
 def reviewed(app: App, limit: int = 20_000) -> ReviewScene:
@@ -425,5 +425,5 @@ def test_a_game_of_another_way_to_play_is_reviewed_from_its_standings(mode):
     demo.press(app, bt.X)
     review = Review(over.record, seats=[0], iterations=ITERATIONS)
     review.run()
-    assert reviewed(app).kept == KeptReview.of(review)
+    assert reviewed(app).kept == review.kept()
     assert 0 <= review.accuracy(0) <= 100 and review.progress[1] > 0

@@ -4,6 +4,7 @@ screen it was made on; undo is refused, with its reason, once something was reve
 from __future__ import annotations
 
 import pytest
+from test_app_text import ONE_OF_EACH
 
 from acquire8.app import views
 from acquire8.app.buttons import DOWN, MENU, RIGHT, UNDO, X
@@ -11,10 +12,12 @@ from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus
 from acquire8.app.control.app import App
 from acquire8.app.control.play import Play
-from acquire8.app.control.standings import Summary
+from acquire8.app.control.stages import pause_frames, revealing
+from acquire8.app.control.standings import MERGER_STEPS, Summary
 from acquire8.app.demo import my_decision, press, run_until, select_tile, start
 from acquire8.rules import BuyShares, Game, Phase, PlaceTile
-from tests.positions import fill, load, player, position
+from acquire8.rules import events as ev
+from tests.positions import fill, load, player, position, safe_chain
 
 OTHERS = ["2I", "4I", "6I", "8I", "10I", "12I"]  # lone tiles far from everything
 
@@ -176,7 +179,7 @@ def test_undo_your_own_disposal(px):
 
 
 def test_undo_declaring_the_end(px):
-    cells = fill("T", "1A-11A")  # one safe chain: the end may be declared
+    cells = safe_chain("T")  # one safe chain: the end may be declared
     app, play = begin(game_of(cells, ["9E", *OTHERS[:5]]))
     select_tile(app, play, "9E")
     press(app, X)
@@ -273,3 +276,21 @@ def test_the_undo_button_is_not_x_and_hurrying_never_undoes():
     from acquire8.app.input import MAPPING
 
     assert not set(MAPPING[UNDO]) & set(MAPPING[X]) and not set(MAPPING[UNDO]) & set(MAPPING[DOWN])
+
+
+# What the person could not have known (a draw, the market's), or what makes the game final.
+REVEALS = ev.TilesDrawn | ev.DeadTilesReplaced | ev.HandReplaced | ev.MarketHolds | ev.GameOver
+
+
+@pytest.mark.parametrize("event", ONE_OF_EACH, ids=lambda e: type(e).__name__)
+def test_every_event_is_declared_revealing_or_not_and_has_its_pace(event):
+    """Undo's stop and the pace decide about every event (a new one fails here in assert_never
+    until it is declared): the revealing ones give undo's reason, and a merger's steps are
+    the quick ones."""
+    reason = revealing(event)
+    assert (reason is not None) == isinstance(event, REVEALS)
+    assert reason is None or reason.startswith(("a ", "the "))
+    pace = 24
+    frames = pause_frames(event, pace)
+    assert 0 <= frames <= pace
+    assert (frames == pace * 3 // 8) == isinstance(event, MERGER_STEPS)

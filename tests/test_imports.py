@@ -5,6 +5,8 @@ from __future__ import annotations
 
 import ast
 import re
+import subprocess
+import sys
 from pathlib import Path
 
 PACKAGE = Path(__file__).resolve().parent.parent / "acquire8"
@@ -193,3 +195,41 @@ def test_layers_hold():
             assert not any(t.startswith(drawing) for t in targets), module
         if not module.startswith(("acquire8.app", "acquire8.cli", "acquire8.launch")):
             assert not any(t.startswith("acquire8.app") for t in targets), module
+
+
+# The computer players that search, and what they are made of: storage and the ratings never
+# load them (they know the levels and a kept review from plain records).
+SEARCH = ("acquire8.ai.players", "acquire8.ai.expert", "acquire8.ai.hard", "acquire8.ai.review")
+PLAIN_AI = {"acquire8.ai.levels", "acquire8.ai.kept"}  # what storage and rating may import of ai
+
+
+def reached(edges: dict[str, set[str]], start: set[str]) -> set[str]:
+    """Every module `start` imports, directly or through others."""
+    seen: set[str] = set()
+    todo = list(start)
+    while todo:
+        module = todo.pop()
+        if module not in seen:
+            seen.add(module)
+            todo.extend(edges.get(module, ()))
+    return seen
+
+
+def test_storage_and_the_ratings_import_no_computer_player():
+    edges = graph()
+    outside = [m for m in edges if m.startswith("acquire8.storage") or m == "acquire8.rating"]
+    taken = {t for m in outside for t in edges[m] if t.startswith("acquire8.ai")}
+    assert taken == PLAIN_AI  # by their modules, not the package that re-exports everything
+    loaded = reached(edges, set(outside))
+    assert not any(m.startswith(SEARCH) for m in loaded), sorted(loaded)
+
+
+def test_loading_storage_runs_no_computer_player():
+    """What the static graph cannot see: a package's __init__ runs before its module, so the
+    `acquire8.ai` package must load its players only when one is asked for."""
+    code = (
+        "import sys, acquire8.storage.store, acquire8.storage.stats, acquire8.rating\n"
+        "print(sorted(m for m in sys.modules if m.startswith('acquire8.ai')))"
+    )
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True).stdout
+    assert set(ast.literal_eval(out)) == {"acquire8.ai", *PLAIN_AI}

@@ -5,10 +5,10 @@ import json
 
 from acquire8.rules import BuyShares, DeclareEnd, Game, Phase, PlaceTile, events
 
-from positions import fill, load, play, player, position
+from positions import fill, load, play, player, position, safe_chain
 
-# Two safe chains, Tower on row A and Luxor on row C (11 tiles each): 1B..11B are dead.
-SAFE2 = {**fill("T", "1A-11A"), **fill("L", "1C-11C")}
+# Two safe chains, Tower from 1A and Luxor from 1C: the tiles of row B between them are dead.
+SAFE2 = {**safe_chain("T"), **safe_chain("L", "1C")}
 DEAD6 = [f"{c}B" for c in range(1, 7)]
 LONE = ["12E", "12G", "12I", "10E", "10G", "10I", "8E", "8G", "8I"]  # lone tiles on SAFE2
 
@@ -23,10 +23,10 @@ def kinds(evs: list) -> list[str]:
 def test_8_dead_tiles_replaced_at_the_end_of_the_turn_read_in_the_order_they_happen():
     g = load(
         cells=SAFE2,
-        players=[player(hand=["12B", "1B", "12E", "12G", "12I", "10E"]), player(hand=["10G"]), player()],
+        players=[player(hand=["12H", "1B", "12E", "12G", "12I", "10E"]), player(hand=["10G"]), player()],
         pool=["2B", "3B", "8I", "8G"],  # the first two drawn are dead too
     )
-    evs = play(g, PlaceTile("12B"), BuyShares(()))
+    evs = play(g, PlaceTile("12H"), BuyShares(()))
     drawing = [e for e in evs if isinstance(e, events.DeadTilesReplaced | events.TilesDrawn)]
     assert [(type(e).__name__, e.tiles) for e in drawing] == [
         ("DeadTilesReplaced", ("1B",)),  # the dead tile in hand goes first
@@ -128,6 +128,7 @@ def test_11_auto_end_the_turn_that_draws_the_pools_last_tile_ends_the_game():
     evs = g.apply(BuyShares(("T",)))
     assert g.is_over and g.pool_size() == 0
     assert kinds(evs)[:2] == ["SharesBought", "TilesDrawn"] and kinds(evs)[-1] == "GameOver"
+    assert g.ending() == events.Ending("pool empty") == Game.from_json(g.to_json()).ending()  # kept in a save
     # final scoring: Tower at 5 tiles ($500), P1 majority $5,000, P2 minority $2,500; all sold
     assert events.BonusPaid(seat=0, name="P1", chain="T", amount=5000, kind="majority") in evs
     assert g.scores() == [6000 - 500 + 5000 + 5 * 500, 6000 + 2500 + 2 * 500, 6000]

@@ -5,16 +5,16 @@ import json
 import pytest
 
 from acquire8.rules import BuyShares, DeclareEnd, Dispose, IllegalAction, Phase, PlaceTile, events
-from acquire8.rules.tables import SAFE_SIZE
+from acquire8.rules.tables import END_SIZE, SAFE_SIZE
 
-from positions import fill, load, play, player
+from positions import end_chain, fill, load, play, player, safe_chain, square_after
 
-T41 = fill("T", "1A-12C", "1D-5D")  # 41 tiles
-T40 = fill("T", "1A-12C", "1D-4D")
+T_END = end_chain("T")  # a chain at the end size, rows A to D
+T_SHORT = end_chain("T", short=True)  # one tile short of it
 L2 = fill("L", "1F-2F")
-T_SAFE = fill("T", f"1A-{SAFE_SIZE}A")  # the least safe chains (priced $700 while 11 to 20 tiles)
-L_SAFE = fill("L", f"1C-{SAFE_SIZE}C")
-T_UNSAFE = fill("T", f"1A-{SAFE_SIZE - 1}A")  # one tile short of safe
+T_SAFE = safe_chain("T")  # the least safe chains (priced $700 while 11 to 20 tiles)
+L_SAFE = safe_chain("L", "1C")
+T_UNSAFE = safe_chain("T", short=True)  # one tile short of safe
 FULL_POOL = ("12I", "12H", "10I", "10H", "8I", "8H", "6I")  # more than a hand draws
 
 
@@ -32,10 +32,10 @@ def _at_buy(cells, players=None, end="declare", pool=("12I",)):
     "cells, may_end",
     [
         ({}, False),  # no chain on the board
-        (T41, True),  # a chain of 41+
-        ({**T41, **L2}, True),  # ... even with an unsafe chain beside it
-        ({**T40, **L2}, False),
-        (T40, True),  # every chain on the board (one) is safe
+        (T_END, True),  # a chain of END_SIZE+
+        ({**T_END, **L2}, True),  # ... even with an unsafe chain beside it
+        ({**T_SHORT, **L2}, False),
+        (T_SHORT, True),  # every chain on the board (one) is safe
         (T_SAFE, True),
         ({**T_SAFE, **L_SAFE}, True),
         ({**T_SAFE, **L2}, False),
@@ -60,13 +60,13 @@ def test_11_declaring_is_optional():
 
 
 def test_11_declarer_still_buys_then_final_scoring_with_a_shared_win():
-    # Tower 41 ($1,000; bonuses $10,000/$5,000), Luxor 2 ($200; $2,000/$1,000).
+    # Tower at the end size ($1,000; bonuses $10,000/$5,000), Luxor 2 ($200; $2,000/$1,000).
     players = [
         player(shares={"T": 5}),
         player(cash=5800, shares={"T": 5, "L": 1}),
         player(shares={"T": 2, "A": 3}),  # American is not on the board: worthless
     ]
-    g = _at_buy({**T41, **L2}, players)
+    g = _at_buy({**T_END, **L2}, players)
     evs = g.apply(DeclareEnd())
     assert evs == [events.EndDeclared(seat=0, name="P1")]
     assert g.phase == Phase.BUY and not g.is_over
@@ -90,6 +90,7 @@ def test_11_declarer_still_buys_then_final_scoring_with_a_shared_win():
     over = [e for e in evs if isinstance(e, events.GameOver)]
     assert len(over) == 1 and over[0].scores == (p1, p2, p3) and over[0].winners == (0, 1)
     assert over[0].names == ("P1", "P2", "P3")
+    assert over[0].ending == g.ending() == events.Ending("end size", 0, "T", END_SIZE)  # P1 declared
     assert events.SharesSold(seat=2, name="P3", chain="T", count=2, amount=2000) in evs
     with pytest.raises(IllegalAction):
         g.apply(BuyShares(()))
@@ -104,6 +105,7 @@ def test_11_single_winner_and_sole_holder_final_bonus():
     assert g.winners() == [1]
     assert events.BonusPaid(seat=1, name="Ana", chain="T", amount=10500, kind="both") in evs
     assert isinstance(evs[-1], events.GameOver) and evs[-1].winners == (1,)
+    assert evs[-1].ending == g.ending() == events.Ending("all safe", 0) and g.ending().declared
 
 
 def test_11_auto_end_ends_the_turn_a_condition_holds_without_declaring():
@@ -112,15 +114,17 @@ def test_11_auto_end_ends_the_turn_a_condition_holds_without_declaring():
     assert DeclareEnd() not in g.legal_actions()
     with pytest.raises(IllegalAction, match="auto"):
         g.apply(DeclareEnd())
+    assert g.ending() is None  # not over yet
     g.apply(BuyShares(("T",)))
-    assert g.is_over
+    assert g.is_over and g.ending() == events.Ending("all safe") and not g.ending().declared
     assert g.scores() == [6000 - 700 + 10500 + 700, 6000, 6000 - 0]
 
 
 def test_11_auto_end_the_turn_a_chain_becomes_safe():
-    players = [player(hand=[f"{SAFE_SIZE}A"]), player(), player()]
+    grow = square_after(SAFE_SIZE - 1)  # the tile that makes Tower safe
+    players = [player(hand=[grow]), player(), player()]
     g = load(cells=T_UNSAFE, players=players, pool=list(FULL_POOL), end="auto")
-    g.apply(PlaceTile(f"{SAFE_SIZE}A"))
+    g.apply(PlaceTile(grow))
     assert g.chain_size("T") == SAFE_SIZE and not g.is_over
     g.apply(BuyShares(()))
     assert g.is_over
@@ -161,6 +165,7 @@ def test_11_stalemate_guard_ends_the_game_after_a_full_round_without_a_tile():
     evs = g.apply(BuyShares(()))
     assert g.is_over
     assert any(isinstance(e, events.Stalemate) for e in evs)
+    assert isinstance(evs[-1], events.GameOver) and evs[-1].ending == g.ending() == events.Ending("no tile")
     assert g.scores() == [6000 + 3000 + 200, 6000, 6000]
 
 

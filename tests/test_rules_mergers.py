@@ -3,6 +3,7 @@
 import pytest
 
 from acquire8.rules import (
+    SAFE_SIZE,
     BuyShares,
     ChooseDefunct,
     ChooseSurvivor,
@@ -14,7 +15,7 @@ from acquire8.rules import (
     events,
 )
 
-from positions import bank_after, fill, load, play, player, state
+from positions import bank_after, fill, load, play, player, safe_chain, state
 
 # Tower 1A-6A (6 tiles) and Luxor 8A-12A (5 tiles); 7A merges them. Tower survives.
 # Luxor's pre-merger price is $500 (bonuses $5,000/$2,500); counting the placed tile it
@@ -340,14 +341,14 @@ def test_7_a_safe_chain_survives_a_smaller_one():
     assert g.cash(0) == 6000 + 4500 + 300
 
 
-# Tower 15 (row A and 6B-6D) and Luxor 11 (1E-5E, 1F-5F, 1G) are safe; American 7E-8E is not.
-# 6E touches all three.
-TWO_SAFE = {**fill("T", "1A-12A", "6B-6D"), **fill("L", "1E-5E", "1F-5F", "1G"), **fill("A", "7E-8E")}
+# Tower 15 (row A and 6B-6D) and Luxor (safe: five columns wide from 1E) are safe; American
+# 7E-8E is not. 6E touches all three.
+TWO_SAFE = {**fill("T", "1A-12A", "6B-6D"), **safe_chain("L", "1E", width=5), **fill("A", "7E-8E")}
 
 
 def test_7_8_tile_touching_two_safe_chains_is_dead_even_with_a_small_chain_too():
     g = load(cells=TWO_SAFE, players=[player(hand=["6E", "6F"]), player(), player()], pool=["12I"])
-    assert g.chain_size("T") == 15 and g.chain_size("L") == 11 and g.chain_size("A") == 2
+    assert g.chain_size("T") == 15 >= SAFE_SIZE and g.chain_size("L") == SAFE_SIZE and g.chain_size("A") == 2
     assert g.tile_effect("6E") == "dead"
     assert g.legal_actions() == [PlaceTile("6F")]
     before = g.to_json()
@@ -357,8 +358,8 @@ def test_7_8_tile_touching_two_safe_chains_is_dead_even_with_a_small_chain_too()
 
 
 def test_7_two_safe_chains_alone_make_a_dead_tile():
-    cells = {**fill("T", "1A-11A"), **fill("L", "1C-11C")}
-    g = load(cells=cells, players=[player(hand=["5B", "12B"]), player(), player()])
+    cells = {**safe_chain("T"), **safe_chain("L", "1C")}
+    g = load(cells=cells, players=[player(hand=["5B", "5D"]), player(), player()])
     assert g.tile_effect("5B") == "dead"
-    assert g.tile_effect("12B") == "lone"
-    assert g.legal_actions() == [PlaceTile("12B")]
+    assert g.tile_effect("5D") == "grow"  # next to one safe chain only
+    assert g.legal_actions() == [PlaceTile("5D")]

@@ -7,7 +7,7 @@ import random
 
 import pytest
 
-from acquire8.rules import GAME_MODES, MODE_PLAYERS, TEAM_COUNT, Game, Options
+from acquire8.rules import GAME_MODES, MODE_PLAYERS, MODES, TEAM_COUNT, Game, Options
 from tests.positions import player
 
 
@@ -35,6 +35,20 @@ def test_partners_sit_apart_so_the_teams_take_turns(mode, teams):
     assert all(g.team_of(seat) == t for t, team in enumerate(teams) for seat in team)
     order = [g.team_of((g.turn + i) % g.players) for i in range(g.players)]
     assert all(a != b for a, b in zip(order, order[1:] + order[:1], strict=True))  # never twice in a row
+
+
+@pytest.mark.parametrize("spec", MODES, ids=[m.name for m in MODES])
+def test_every_mode_record_makes_even_teams_that_take_turns(spec):
+    """What a new mode's record must give (RULES §14): at every player count it allows, teams
+    of one size, as many as it says, and never a team twice in a row round the table."""
+    assert list(spec.players) == sorted(set(spec.players)) and spec.players[0] >= 1
+    for n in spec.players:
+        g = Game.new(n, seed=1, options=Options(mode=spec.name))
+        assert len(g.teams) == (spec.teams or n) and len({len(team) for team in g.teams}) == 1
+        assert g.has_teams == (spec.teams > 0)
+        if len(g.teams) > 1:
+            order = [g.team_of(s) for s in range(n)]
+            assert all(a != b for a, b in zip(order, order[1:] + order[:1], strict=True))
 
 
 @pytest.mark.parametrize("mode", [m for m in GAME_MODES if not TEAM_COUNT[m]])

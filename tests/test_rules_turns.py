@@ -6,11 +6,11 @@ import pytest
 
 from acquire8.rules import CHAINS, BuyShares, FoundChain, IllegalAction, Phase, PlaceTile, events
 
-from positions import fill, load, play, player, position, state
+from positions import fill, load, play, player, position, safe_chain, state
 
-# Two safe chains, Tower on row A and Luxor on row C (11 tiles each): 1B..11B are dead.
-SAFE2 = {**fill("T", "1A-11A"), **fill("L", "1C-11C")}
-LONE6 = ["12B", "12E", "12G", "12I", "10E", "10G"]  # lone tiles on SAFE2
+# Two safe chains, Tower from 1A and Luxor from 1C: the tiles of row B between them are dead.
+SAFE2 = {**safe_chain("T"), **safe_chain("L", "1C")}
+LONE6 = ["12H", "12E", "12G", "12I", "10E", "10G"]  # lone tiles on SAFE2
 
 # Seven chains of two on rows A and C, loose tiles 2G, 6G, 10G, 4I: a tile next to a loose
 # tile would found an eighth chain.
@@ -34,12 +34,12 @@ NO_EIGHTH = ["1G", "3G", "2F", "2H", "5G", "7G", "6F", "6H", "9G", "11G", "10F",
 def test_8_dead_tiles_are_replaced_at_the_end_of_the_turn_repeatedly():
     g = load(
         cells=SAFE2,
-        players=[player(hand=["12B", "1B", "2B", "12E", "12G", "12I"]), player(hand=["10E"]), player()],
+        players=[player(hand=["12H", "1B", "2B", "12E", "12G", "12I"]), player(hand=["10E"]), player()],
         pool=["3B", "4B", "9G", "5B", "10I", "7G", "3I"],
     )
     assert g.tile_effect("1B") == "dead"
-    assert g.legal_actions() == [PlaceTile(t) for t in ("12B", "12E", "12G", "12I")]
-    g.apply(PlaceTile("12B"))
+    assert g.legal_actions() == [PlaceTile(t) for t in ("12H", "12E", "12G", "12I")]
+    g.apply(PlaceTile("12H"))
     assert sorted(g.hand(0)) == sorted(["1B", "2B", "12E", "12G", "12I"])  # not before the end of turn
     evs = g.apply(BuyShares(()))
     dead = [e.tiles for e in evs if isinstance(e, events.DeadTilesReplaced)]
@@ -58,9 +58,9 @@ def test_8_dead_tiles_are_replaced_at_the_end_of_the_turn_repeatedly():
 def test_8_dead_tiles_are_discarded_even_when_the_pool_is_empty():
     g = load(
         cells=SAFE2,
-        players=[player(hand=["12B", "1B", "2B", "12E"]), player(hand=["10E"]), player()],
+        players=[player(hand=["12H", "1B", "2B", "12E"]), player(hand=["10E"]), player()],
     )
-    evs = play(g, PlaceTile("12B"), BuyShares(()))
+    evs = play(g, PlaceTile("12H"), BuyShares(()))
     assert [e.tiles for e in evs if isinstance(e, events.DeadTilesReplaced)] == [("1B", "2B")]
     assert g.hand(0) == ["12E"]
     assert '"1B"' not in g.to_json()
@@ -69,10 +69,10 @@ def test_8_dead_tiles_are_discarded_even_when_the_pool_is_empty():
 def test_8_dead_tiles_in_another_players_hand_wait_for_their_turn():
     g = load(
         cells=SAFE2,
-        players=[player(hand=["12B"]), player(hand=["1B", "12E"]), player(hand=["12G"])],
+        players=[player(hand=["12H"]), player(hand=["1B", "12E"]), player(hand=["12G"])],
         pool=["12I", "10I", "8I", "6I", "4I", "2I"],
     )
-    play(g, PlaceTile("12B"), BuyShares(()))
+    play(g, PlaceTile("12H"), BuyShares(()))
     assert sorted(g.hand(1)) == ["12E", "1B"]
 
 
@@ -83,7 +83,7 @@ def test_8_hand_without_a_playable_tile_is_replaced():
         players=[player(hand=LONE6), player(hand=[f"{c}B" for c in range(1, 7)]), player(hand=["12D"])],
         pool=["8G", *new_hand, "1G"],
     )
-    evs = play(g, PlaceTile("12B"), BuyShares(()))
+    evs = play(g, PlaceTile("12H"), BuyShares(()))
     replaced = [e for e in evs if isinstance(e, events.HandReplaced)]
     assert len(replaced) == 1 and replaced[0].seat == 1
     assert replaced[0].tiles == ("1B", "2B", "3B", "4B", "5B", "6B")  # revealed

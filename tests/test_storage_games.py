@@ -637,7 +637,7 @@ def half_done(record: GameRecord) -> Review:
 
 def test_a_review_left_half_done_is_written_in_todays_format_and_taken_up(store, tmp_path, record, other):
     review = half_done(record)
-    assert store.save_reviewing(record, review) is None
+    assert store.save_reviewing(record, review.to_dict()) is None
     data = json.loads((tmp_path / "reviewing.json").read_text())
     first = review.decisions[0]
     assert data["format"] == 1 and data["game"] == record.to_dict()
@@ -659,14 +659,19 @@ def test_a_review_left_half_done_is_written_in_todays_format_and_taken_up(store,
         ],
     }
     assert [d["action"] for d in data["review"]["decisions"]] == [d.index for d in review.decisions]
-    taken, message = Storage.in_directory(tmp_path).load_reviewing(replace(record, played="later"))
+    taken, message = Storage.in_directory(tmp_path).load_reviewing(
+        replace(record, played="later"), Review.resumed
+    )
     assert message is None and taken is not None
     assert taken.decisions == review.decisions and taken.progress == review.progress
-    assert store.load_reviewing(other) == (None, None)  # another game's: not taken up
+    assert store.load_reviewing(other, Review.resumed) == (None, None)  # another game's: not taken up
     store.drop_reviewing(other)
     assert (tmp_path / "reviewing.json").exists()
     store.drop_reviewing(record)  # its review finished
-    assert store.load_reviewing(record) == (None, None) and not (tmp_path / "reviewing.json").exists()
+    assert (
+        store.load_reviewing(record, Review.resumed) == (None, None)
+        and not (tmp_path / "reviewing.json").exists()
+    )
 
 
 @pytest.mark.parametrize(
@@ -679,12 +684,12 @@ def test_a_review_left_half_done_is_written_in_todays_format_and_taken_up(store,
     ],
 )
 def test_a_damaged_review_under_way_is_set_aside_and_started_again(store, tmp_path, record, damage):
-    store.save_reviewing(record, half_done(record))
+    store.save_reviewing(record, half_done(record).to_dict())
     path = tmp_path / "reviewing.json"
     data = json.loads(path.read_text())
     damage(data)
     text = json.dumps(data)
     path.write_text(text)
-    assert store.load_reviewing(record) == (None, storage.MSG_REVIEWING_DAMAGED)
+    assert store.load_reviewing(record, Review.resumed) == (None, storage.MSG_REVIEWING_DAMAGED)
     [kept] = aside(tmp_path, "reviewing.json")
     assert (tmp_path / kept).read_text() == text

@@ -1,15 +1,38 @@
 """Computer players: each decides from `Game.view(seat)` alone. Every level is one record in
-`levels.py` (`LevelSpec`)."""
+`levels.py` (`LevelSpec`), made by its player in `players.py`.
 
-from acquire8.ai.base import Bot, GreedyBot, RandomBot, SteppingBot
-from acquire8.ai.expert import ExpertBot
-from acquire8.ai.hard import HardBot
-from acquire8.ai.levels import BASELINES, LEVELS, SPEC_OF, SPECS, Level, LevelSpec, level_of, make_bot
-from acquire8.ai.simple import EasyBot, NormalBot
+The package re-exports the public names (`from acquire8.ai import make_bot`), each module
+imported when one of its names is first asked for (PEP 562): `acquire8.ai.levels` and
+`acquire8.ai.kept` import without any player, so storage and the ratings load no search.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING, Any
+
+if TYPE_CHECKING:  # the names as the type checker sees them; at run time, __getattr__ below
+    from acquire8.ai.base import Bot, GreedyBot, RandomBot, SteppingBot
+    from acquire8.ai.expert import ExpertBot
+    from acquire8.ai.hard import HardBot
+    from acquire8.ai.levels import LEVELS, SPEC_OF, SPECS, Level, LevelSpec, level_of
+    from acquire8.ai.players import BASELINES, PLAYERS, make_bot
+    from acquire8.ai.simple import EasyBot, NormalBot
+
+_NAMES = {
+    "base": "Bot GreedyBot RandomBot SteppingBot",
+    "expert": "ExpertBot",
+    "hard": "HardBot",
+    "levels": "LEVELS SPEC_OF SPECS Level LevelSpec level_of",
+    "players": "BASELINES PLAYERS make_bot",
+    "simple": "EasyBot NormalBot",
+}
+_HOMES = {name: module for module, names in _NAMES.items() for name in names.split()}
 
 __all__ = [
     "BASELINES",
     "LEVELS",
+    "PLAYERS",
     "SPECS",
     "SPEC_OF",
     "Bot",
@@ -25,3 +48,17 @@ __all__ = [
     "level_of",
     "make_bot",
 ]
+
+
+def __getattr__(name: str) -> Any:
+    """A re-exported name, its module imported on first use (PEP 562)."""
+    home = _HOMES.get(name)
+    if home is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
+    globals()[name] = value  # asked once
+    return value
+
+
+def __dir__() -> list[str]:
+    return sorted({*globals(), *_HOMES})

@@ -35,6 +35,7 @@ from dataclasses import field as default  # the name `field` is one of Stats' fi
 
 from acquire8.ai.base import Bot
 from acquire8.ai.levels import SPEC_OF, SPECS
+from acquire8.ai.players import PLAYERS
 from acquire8.rules import (
     END_OPTIONS,
     GAME_MODES,
@@ -131,10 +132,10 @@ def make_player(name: str, seed: int, team_play: bool, opts: dict) -> Bot:
         except ImportError as e:
             raise SystemExit(f"{name}: run the arena from the repository (bench/ismcts.py): {e}") from e
         return ismcts.make(name, seed, opts.get("iterations"), opts.get("time_limit_ms"), team_play)
-    spec = SPEC_OF.get(name)
-    if spec is None:
-        raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(SPEC_OF)} or ismcts-*")
-    return spec.make(seed, team_play=team_play, **(opts if spec.searches else {}))
+    make = PLAYERS.get(name)
+    if make is None:
+        raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(PLAYERS)} or ismcts-*")
+    return make(seed, team_play=team_play, **(opts if SPEC_OF[name].searches else {}))
 
 
 def play_one(args: tuple) -> Stats:

@@ -26,7 +26,8 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from acquire8.ai.levels import SPEC_OF, SPECS, level_of, make_bot
+from acquire8.ai.levels import SPEC_OF, SPECS, level_of
+from acquire8.ai.players import make_bot
 from acquire8.rules import Game
 
 ORDER: tuple[str, ...] = tuple(s.name for s in sorted(SPECS, key=lambda s: s.rating))  # weakest first

@@ -1,19 +1,17 @@
-"""Every computer player, each defined once: its name, how it is made, whether it searches, its
-words on the setup screen and its rating on the ladder. `LEVELS`, `make_bot`, the ladder
-(ai/ladder.py), the person's rating (rating.py), the setup and the texts read these records;
-a new level is a record here (and its player's module).
+"""Every computer player, each defined once: its name, whether a person picks it, whether it
+searches, its words on the setup screen and its rating on the ladder. `LEVELS`, the ladder
+(ai/ladder.py), the person's rating (rating.py), storage, the setup and the texts read these
+records; a new level is a record here, its player in `ai/players.py` (which makes it) and its
+player's module.
+
+This module imports no player: storage and the ratings know the levels' names and ratings
+without loading a search.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Literal, cast, get_args
-
-from acquire8.ai.base import Bot, GreedyBot, RandomBot
-from acquire8.ai.expert import ExpertBot
-from acquire8.ai.hard import HardBot
-from acquire8.ai.simple import EasyBot, NormalBot
 
 # Every computer player make_bot knows. Saves and records keep these strings.
 Level = Literal["easy", "normal", "hard", "expert", "random", "greedy"]
@@ -22,9 +20,8 @@ NAME_CHARS = 6  # "Ana (expert)" and a rating share a 32-character line with the
 
 @dataclass(frozen=True)
 class LevelSpec:
-    """One computer player.
+    """One computer player (`ai.players.PLAYERS[name]` makes it).
 
-    `make(seed, **options)` builds it (options: a searching level's `budget_ms`, `iterations`);
     `picked`: a person may play against it (else a baseline the others are measured by);
     `searches`: it thinks for long across frames (the ladder gives it fewer games, the arena
     times it); `words`: the setup screen's line on it (with "Rated 801: " before it, at most
@@ -32,7 +29,6 @@ class LevelSpec:
     (docs/AI.md), the frozen greedy baseline at 500 with none."""
 
     name: Level
-    make: Callable[..., Bot]
     picked: bool
     searches: bool
     words: str
@@ -48,12 +44,12 @@ class LevelSpec:
 # `python -m acquire8.ai.ladder --deals 40 --expert-deals 6 --seed 4 --jobs 2` (968 games of four,
 # the expert at 500 ms); greedy is fixed at 500, so the scale (and a person's rating) stays put.
 SPECS: tuple[LevelSpec, ...] = (
-    LevelSpec("easy", EasyBot, True, False, "a newcomer; plays and buys almost at random", 192.0, 26.5),
-    LevelSpec("normal", NormalBot, True, False, "plays well for the turn at hand, no further", 503.0, 25.5),
-    LevelSpec("hard", HardBot, True, False, "weighs each move's effect on the whole game", 807.0, 34.0),
-    LevelSpec("expert", ExpertBot, True, True, "tries its best moves out over many deals", 973.0, 67.0),
-    LevelSpec("random", RandomBot, False, False, "", 294.0, 25.5),
-    LevelSpec("greedy", GreedyBot, False, False, "", 500.0, 0.0),
+    LevelSpec("easy", True, False, "a newcomer; plays and buys almost at random", 192.0, 26.5),
+    LevelSpec("normal", True, False, "plays well for the turn at hand, no further", 503.0, 25.5),
+    LevelSpec("hard", True, False, "weighs each move's effect on the whole game", 807.0, 34.0),
+    LevelSpec("expert", True, True, "tries its best moves out over many deals", 973.0, 67.0),
+    LevelSpec("random", False, False, "", 294.0, 25.5),
+    LevelSpec("greedy", False, False, "", 500.0, 0.0),
 )
 SPEC_OF: dict[str, LevelSpec] = {s.name: s for s in SPECS}
 if tuple(SPEC_OF) != get_args(Level):
@@ -71,7 +67,6 @@ def picked_levels(specs: tuple[LevelSpec, ...]) -> tuple[Level, ...]:
 
 
 LEVELS: tuple[Level, ...] = picked_levels(SPECS)  # the ones a person plays against
-BASELINES: dict[str, Callable[[int | None], Bot]] = {s.name: s.make for s in SPECS if not s.picked}
 
 
 def level_of(name: str) -> Level:
@@ -81,19 +76,7 @@ def level_of(name: str) -> Level:
     raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(SPEC_OF)}")
 
 
-def make_bot(level: Level, seed: int | None = None, **options: object) -> Bot:
-    """A computer player of `level` (one of LEVELS, or a baseline: random, greedy);
-    the same seed gives the same decisions. `options` go to a searching level
-    (the expert's `budget_ms`, `iterations`). Every one is a `Bot` (`choose`, `reseed`); the
-    expert, which thinks across frames, is a `SteppingBot` too."""
-    spec = SPEC_OF.get(level)
-    if spec is None:
-        raise ValueError(f"unknown computer player {level!r}; choose from {', '.join(SPEC_OF)}")
-    return spec.make(seed, **options) if spec.searches else spec.make(seed)
-
-
 __all__ = [
-    "BASELINES",
     "LEVELS",
     "NAME_CHARS",
     "SPECS",
@@ -101,5 +84,4 @@ __all__ = [
     "Level",
     "LevelSpec",
     "level_of",
-    "make_bot",
 ]

@@ -12,6 +12,7 @@ from collections.abc import Sequence
 from typing import assert_never
 
 from acquire8.rules import (
+    MODES,
     Action,
     BonusKind,
     BuyShares,
@@ -25,7 +26,7 @@ from acquire8.rules import (
 )
 from acquire8.rules import events as ev
 from acquire8.rules.record import GameRecord, Turn, key_turns, turns
-from acquire8.rules.tables import CHAINS, CHART_SIZES, END_SIZE, SAFE_SIZE, TIER_OF
+from acquire8.rules.tables import CHAINS, CHART_SIZES, END_SIZE, TIER_OF
 
 __all__ = [
     "CHAIN_NAMES",
@@ -124,11 +125,7 @@ SETUP_WORDS: dict[str, str] = {
     "contrast": "Chain colours told apart by lightness too",
 }
 VALUE_WORDS: dict[tuple[str, OptionValue], str] = {
-    ("mode", "singles"): "Each plays for themselves, 2 to 6 players",
-    ("mode", "solo"): "You alone for a high score: your final cash",
-    ("mode", "2v2"): "Two teams of two: your partner sits across from you",
-    ("mode", "2v2v2"): "Three teams of two: partners sit three seats apart",
-    ("mode", "3v3"): "Two teams of three: every other seat is a partner",
+    **{("mode", m.name): m.words for m in MODES},  # each way to play's own record
     ("end", "declare"): f"You may end it once a chain has {END_SIZE}+ tiles or all are safe",
     ("end", "auto"): "The game ends by itself as soon as it can",
     ("holdings", "open"): "Everyone's shares are shown to everyone",
@@ -349,28 +346,29 @@ def log_line(e: ev.Event, teams: Sequence[Sequence[int]] = ()) -> str:
             assert_never(e)
 
 
-def end_line(events: Sequence[ev.Event], sizes: dict[str, int]) -> str:
-    """The standings' line on who ended the game and why, from what the rules said (the end
-    declared, no tile playable) and the chains' sizes at the end (`sizes`: those on the board):
-    "Cy ended it: Festival 41 tiles", "All chains safe", "No tile could be played"."""
-    if any(isinstance(e, ev.Stalemate) for e in events):
-        return "No tile could be played"
-    big = max(sizes, key=lambda c: (sizes[c], -CHAINS.index(c)), default=None)
-    if big is not None and sizes[big] >= END_SIZE:
-        whys = [f"{chain_name(big)} {sizes[big]} tiles", f"{big} {sizes[big]} tiles"]
-    elif sizes and min(sizes.values()) >= SAFE_SIZE:
-        whys = ["all chains safe"]
-    else:  # the auto end: the pool's last tile was drawn
-        whys = ["the last tile was drawn"]
-    declared = next((e for e in reversed(events) if isinstance(e, ev.EndDeclared)), None)
-    if declared is None:
+def end_line(ending: ev.Ending, names: Sequence[str]) -> str:
+    """The standings' line on who ended the game and why, as the rules said (`ending`; `names`
+    by seat): "Cy ended it: Festival 41 tiles", "All chains safe", "No tile could be played"."""
+    match ending.reason:
+        case "end size":
+            whys = [f"{chain_name(ending.chain)} {ending.size} tiles", f"{ending.chain} {ending.size} tiles"]
+        case "all safe":
+            whys = ["all chains safe"]
+        case "pool empty":
+            whys = ["the last tile was drawn"]
+        case "no tile":
+            whys = ["no tile could be played"]
+        case _:
+            assert_never(ending.reason)
+    if not ending.declared:
         return whys[0][0].upper() + whys[0][1:]
+    name = names[ending.declared_by]
     for why in whys:  # the chain's name, else its letter: whole words, never cut
         for said in ("ended it", "ended"):
-            line = f"{declared.name} {said}: {why}"
+            line = f"{name} {said}: {why}"
             if len(line) <= LINE_CHARS:
                 return line
-    return f"{declared.name} ended it"  # a name too long for the reason too: who, not why
+    return f"{name} ended it"  # a name too long for the reason too: who, not why
 
 
 def own_draw_line(e: ev.TilesDrawn) -> str:

@@ -3,7 +3,7 @@ make of them are the front end's (`acquire8.app.text`)."""
 
 from dataclasses import dataclass
 
-from .options import BonusKind, TileEffect
+from .options import BonusKind, EndReason, TileEffect
 
 
 @dataclass(frozen=True, slots=True)
@@ -140,10 +140,34 @@ class Stalemate(_Event):
 
 
 @dataclass(frozen=True, slots=True)
+class Ending:
+    """Why the game ended (RULES §11), as python-chess's Outcome says how a game terminated: a
+    value the rules give (GameOver's `ending`, `Game.ending()`), so no reader works it out again
+    from the chains' sizes.
+
+    `reason`: "end size" (a chain reached END_SIZE), "all safe" (every chain on the board safe),
+    "pool empty" (the auto end: the pool's last tile was drawn) or "no tile" (the pool empty,
+    no one could place a tile for a round); `declared_by`: the seat that declared the end, -1
+    when the game ended by itself (the auto end, or no tile); `chain` and `size`: with "end
+    size", the biggest chain (the first in CHAINS on a tie) and its size, else "" and 0."""
+
+    reason: EndReason
+    declared_by: int = -1
+    chain: str = ""
+    size: int = 0
+
+    @property
+    def declared(self) -> bool:
+        """A player declared the end (else it came by itself)."""
+        return self.declared_by >= 0
+
+
+@dataclass(frozen=True, slots=True)
 class GameOver(_Event):
     scores: tuple[int, ...]
     winners: tuple[int, ...]
     names: tuple[str, ...]
+    ending: Ending  # why it ended
 
 
 # Every event (a type alias). A dispatch that must decide about each ends in `assert_never`, so the

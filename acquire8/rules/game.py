@@ -371,6 +371,10 @@ class Game(GameState):
     def is_over(self) -> bool:
         return self._phase == Phase.OVER
 
+    def ending(self) -> ev.Ending | None:
+        """Why the game ended (RULES §11), once it is over; None before."""
+        return self._why_over() if self._phase == Phase.OVER else None
+
     def start_tiles(self) -> list[str]:
         """The tile each seat drew at the setup (RULES §3), by seat; [] when not known
         (a position that does not list them)."""
@@ -875,7 +879,19 @@ class Game(GameState):
                     out.append(ev.SharesSold(*self._who(seat), CHAINS[c], count, count * p))
         self._phase = Phase.OVER
         scores = tuple(self._money)
-        out.append(ev.GameOver(-1, "", scores, tuple(self.winners()), self._names))
+        out.append(ev.GameOver(-1, "", scores, tuple(self.winners()), self._names, self._why_over()))
+
+    def _why_over(self) -> ev.Ending:
+        """Why `_end_turn` ended the game, read in its order: the end declared, the auto end's
+        conditions, else no tile playable (the sizes do not change in the final scoring)."""
+        auto = self._options.end == "auto"
+        if self._declared or (auto and self.can_end()):
+            big = max(range(CHAIN_COUNT), key=lambda c: (self._sizes[c], -c))
+            who = self._turn if self._declared else -1  # one declares in the buy phase of their turn
+            if self._sizes[big] >= END_SIZE:
+                return ev.Ending("end size", who, CHAINS[big], self._sizes[big])
+            return ev.Ending("all safe", who)
+        return ev.Ending("pool empty" if auto and self._drew_last else "no tile")
 
 
 # Each (phase, action type) and the method that carries it out into a list of events.

@@ -6,7 +6,7 @@ records keep the strings as they are. A rules option's values are words or numbe
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, fields
 from enum import StrEnum
 from typing import Any, Literal, get_args, get_type_hints
@@ -16,30 +16,67 @@ HoldingsOption = Literal["open", "hidden"]  # only the front end shows or hides
 # What placing a tile would do now (Game.tile_effect, and the kind of a TilePlaced).
 TileEffect = Literal["lone", "found", "grow", "merge", "no 8th chain", "dead"]
 BonusKind = Literal["majority", "minority", "both", "shared"]  # RULES §7.1: whose bonus it is
-# RULES §14: every player for themselves ("singles", 2 to 6 players), the one-player score
-# game ("solo"), or teams whose partners sit apart so that the teams take turns.
+# RULES §11: why a game ended (the Ending of GameOver and Game.ending): a chain at the end size,
+# every chain safe, the pool's last tile drawn (the auto end), no tile playable for a round.
+EndReason = Literal["end size", "all safe", "pool empty", "no tile"]
+# RULES §14's ways to play, one record each (MODES below); the Literal names them for the type
+# checker and must list the records' names in their order (checked when this module loads).
 GameMode = Literal["singles", "solo", "2v2", "2v2v2", "3v3"]
 OptionValue = str | int  # what a rules option's Literal may hold
 END_OPTIONS: tuple[EndOption, ...] = get_args(EndOption)
 HOLDINGS_OPTIONS: tuple[HoldingsOption, ...] = get_args(HoldingsOption)
 TILE_EFFECTS: tuple[TileEffect, ...] = get_args(TileEffect)
 BONUS_KINDS: tuple[BonusKind, ...] = get_args(BonusKind)
-GAME_MODES: tuple[GameMode, ...] = get_args(GameMode)
-# Each mode's player counts and its number of teams (0: no teams, each plays for themselves).
-MODE_PLAYERS: dict[GameMode, tuple[int, ...]] = {
-    "singles": (2, 3, 4, 5, 6),
-    "solo": (1,),
-    "2v2": (4,),
-    "2v2v2": (6,),
-    "3v3": (6,),
-}
-TEAM_COUNT: dict[GameMode, int] = {"singles": 0, "solo": 0, "2v2": 2, "2v2v2": 3, "3v3": 2}
+END_REASONS: tuple[EndReason, ...] = get_args(EndReason)
+
+
+def apart(seat: int, teams: int) -> int:
+    """RULES §14's seating: partners sit apart, so the teams take turns (2 vs 2: seats 0 and 2
+    against 1 and 3; 2 vs 2 vs 2: 0 and 3, 1 and 4, 2 and 5)."""
+    return seat % teams
+
+
+@dataclass(frozen=True)
+class ModeSpec:
+    """One way to play (RULES §14), as a computer level is a LevelSpec: a new mode is a record in
+    MODES (its name in GameMode) and its rules tests; the player counts, the teams, the setup's
+    line and How to play's list of modes are read from the records.
+
+    `players`: the numbers of players it allows, in increasing order; `teams`: its number of
+    teams (0: no teams, each plays for themselves); `seating(seat, teams)`: the team a seat
+    plays for; `words`: the setup's line on it (at most two lines of the setup's width)."""
+
+    name: GameMode
+    players: tuple[int, ...]
+    teams: int
+    words: str
+    seating: Callable[[int, int], int] = apart
+
+    def team_of(self, seat: int, players: int) -> int:
+        """The team `seat` plays for in a game of `players`; without teams, a team of its own."""
+        return self.seating(seat, self.teams) if self.teams else seat % players
+
+
+# In the order the setup cycles through them (singles, the default, first).
+MODES: tuple[ModeSpec, ...] = (
+    ModeSpec("singles", (2, 3, 4, 5, 6), 0, "Each plays for themselves, 2 to 6 players"),
+    ModeSpec("solo", (1,), 0, "You alone for a high score: your final cash"),
+    ModeSpec("2v2", (4,), 2, "Two teams of two: your partner sits across from you"),
+    ModeSpec("2v2v2", (6,), 3, "Three teams of two: partners sit three seats apart"),
+    ModeSpec("3v3", (6,), 2, "Two teams of three: every other seat is a partner"),
+)
+MODE_OF: dict[GameMode, ModeSpec] = {m.name: m for m in MODES}
+GAME_MODES: tuple[GameMode, ...] = tuple(MODE_OF)
+if get_args(GameMode) != GAME_MODES:
+    raise ValueError("every GameMode has one record in MODES, in the Literal's order")
+MODE_PLAYERS: dict[GameMode, tuple[int, ...]] = {m.name: m.players for m in MODES}
+TEAM_COUNT: dict[GameMode, int] = {m.name: m.teams for m in MODES}  # 0: no teams
 
 
 def team_of_seat(mode: GameMode, seat: int, players: int) -> int:
-    """The team `seat` plays for (RULES §14): partners sit apart, so the teams take turns (2 vs
-    2: seats 0 and 2 against 1 and 3). Without teams each seat is a team of its own."""
-    return seat % (TEAM_COUNT[mode] or players)
+    """The team `seat` plays for (RULES §14), as its mode seats them. Without teams each seat
+    is a team of its own."""
+    return MODE_OF[mode].team_of(seat, players)
 
 
 def check_players(mode: GameMode, n: int) -> None:

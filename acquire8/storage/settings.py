@@ -8,7 +8,7 @@ import copy
 from dataclasses import dataclass, field, fields
 from typing import Any, Literal, get_args
 
-from acquire8.ai import LEVELS  # the computer levels, as make_bot knows them
+from acquire8.ai.levels import LEVELS  # the computer levels (records that load no player)
 from acquire8.rules import MODE_PLAYERS, Options, option_values
 from acquire8.rules.record import PERSON
 

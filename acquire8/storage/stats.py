@@ -10,7 +10,7 @@ from dataclasses import asdict, dataclass, field, fields, replace
 from itertools import pairwise
 from typing import Any
 
-from acquire8.ai import LEVELS
+from acquire8.ai.levels import LEVELS
 from acquire8.rating import PersonRating, versus
 from acquire8.rules import GAME_MODES, Game
 from acquire8.rules.record import MAX_PLAYED, PERSON, GameRecord

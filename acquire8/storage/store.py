@@ -10,10 +10,11 @@ import json
 import logging
 import os
 import time
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Any
+from typing import Any, TypeVar
 
-from acquire8.ai.review import GameKey, KeptReview, Review, game_key
+from acquire8.ai.kept import GameKey, KeptReview, game_key
 from acquire8.rating import PersonRating
 from acquire8.rules import GAME_MODES, Game
 from acquire8.rules.record import GameRecord, NewerRecord, NotARecord
@@ -56,6 +57,7 @@ from acquire8.storage.settings import SETTINGS_FORMAT, Settings
 from acquire8.storage.stats import STATS_FORMAT, GameResult, Stats, rating_from
 
 log = logging.getLogger("acquire8.storage")
+_R = TypeVar("_R")  # what a review kept under way is taken up as (load_reviewing's `resume`)
 
 SAVE_FORMAT = 1  # version of the save envelope {"format", "meta", "game"}
 SAVE, SETTINGS, STATS, GAMES = "save", "settings", "stats", "games"  # backend keys
@@ -334,15 +336,19 @@ class Storage(Records):
 
     # The review left half done
 
-    def save_reviewing(self, record: GameRecord, review: Review) -> str | None:
-        """Keep `review` of `record`'s game, under way, to take up later (it replaces the one
-        kept before); None on success, else a message."""
-        data = {"format": REVIEWING_FORMAT, "game": record.to_dict(), "review": review.to_dict()}
+    def save_reviewing(self, record: GameRecord, review: Mapping[str, object]) -> str | None:
+        """Keep the review of `record`'s game under way, as its `to_dict` wrote it, to take up
+        later (it replaces the one kept before); None on success, else a message."""
+        data = {"format": REVIEWING_FORMAT, "game": record.to_dict(), "review": dict(review)}
         return self._write(REVIEWING, data, MSG_REVIEWING_FAILED)
 
-    def load_reviewing(self, record: GameRecord) -> tuple[Review | None, str | None]:
+    def load_reviewing(
+        self, record: GameRecord, resume: Callable[[GameRecord, dict[str, Any]], _R]
+    ) -> tuple[_R | None, str | None]:
         """The review of this game (the same seed and actions) kept under way, taken up where
-        it was left; None when none is kept of it. A damaged one is set aside with a message."""
+        it was left by `resume(record, saved)` (`ai.review.Review.resumed`, which raises
+        ValueError or TypeError on a damaged one); None when none is kept of it. A damaged one
+        is set aside with a message. Storage knows the review's file, not its search."""
         try:
             data = self._read(REVIEWING, REVIEWING_FORMAT)
             if data is None:
@@ -352,12 +358,8 @@ class Storage(Records):
                 raise BadRecord("bad", "reviewing: expected 'game' and 'review' objects")
             if not _same_game(game, record):
                 return None, None  # another game's
-            seats, iterations, seed = saved.get("seats"), saved.get("iterations"), saved.get("seed")
-            if not isinstance(seats, list) or type(iterations) is not int or type(seed) is not int:
-                raise BadRecord("bad", "reviewing: seats, iterations and seed expected")
             try:
-                review = Review(record, seats, iterations, seed)
-                review.restore(saved)
+                review = resume(record, saved)
             except (ValueError, TypeError) as e:
                 raise BadRecord("bad", f"reviewing: {e}") from None
         except BadRecord as bad:

@@ -268,7 +268,7 @@ class App:
         if isinstance(job, Reviewing):
             return job
         games = self.keeper.games
-        saved, msg = games.load_reviewing(record) if games is not None else (None, None)
+        saved, msg = games.load_reviewing(record, Review.resumed) if games is not None else (None, None)
         job = review_job(record) if saved is None else Reviewing(saved, first=saved.progress[0])
         job.notice = msg or ""
         self.reviews[game_key(record)] = job
@@ -277,10 +277,10 @@ class App:
     def review_left(self, record: GameRecord, review: Review) -> None:
         games = self.keeper.games
         if games is not None:  # a failure is logged: the session still has it
-            games.save_reviewing(record, review)
+            games.save_reviewing(record, review.to_dict())
 
     def review_done(self, record: GameRecord, review: Review) -> tuple[KeptReview, str | None]:
-        kept = self.reviews[game_key(record)] = KeptReview.of(review)
+        kept = self.reviews[game_key(record)] = review.kept()
         games = self.keeper.games
         if games is not None:
             games.drop_reviewing(record)

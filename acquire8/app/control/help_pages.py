@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from acquire8.app.text import money
+from acquire8.rules import MODES
 from acquire8.rules.tables import CHAIN_COUNT, END_SIZE, HAND_SIZE, MAX_BUY, SAFE_SIZE, START_CASH
 
 # How to play: the rules a player needs, in the game itself (the web and handheld builds have
@@ -81,14 +82,13 @@ HELP_PAGES: tuple[tuple[str, str], ...] = (
         "With two players a stock market joins every payout: a drawn tile's column is how "
         "many shares it holds. What it wins leaves the game.",
     ),
-    (
+    (  # the list of modes is their records' (RULES §14)
         "WAYS TO PLAY",
         "Set the Game row in the setup.\n"
-        "SOLO: you alone for a high score, your final cash; every bonus is yours. Your best "
-        "10 are in Stats.\n"
-        "TEAMS (2v2, 2v2v2, 3v3): partners sit apart, so the teams take turns; a team's "
-        "cash is its players' summed, the richest team wins. The letter by a name is its "
-        "team: yours in green.",
+        + "".join(f"{m.name.upper()}: {m.words[0].lower()}{m.words[1:]}.\n" for m in MODES if not m.teams)
+        + f"TEAMS ({', '.join(m.name for m in MODES if m.teams)}): partners sit apart, so the "
+        "teams take turns; a team's cash is its players' summed, the richest team wins. The "
+        "letter by a name is its team: yours in green.",
     ),
     (
         "ON SCREEN",

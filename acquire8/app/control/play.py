@@ -51,7 +51,6 @@ from acquire8.app.control.scene import (
     quieter,
 )
 from acquire8.app.control.stages import (
-    REVEALING,
     Deciding,
     Guide,
     Job,
@@ -65,6 +64,8 @@ from acquire8.app.control.stages import (
     TurnChoice,
     TurnShown,
     decision_seed,
+    pause_frames,
+    revealing,
 )
 from acquire8.app.control.standings import MERGER_STEPS, GameOver, Summary
 from acquire8.app.text import brief, log_line, own_draw_line
@@ -402,7 +403,7 @@ class Play(PlayView, Scene):
             return
         self.undo_stack.append(before)
         for e in events:
-            reason = REVEALING.get(type(e))
+            reason = revealing(e)
             if reason is not None:
                 self.undo_stack = []
                 self.undo_block = f"Can't undo: {reason}"
@@ -433,17 +434,9 @@ class Play(PlayView, Scene):
 
     def _delay(self, e: ev.Event, paced: bool) -> int:
         pace = PACE_FRAMES[self.app.settings.pace]
-        if isinstance(e, ev.TurnStarted):
-            return 0 if self.is_person(e.seat) else pace // 2
-        if not paced:
-            return 0
-        if isinstance(e, ev.TilesDrawn | ev.ChainDefunct | ev.GameOver):
-            return 0
-        if isinstance(e, ev.TilePlaced):
-            return pace * 2 // 3  # what the tile does follows at once (founds, grows, merges)
-        if isinstance(e, MERGER_STEPS):
-            return pace * 3 // 8  # quick: the merger's summary lists them all at the end
-        return pace
+        if isinstance(e, ev.TurnStarted):  # a computer's turn shows its start, paced or not
+            return 0 if self.is_person(e.seat) else pause_frames(e, pace)
+        return pause_frames(e, pace) if paced else 0
 
     def _show(self, e: ev.Event, line: str | None = None) -> None:
         """One event reaches the screen: message line, log, sounds, summaries."""

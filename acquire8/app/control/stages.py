@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections import deque
 from dataclasses import dataclass, field, replace
-from typing import ClassVar, Protocol
+from typing import ClassVar, Protocol, assert_never
 
 from acquire8.ai.base import Bot, SteppingBot
 from acquire8.app.constants import FPS
@@ -18,14 +18,80 @@ from acquire8.app.text import log_line
 from acquire8.rules import Action, Game
 from acquire8.rules import events as ev
 
-# What a decision can reveal that the person could not have known, or makes final: undo stops there.
-REVEALING = {
-    ev.TilesDrawn: "a tile was drawn",
-    ev.DeadTilesReplaced: "a tile was drawn",
-    ev.HandReplaced: "a new hand was drawn",
-    ev.MarketHolds: "the market drew",
-    ev.GameOver: "the game is over",  # it is recorded once, as it ended
-}
+
+def revealing(e: ev.Event) -> str | None:
+    """What `e` reveals that the person could not have known, or makes final, in words: undo
+    stops at a decision that brought one ("Can't undo: a tile was drawn"); None when it
+    reveals nothing. Every event is declared here (mypy names this function when one is added),
+    so a new event that reveals something cannot be taken back by mistake."""
+    match e:
+        case ev.TilesDrawn() | ev.DeadTilesReplaced():
+            return "a tile was drawn"
+        case ev.HandReplaced():
+            return "a new hand was drawn"
+        case ev.MarketHolds():
+            return "the market drew"
+        case ev.GameOver():
+            return "the game is over"  # it is recorded once, as it ended
+        case (
+            ev.StartTiles()
+            | ev.TurnStarted()
+            | ev.TilePlaced()
+            | ev.ChainFounded()
+            | ev.ChainGrew()
+            | ev.MergerStarted()
+            | ev.BonusPaid()
+            | ev.MarketBonus()
+            | ev.SharesSold()
+            | ev.SharesTraded()
+            | ev.SharesKept()
+            | ev.ChainDefunct()
+            | ev.SharesBought()
+            | ev.NoPlayableTile()
+            | ev.EndDeclared()
+            | ev.Stalemate()
+        ):
+            return None  # the rules' consequences of what the person chose, or of what was shown
+        case _:
+            assert_never(e)
+
+
+def pause_frames(e: ev.Event, pace: int) -> int:
+    """The frames the screen waits after showing `e` at a computer's `pace` (the frames of one
+    move): a tile's consequences follow it quickly, a merger's steps quicker still (its summary
+    lists them all), a draw, a defunct chain and the end at once. Every event is declared here,
+    as in `revealing`."""
+    match e:
+        case ev.TurnStarted():
+            return pace // 2
+        case ev.TilePlaced():
+            return pace * 2 // 3  # what the tile does follows at once (founds, grows, merges)
+        case (
+            ev.BonusPaid()
+            | ev.MarketBonus()
+            | ev.MarketHolds()
+            | ev.SharesSold()
+            | ev.SharesTraded()
+            | ev.SharesKept()
+        ):  # standings.MERGER_STEPS
+            return pace * 3 // 8  # quick: the merger's summary lists them all at the end
+        case ev.TilesDrawn() | ev.ChainDefunct() | ev.GameOver():
+            return 0
+        case (
+            ev.StartTiles()
+            | ev.ChainFounded()
+            | ev.ChainGrew()
+            | ev.MergerStarted()
+            | ev.SharesBought()
+            | ev.NoPlayableTile()
+            | ev.HandReplaced()
+            | ev.DeadTilesReplaced()
+            | ev.EndDeclared()
+            | ev.Stalemate()
+        ):
+            return pace
+        case _:
+            assert_never(e)
 
 
 def decision_seed(seed: int, seat: int, done: int) -> str:

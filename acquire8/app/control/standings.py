@@ -193,7 +193,8 @@ class GameOver(Scene):
         self.best_at = next(
             (i for i, h in enumerate(self.best) if h.seed == play.seed and h.score == g.cash(0)), None
         )
-        self.ending = end_line(play.seen.events, {c: g.chain_size(c) for c in g.chains_on_board()})
+        ending = g.ending()
+        self.ending = end_line(ending, g.names) if ending is not None else ""
         self.record = game_record(play)
         kept = ["Story", "Review"] if self.record is not None else []
         items = ["New game", "Title", "Log", *kept]

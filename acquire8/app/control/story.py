@@ -8,8 +8,9 @@ storage I/O.
 
 from __future__ import annotations
 
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
-from typing import Protocol
+from typing import Any, Protocol
 
 from acquire8.ai.review import BLUNDER, MISTAKE, KeptReview, Review, Verdict
 from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
@@ -53,12 +54,16 @@ class GameFiles(Protocol):
 class KeptGames(GameFiles, Protocol):
     """The kept games with the review left under way (storage.Storage; the App's keeper's)."""
 
-    def save_reviewing(self, record: GameRecord, review: Review) -> str | None:
-        """Keep a review under way, to take up in another session; a problem met."""
+    def save_reviewing(self, record: GameRecord, review: Mapping[str, object]) -> str | None:
+        """Keep a review under way (as `Review.to_dict` writes it), to take up in another
+        session; a problem met."""
         ...
 
-    def load_reviewing(self, record: GameRecord) -> tuple[Review | None, str | None]:
-        """The game's review kept under way, where it was left; a problem met, to show."""
+    def load_reviewing(
+        self, record: GameRecord, resume: Callable[[GameRecord, dict[str, Any]], Review]
+    ) -> tuple[Review | None, str | None]:
+        """The game's review kept under way, taken up by `resume` (`Review.resumed`) where it
+        was left; a problem met, to show."""
         ...
 
     def drop_reviewing(self, record: GameRecord) -> None:
