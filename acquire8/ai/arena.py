@@ -32,6 +32,7 @@ import time
 from collections.abc import Callable
 from dataclasses import dataclass
 from dataclasses import field as default  # the name `field` is one of Stats' fields
+from typing import Protocol, cast
 
 from acquire8.ai.base import Bot
 from acquire8.ai.levels import SPEC_OF, SPECS
@@ -122,6 +123,12 @@ class Stats:
         )
 
 
+class Counting(Protocol):
+    """The yardstick: it tells how many iterations its last decision took (0: forced)."""
+
+    last_iterations: int
+
+
 def make_player(name: str, seed: int, team_play: bool, opts: dict) -> Bot:
     """The player called `name`: a level or baseline (`make_bot`; `opts` go to a searching one),
     or the yardstick `ismcts-*`, imported only then from the repository's bench/ (not shipped):
@@ -132,10 +139,9 @@ def make_player(name: str, seed: int, team_play: bool, opts: dict) -> Bot:
         except ImportError as e:
             raise SystemExit(f"{name}: run the arena from the repository (bench/ismcts.py): {e}") from e
         return ismcts.make(name, seed, opts.get("iterations"), opts.get("time_limit_ms"), team_play)
-    make = PLAYERS.get(name)
-    if make is None:
+    if name not in PLAYERS:
         raise ValueError(f"unknown computer player {name!r}; choose from {', '.join(PLAYERS)} or ismcts-*")
-    return make(seed, team_play=team_play, **(opts if SPEC_OF[name].searches else {}))
+    return PLAYERS[name](seed, team_play=team_play, **(opts if SPEC_OF[name].searches else {}))
 
 
 def play_one(args: tuple) -> Stats:
@@ -169,7 +175,8 @@ def play_one(args: tuple) -> Stats:
             bot = bots[who]
             t0 = clock()
             act = bot.choose(view)
-            searched = getattr(bot, "last_iterations", None)  # the yardstick counts its work
+            # the yardstick counts its work
+            searched = cast("Counting", bot).last_iterations if field_level.startswith("ismcts-") else None
             if searched == 0:
                 st.field_forced += 1
             elif searched is not None:
