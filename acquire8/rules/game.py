@@ -48,13 +48,26 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the game is left unchanged."""
 
 
+# The phases as module constants: on Python 3.11 reading a member off an Enum class costs
+# several times a global's read, and every action compares the phase.
+PH_PLACE, PH_FOUND, PH_SURVIVOR, PH_DEFUNCT, PH_DISPOSE, PH_BUY, PH_OVER = (
+    Phase.PLACE,
+    Phase.FOUND,
+    Phase.SURVIVOR,
+    Phase.DEFUNCT,
+    Phase.DISPOSE,
+    Phase.BUY,
+    Phase.OVER,
+)
+
 # What a tile would do if placed now.
 LONE, FOUND, GROW, MERGE, NO_EIGHTH, DEAD = TILE_EFFECTS
 PLAYABLE = (LONE, FOUND, GROW, MERGE)
 
 # Every purchase of 0-3 shares as chain-index tuples, cheapest chain first, and for
 # each set of buyable chains (a bitmask) the purchases made only of those chains. A row is three
-# chain indices and the action, PAD standing for a share a smaller purchase does not buy.
+# chain indices, PAD standing for a share a smaller purchase does not buy, the bits of the
+# shares it needs (bit MAX_BUY * c + k: more than k of chain c) and the action.
 PAD = CHAIN_COUNT  # indexes the price 0 after the chains' prices (_buy_options)
 _BUNDLES = [()] + [
     combo
@@ -64,7 +77,14 @@ _BUNDLES = [()] + [
 # Each purchase is made once and shared by the masks (a start-up cost: 128 x 120 new actions
 # took about 60 ms natively and half a second on an emulated handheld core).
 _BUY_ROWS = [
-    ((*(*b, PAD, PAD, PAD)[:3], BuyShares(tuple(CHAINS[c] for c in b))), sum(1 << c for c in set(b)))
+    (
+        (
+            *(*b, PAD, PAD, PAD)[:3],
+            sum(1 << (MAX_BUY * c + k) for c in set(b) for k in range(b.count(c))),
+            BuyShares(tuple(CHAINS[c] for c in b)),
+        ),
+        sum(1 << c for c in set(b)),
+    )
     for b in _BUNDLES
 ]
 _BUYS_BY_MASK = [
@@ -79,6 +99,10 @@ _DISPOSE = {
     (s, t): Dispose(s, t) for t in range(SHARES_PER_CHAIN + 1) for s in range(SHARES_PER_CHAIN + 1 - t)
 }
 _ACTIONS_BY_MASK = [[act for *_, act in buys] for buys in _BUYS_BY_MASK]
+_DECLARE = DeclareEnd()
+_CHAIN_OF = {letter: c for c, letter in enumerate(CHAINS)}
+# The sizes of a chain on the board that is not safe yet (RULES §11's "every chain safe").
+_UNSAFE = frozenset(range(1, SAFE_SIZE))
 
 
 class Game(GameState):
@@ -281,8 +305,8 @@ class Game(GameState):
 
     def can_end(self) -> bool:
         """RULES §11: a chain of END_SIZE+, or every chain on the board (at least one) safe."""
-        on = [s for s in self._sizes if s]
-        return bool(on) and (max(on) >= END_SIZE or min(on) >= SAFE_SIZE)
+        top = max(self._sizes)
+        return top >= END_SIZE or (top > 0 and _UNSAFE.isdisjoint(self._sizes))
 
     def ends_this_turn(self) -> bool:
         """The game certainly ends at the end of this turn (RULES §11): the end is
@@ -290,12 +314,12 @@ class Game(GameState):
         been drawn this turn or will be by its closing draw."""
         if self._declared:
             return True
-        if self._options.end != "auto" or self._phase == Phase.OVER:
+        if self._options.end != "auto" or self._phase == PH_OVER:
             return False
         if self._drew_last or self.can_end():
             return True
         # the closing draw fills the hand to six; in "place" a tile is still to leave it
-        need = HAND_SIZE - self.hand_size(self._turn) + (self._phase == Phase.PLACE)
+        need = HAND_SIZE - self.hand_size(self._turn) + (self._phase == PH_PLACE)
         return 0 < self.pool_size() <= need
 
     def tile_effect(self, tile: str) -> TileEffect:
@@ -315,7 +339,7 @@ class Game(GameState):
         choose from, "defunct": the defunct chain being disposed of (None between
         chains), "defunct_left": the defunct chains still to handle, in order}. None
         when no merger is being resolved."""
-        if self._placed < 0 or self._phase == Phase.FOUND:
+        if self._placed < 0 or self._phase == PH_FOUND:
             return None
         return {
             "survivor": CHAINS[self._survivor] if self._survivor >= 0 else None,
@@ -369,7 +393,7 @@ class Game(GameState):
 
     @property
     def is_over(self) -> bool:
-        return self._phase == Phase.OVER
+        return self._phase == PH_OVER
 
     def start_tiles(self) -> list[str]:
         """The tile each seat drew at the setup (RULES §3), by seat; [] when not known
@@ -419,7 +443,7 @@ class Game(GameState):
         return DEAD if safe >= 2 else MERGE
 
     def _safe_chains(self) -> int:
-        return sum(1 for s in self._sizes if s >= SAFE_SIZE)
+        return sum(map(SAFE_SIZE.__le__, self._sizes))  # SAFE_SIZE <= size, counted
 
     def _playable_tiles(self, hand: list[int]) -> list[int]:
         if 0 in self._sizes and self._safe_chains() < 2:  # nothing can be unplayable yet
@@ -465,20 +489,20 @@ class Game(GameState):
     def legal_actions(self) -> list[Action]:
         """Every action the current seat may take now."""
         phase = self._phase
-        if phase == Phase.PLACE:
-            return [_PLACE[t] for t in self._playable_tiles(self._hands[self._current])]
-        if phase == Phase.BUY:
+        if phase == PH_PLACE:
+            return list(map(_PLACE.__getitem__, self._playable_tiles(self._hands[self._current])))
+        if phase == PH_BUY:
             acts = cast("list[Action]", self._buy_options())  # a fresh list: DeclareEnd may join it
             if self.may_declare():
-                acts.append(DeclareEnd())
+                acts.append(_DECLARE)
             return acts
-        if phase == Phase.FOUND:
+        if phase == PH_FOUND:
             return [_FOUND[c] for c in range(CHAIN_COUNT) if not self._sizes[c]]
-        if phase == Phase.SURVIVOR:
+        if phase == PH_SURVIVOR:
             return [ChooseSurvivor(CHAINS[c]) for c in self._survivor_choices]
-        if phase == Phase.DEFUNCT:
+        if phase == PH_DEFUNCT:
             return [ChooseDefunct(CHAINS[c]) for c in self._defunct_choices()]
-        if phase == Phase.DISPOSE:
+        if phase == PH_DISPOSE:
             held = self._stock[self._current][self._defunct]
             max_trade = min(held, 2 * self._bank[self._survivor]) // 2 * 2
             return [
@@ -489,30 +513,31 @@ class Game(GameState):
         return []
 
     def _buy_options(self) -> list[BuyShares]:
+        """The purchases the current seat can make, in the order of _BUY_ROWS (a new list)."""
         sizes, bank, cash = self._sizes, self._bank, self._money[self._current]
         mask = 0
         top = 0  # the dearest buyable share
+        short = 0  # the rows' bits of purchases the bank cannot serve (see _BUY_ROWS)
         for c in range(CHAIN_COUNT):
             if sizes[c] and bank[c]:
                 mask |= 1 << c
                 top = max(top, PRICES[c][sizes[c]])
-        scarce = [c for c in range(CHAIN_COUNT) if mask >> c & 1 and bank[c] < MAX_BUY]
-        if not scarce and cash >= MAX_BUY * top:
+                if bank[c] < MAX_BUY:
+                    short |= 1 << (MAX_BUY * c + bank[c])
+        if not short and cash >= MAX_BUY * top:
             return _ACTIONS_BY_MASK[mask][:]  # everything is affordable and in stock
         p = (*(PRICES[c][sizes[c]] for c in range(CHAIN_COUNT)), 0)  # p[PAD]: a share not bought
-        out = [act for a, b, c, act in _BUYS_BY_MASK[mask] if p[a] + p[b] + p[c] <= cash]
-        if scarce:
-            out = [act for act in out if all(act.chains.count(CHAINS[x]) <= bank[x] for x in scarce)]
-        return out
+        return [
+            act
+            for a, b, c, over, act in _BUYS_BY_MASK[mask]
+            if p[a] + p[b] + p[c] <= cash and not over & short
+        ]
 
     def may_declare(self) -> bool:
         """The current seat may declare the end now (RULES §11): DeclareEnd is among the
         legal actions, known without listing the purchases."""
         return (
-            self._phase == Phase.BUY
-            and self._options.end == "declare"
-            and not self._declared
-            and self.can_end()
+            not self._declared and self._phase == PH_BUY and self._options.end == "declare" and self.can_end()
         )
 
     def _defunct_choices(self) -> list[int]:
@@ -558,15 +583,15 @@ class Game(GameState):
         self._stuck = 0
         out.append(ev.TilePlaced(*self._who(self._current), action.tile, effect))
         if effect == LONE:
-            self._phase = Phase.BUY
+            self._phase = PH_BUY
         elif effect == FOUND:
             self._placed = sq
-            self._phase = Phase.FOUND
+            self._phase = PH_FOUND
         elif effect == GROW:
             chain = self._touching(sq)[0]
             self._absorb(sq, chain)
             out.append(ev.ChainGrew(-1, "", CHAINS[chain], self._sizes[chain]))
-            self._phase = Phase.BUY
+            self._phase = PH_BUY
         else:
             self._start_merger(sq, out)
 
@@ -588,7 +613,7 @@ class Game(GameState):
             self._bank[chain] -= 1
             self._stock[self._current][chain] += 1
         out.append(ev.ChainFounded(*self._who(self._current), action.chain, self._sizes[chain], free))
-        self._phase = Phase.BUY
+        self._phase = PH_BUY
 
     def _start_merger(self, sq: int, out: list) -> None:
         self._placed = sq
@@ -598,7 +623,7 @@ class Game(GameState):
         self._defunct_left = chains
         if len(tied) > 1:
             self._survivor_choices = sorted(tied)
-            self._phase = Phase.SURVIVOR
+            self._phase = PH_SURVIVOR
         else:
             self._set_survivor(tied[0], out)
 
@@ -629,7 +654,7 @@ class Game(GameState):
         choices = self._defunct_choices()
         if len(choices) > 1:
             self._current = self._turn
-            self._phase = Phase.DEFUNCT
+            self._phase = PH_DEFUNCT
             return
         self._handle_defunct(choices[0], out)
 
@@ -646,14 +671,14 @@ class Game(GameState):
         self._defunct_left.remove(chain)
         self._defunct = chain
         self._pay_bonuses(chain, out)
-        n = self.players
+        n = len(self._names)
         self._disposers = [s for s in ((self._turn + i) % n for i in range(n)) if self._stock[s][chain] > 0]
         self._next_disposer(out)
 
     def _next_disposer(self, out: list) -> None:
         if self._disposers:
             self._current = self._disposers.pop(0)
-            self._phase = Phase.DISPOSE
+            self._phase = PH_DISPOSE
         else:
             self._defunct = -1
             self._current = self._turn
@@ -692,7 +717,7 @@ class Game(GameState):
     def _pay_bonuses(self, chain: int, out: list) -> None:
         """Majority/minority bonuses of RULES §7.1 (and §12's stock market)."""
         holdings = [row[chain] for row in self._stock]
-        if self.players == 2:
+        if len(self._names) == 2:
             holdings.append(self._market_draw(chain, out))
         if not any(holdings):
             return
@@ -710,7 +735,7 @@ class Game(GameState):
                 kind = "majority" if holdings.count(first) == 1 else "shared"
             else:
                 kind = "minority"
-            if i == self.players:  # the two-player stock market: its money leaves the game
+            if i == len(self._names):  # the two-player stock market: its money leaves the game
                 out.append(ev.MarketBonus(-1, "Market", CHAINS[chain], amount, kind))
                 continue
             self._money[i] += amount
@@ -743,7 +768,7 @@ class Game(GameState):
             out.append(ev.ChainDefunct(-1, "", CHAINS[c], CHAINS[survivor], self._sizes[survivor]))
         self._placed = self._survivor = self._defunct = -1
         self._current = self._turn
-        self._phase = Phase.BUY
+        self._phase = PH_BUY
 
     def _declare(self, action: DeclareEnd, out: list) -> None:
         if not self.may_declare():
@@ -785,7 +810,7 @@ class Game(GameState):
         if self._declared or (auto and (self.can_end() or self._drew_last)):
             self._game_over(out)
             return
-        if self._stuck >= self.players:
+        if self._stuck >= len(self._names):
             out.append(ev.Stalemate(-1, ""))
             self._game_over(out)
             return
@@ -793,7 +818,7 @@ class Game(GameState):
         if auto and self._drew_last:  # this closing draw took the pool's last tile
             self._game_over(out)
             return
-        self._turn = self._current = (self._turn + 1) % self.players
+        self._turn = self._current = (self._turn + 1) % len(self._names)
         self._begin_turn(out)
 
     def _drawable(self) -> int:
@@ -837,7 +862,7 @@ class Game(GameState):
         """RULES §8: a hand with no playable tile is replaced; if still none, skip to
         buying. With `replace` False (loading a position) the hand is kept as it is."""
         seat = self._turn
-        self._phase = Phase.PLACE
+        self._phase = PH_PLACE
         self._drew_last = False
         out.append(ev.TurnStarted(*self._who(seat)))
         hand = self._hands[seat]
@@ -855,7 +880,7 @@ class Game(GameState):
         if not self._drawable():
             self._stuck += 1
         out.append(ev.NoPlayableTile(*self._who(seat)))
-        self._phase = Phase.BUY
+        self._phase = PH_BUY
 
     def _game_over(self, out: list) -> None:
         """RULES §11 final scoring: bonuses for every chain, then every share sold."""
@@ -866,25 +891,25 @@ class Game(GameState):
             if not self._sizes[c]:
                 continue
             p = PRICES[c][self._sizes[c]]
-            for seat in range(self.players):
+            for seat in range(len(self._names)):
                 count = self._stock[seat][c]
                 if count:
                     self._money[seat] += count * p
                     self._stock[seat][c] = 0
                     self._bank[c] += count
                     out.append(ev.SharesSold(*self._who(seat), CHAINS[c], count, count * p))
-        self._phase = Phase.OVER
+        self._phase = PH_OVER
         scores = tuple(self._money)
         out.append(ev.GameOver(-1, "", scores, tuple(self.winners()), self._names))
 
 
 # Each (phase, action type) and the method that carries it out into a list of events.
 _HANDLERS: dict[tuple[Phase, type], Callable[[Game, Any, list[ev.Event]], None]] = {
-    (Phase.PLACE, PlaceTile): Game._place,
-    (Phase.FOUND, FoundChain): Game._found,
-    (Phase.SURVIVOR, ChooseSurvivor): Game._choose_survivor,
-    (Phase.DEFUNCT, ChooseDefunct): Game._choose_defunct,
-    (Phase.DISPOSE, Dispose): Game._dispose,
-    (Phase.BUY, BuyShares): Game._buy,
-    (Phase.BUY, DeclareEnd): Game._declare,
+    (PH_PLACE, PlaceTile): Game._place,
+    (PH_FOUND, FoundChain): Game._found,
+    (PH_SURVIVOR, ChooseSurvivor): Game._choose_survivor,
+    (PH_DEFUNCT, ChooseDefunct): Game._choose_defunct,
+    (PH_DISPOSE, Dispose): Game._dispose,
+    (PH_BUY, BuyShares): Game._buy,
+    (PH_BUY, DeclareEnd): Game._declare,
 }
