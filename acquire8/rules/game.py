@@ -100,6 +100,9 @@ _DISPOSE = {
 }
 _ACTIONS_BY_MASK = [[act for *_, act in buys] for buys in _BUYS_BY_MASK]
 _DECLARE = DeclareEnd()
+_CHAIN_IDS = range(CHAIN_COUNT)
+_CHAIN_BITS = tuple(1 << c for c in _CHAIN_IDS)
+_NOT_CHAIN = frozenset((EMPTY, LOOSE))  # a square's contents that are no chain
 _CHAIN_OF = {letter: c for c, letter in enumerate(CHAINS)}
 # The sizes of a chain on the board that is not safe yet (RULES §11's "every chain safe").
 _UNSAFE = frozenset(range(1, SAFE_SIZE))
@@ -161,8 +164,7 @@ class Game(GameState):
         g._turn = g._current = first
         for i in range(players):
             seat = (first + i) % players
-            for _ in range(HAND_SIZE):
-                g._hands[seat].append(g._pool.pop())
+            g._hands[seat] = tuple(g._pool.pop() for _ in range(HAND_SIZE))
         g._begin_turn([])
         return g
 
@@ -291,7 +293,7 @@ class Game(GameState):
 
     def share_table(self) -> tuple[tuple[int, ...], ...]:
         """share_table()[seat][chain]: the shares each seat holds of each chain."""
-        return tuple(map(tuple, self._stock))
+        return tuple(self._stock)
 
     def tiles_on_board(self) -> int:
         """Tiles placed on the board (start tiles included)."""
@@ -425,52 +427,46 @@ class Game(GameState):
         cells = self._cells
         if cells[sq] != EMPTY:
             return DEAD
-        chains = []
-        loose = False
-        for nb in NEIGHBOURS[sq]:
-            c = cells[nb]
-            if c == LOOSE:
-                loose = True
-            elif c >= 0 and c not in chains:
-                chains.append(c)
+        around = set(map(cells.__getitem__, NEIGHBOURS[sq]))
+        around.discard(EMPTY)
+        loose = LOOSE in around
+        chains = len(around) - loose
         if not chains:
             if not loose:
                 return LONE
             return FOUND if 0 in self._sizes else NO_EIGHTH
-        if len(chains) == 1:
+        if chains == 1:
             return GROW
-        safe = sum(1 for c in chains if self._sizes[c] >= SAFE_SIZE)
-        return DEAD if safe >= 2 else MERGE
+        return DEAD if len(around & self._safe()) >= 2 else MERGE
+
+    def _safe(self) -> set[int]:
+        """The safe chains (SAFE_SIZE tiles or more)."""
+        return set(itertools.compress(_CHAIN_IDS, map(SAFE_SIZE.__le__, self._sizes)))
 
     def _safe_chains(self) -> int:
         return sum(map(SAFE_SIZE.__le__, self._sizes))  # SAFE_SIZE <= size, counted
 
-    def _playable_tiles(self, hand: list[int]) -> list[int]:
-        if 0 in self._sizes and self._safe_chains() < 2:  # nothing can be unplayable yet
+    def _playable_tiles(self, hand: Sequence[int]) -> Sequence[int]:
+        sizes = self._sizes
+        if 0 in sizes and self._safe_chains() < 2:  # nothing can be unplayable yet
             return hand
-        # _effect inlined for the late game, when this runs for every hand twice a turn
-        cells, sizes = self._cells, self._sizes
-        board_full = 0 not in sizes
+        # _effect's tests for the late game, when this runs for every hand twice a turn
+        cells, safe, full = self._cells, self._safe(), 0 not in sizes
         out = []
         for t in hand:
-            safe: set[int] = set()
-            chain = loose = False
-            for nb in NEIGHBOURS[t]:
-                c = cells[nb]
-                if c == LOOSE:
-                    loose = True
-                elif c >= 0:
-                    chain = True
-                    if sizes[c] >= SAFE_SIZE:
-                        safe.add(c)
-            if len(safe) < 2 and (chain or not loose or not board_full):
-                out.append(t)
+            around = set(map(cells.__getitem__, NEIGHBOURS[t]))
+            if len(around & safe) >= 2:
+                continue  # dead
+            if full and LOOSE in around and around <= _NOT_CHAIN:
+                continue  # it would found an eighth chain
+            out.append(t)
         return out
 
-    def _dead_tiles(self, hand: list[int]) -> list[int]:
+    def _dead_tiles(self, hand: Sequence[int]) -> list[int]:
         if self._safe_chains() < 2:  # dead needs two safe chains
             return []
-        return [t for t in hand if self._effect(t) == DEAD]
+        cells, safe = self._cells, self._safe()
+        return [t for t in hand if len(set(map(cells.__getitem__, NEIGHBOURS[t])) & safe) >= 2]
 
     def _connected_loose(self, start: int) -> list[int]:
         """`start` and every unincorporated tile connected to it."""
@@ -514,19 +510,23 @@ class Game(GameState):
 
     def _buy_options(self) -> list[BuyShares]:
         """The purchases the current seat can make, in the order of _BUY_ROWS (a new list)."""
-        sizes, bank, cash = self._sizes, self._bank, self._money[self._current]
-        mask = 0
-        top = 0  # the dearest buyable share
+        bank, cash = self._bank, self._money[self._current]
+        prices = tuple(map(tuple.__getitem__, PRICES, self._sizes))  # 0: not on the board
         short = 0  # the rows' bits of purchases the bank cannot serve (see _BUY_ROWS)
-        for c in range(CHAIN_COUNT):
-            if sizes[c] and bank[c]:
-                mask |= 1 << c
-                top = max(top, PRICES[c][sizes[c]])
-                if bank[c] < MAX_BUY:
-                    short |= 1 << (MAX_BUY * c + bank[c])
+        if min(bank) >= MAX_BUY:  # the bank can serve any purchase (the common case)
+            mask = sum(itertools.compress(_CHAIN_BITS, prices))
+            top = max(prices)  # the dearest share
+        else:
+            mask = top = 0
+            for c in range(CHAIN_COUNT):
+                if prices[c] and bank[c]:
+                    mask |= 1 << c
+                    top = max(top, prices[c])
+                    if bank[c] < MAX_BUY:
+                        short |= 1 << (MAX_BUY * c + bank[c])
         if not short and cash >= MAX_BUY * top:
             return _ACTIONS_BY_MASK[mask][:]  # everything is affordable and in stock
-        p = (*(PRICES[c][sizes[c]] for c in range(CHAIN_COUNT)), 0)  # p[PAD]: a share not bought
+        p = (*prices, 0)  # p[PAD]: a share not bought
         return [
             act
             for a, b, c, over, act in _BUYS_BY_MASK[mask]
@@ -562,26 +562,28 @@ class Game(GameState):
         return seat, self._names[seat]
 
     def _chain_index(self, letter: object) -> int:
-        if not isinstance(letter, str) or len(letter) != 1 or letter not in CHAINS:
+        if not isinstance(letter, str) or letter not in _CHAIN_OF:
             raise IllegalAction(f"unknown chain {letter!r}")
-        return CHAINS.index(letter)
+        return _CHAIN_OF[letter]
 
     def _place(self, action: PlaceTile, out: list) -> None:
         sq = SQUARE_OF.get(action.tile) if isinstance(action.tile, str) else None
         if sq is None:
             raise IllegalAction(f"no such tile {action.tile!r}")
-        hand = self._hands[self._current]
+        seat = self._current
+        hand = self._hands[seat]
         if sq not in hand:
             raise IllegalAction(f"{action.tile} is not in your hand")
         effect = self._effect(sq)
         if effect not in PLAYABLE:
             raise IllegalAction(f"{action.tile} cannot be placed: {effect}")
-        hand.remove(sq)
+        i = hand.index(sq)
+        self._hands[seat] = hand[:i] + hand[i + 1 :]
         if self._hand_sizes is not None:  # a view keeps every hand's size
-            self._hand_sizes[self._current] = len(hand)
+            self._hand_sizes[seat] = len(hand) - 1
         self._cells[sq] = LOOSE
         self._stuck = 0
-        out.append(ev.TilePlaced(*self._who(self._current), action.tile, effect))
+        out.append(ev.TilePlaced(seat, self._names[seat], action.tile, effect))
         if effect == LONE:
             self._phase = PH_BUY
         elif effect == FOUND:
@@ -610,8 +612,7 @@ class Game(GameState):
         self._placed = -1
         free = self._bank[chain] > 0
         if free:
-            self._bank[chain] -= 1
-            self._stock[self._current][chain] += 1
+            self._move_shares(self._current, chain, 1)
         out.append(ev.ChainFounded(*self._who(self._current), action.chain, self._sizes[chain], free))
         self._phase = PH_BUY
 
@@ -620,9 +621,9 @@ class Game(GameState):
         chains = self._touching(sq)
         biggest = max(self._sizes[c] for c in chains)
         tied = [c for c in chains if self._sizes[c] == biggest]
-        self._defunct_left = chains
+        self._defunct_left = tuple(chains)
         if len(tied) > 1:
-            self._survivor_choices = sorted(tied)
+            self._survivor_choices = tuple(sorted(tied))
             self._phase = PH_SURVIVOR
         else:
             self._set_survivor(tied[0], out)
@@ -636,9 +637,9 @@ class Game(GameState):
 
     def _set_survivor(self, chain: int, out: list) -> None:
         self._survivor = chain
-        self._survivor_choices = []
+        self._survivor_choices = ()
         left = (c for c in self._defunct_left if c != chain)
-        self._defunct_left = sorted(left, key=lambda c: -self._sizes[c])
+        self._defunct_left = tuple(sorted(left, key=lambda c: -self._sizes[c]))
         out.append(
             ev.MergerStarted(
                 *self._who(self._turn), CHAINS[chain], tuple(CHAINS[c] for c in self._defunct_left)
@@ -668,16 +669,19 @@ class Game(GameState):
         self._handle_defunct(chain, out)
 
     def _handle_defunct(self, chain: int, out: list) -> None:
-        self._defunct_left.remove(chain)
+        self._defunct_left = tuple(c for c in self._defunct_left if c != chain)
         self._defunct = chain
         self._pay_bonuses(chain, out)
         n = len(self._names)
-        self._disposers = [s for s in ((self._turn + i) % n for i in range(n)) if self._stock[s][chain] > 0]
+        self._disposers = tuple(
+            s for s in ((self._turn + i) % n for i in range(n)) if self._stock[s][chain] > 0
+        )
         self._next_disposer(out)
 
     def _next_disposer(self, out: list) -> None:
         if self._disposers:
-            self._current = self._disposers.pop(0)
+            self._current, *rest = self._disposers
+            self._disposers = tuple(rest)
             self._phase = PH_DISPOSE
         else:
             self._defunct = -1
@@ -700,19 +704,23 @@ class Game(GameState):
         if sell:
             amount = sell * PRICES[chain][self._sizes[chain]]
             self._money[seat] += amount
-            self._stock[seat][chain] -= sell
-            self._bank[chain] += sell
+            self._move_shares(seat, chain, -sell)
             out.append(ev.SharesSold(*who, CHAINS[chain], sell, amount))
         if trade:
-            self._stock[seat][chain] -= trade
-            self._bank[chain] += trade
-            self._stock[seat][survivor] += trade // 2
-            self._bank[survivor] -= trade // 2
+            self._move_shares(seat, chain, -trade)
+            self._move_shares(seat, survivor, trade // 2)
             out.append(ev.SharesTraded(*who, CHAINS[chain], CHAINS[survivor], trade, trade // 2))
         kept = held - sell - trade
         if kept:
             out.append(ev.SharesKept(*who, CHAINS[chain], kept))
         self._next_disposer(out)
+
+    def _move_shares(self, seat: int, chain: int, n: int) -> None:
+        """`seat` takes n shares of `chain` from the bank (gives them back when n < 0). A row
+        of the stock is a tuple, replaced whole, so that copies share the rows."""
+        row = self._stock[seat]
+        self._stock[seat] = (*row[:chain], row[chain] + n, *row[chain + 1 :])
+        self._bank[chain] -= n
 
     def _pay_bonuses(self, chain: int, out: list) -> None:
         """Majority/minority bonuses of RULES §7.1 (and §12's stock market)."""
@@ -785,22 +793,21 @@ class Game(GameState):
         if not isinstance(chains, tuple) or len(chains) > MAX_BUY:
             raise IllegalAction(f"buy a tuple of at most {MAX_BUY} chain letters")
         idx = [self._chain_index(c) for c in chains]
-        seat = self._current
+        # Valid letters: BuyShares has put them in the order of CHAINS, so `idx` ascends.
+        seat, sizes, bank = self._current, self._sizes, self._bank
         cost = 0
-        for c in set(idx):
-            if not self._sizes[c]:
+        for c in idx:
+            if not sizes[c]:
                 raise IllegalAction(f"{CHAINS[c]} is not on the board")
-            if self._bank[c] < idx.count(c):
-                raise IllegalAction(f"the bank has only {self._bank[c]} {CHAINS[c]}")
-            cost += idx.count(c) * PRICES[c][self._sizes[c]]
+            if bank[c] < idx.count(c):
+                raise IllegalAction(f"the bank has only {bank[c]} {CHAINS[c]}")
+            cost += PRICES[c][sizes[c]]
         if cost > self._money[seat]:
             raise IllegalAction(f"that costs ${cost:,}; you have ${self._money[seat]:,}")
         for c in idx:
-            self._bank[c] -= 1
-            self._stock[seat][c] += 1
+            self._move_shares(seat, c, 1)
         self._money[seat] -= cost
-        ordered = tuple(sorted(chains, key=CHAINS.index)) if len(chains) > 1 else chains
-        out.append(ev.SharesBought(*self._who(seat), ordered, cost))
+        out.append(ev.SharesBought(seat, self._names[seat], chains, cost))
         self._end_turn(out)
 
     # ------------------------------------------------------------ turn flow
@@ -827,29 +834,30 @@ class Game(GameState):
     def _draw(self, seat: int, out: list) -> list[int]:
         """RULES §10: draw until the hand holds six or the pool is empty."""
         hand = self._hands[seat]
-        new = []
         left = self._drawable()
-        while len(hand) < HAND_SIZE and left:
-            hand.append(self._pool.pop())
-            new.append(hand[-1])
-            left -= 1
-        if new:
-            if self._hand_sizes is not None:
-                self._hand_sizes[seat] = len(hand)
-            if not left:
-                self._drew_last = True
-            out.append(ev.TilesDrawn(*self._who(seat), tuple(TILE_NAMES[t] for t in new)))
+        count = min(HAND_SIZE - len(hand), left)
+        if count <= 0:
+            return []
+        pool = self._pool
+        new = pool[-count:]  # drawn from the end: the last first
+        new.reverse()
+        del pool[-count:]
+        self._hands[seat] = hand + tuple(new)
+        if self._hand_sizes is not None:
+            self._hand_sizes[seat] = len(hand) + count
+        if count == left:
+            self._drew_last = True
+        out.append(ev.TilesDrawn(seat, self._names[seat], tuple(map(TILE_NAMES.__getitem__, new))))
         return new
 
     def _refill(self, seat: int, out: list) -> None:
         """RULES §8 and §10: replace dead tiles, repeatedly, then draw up to six. The
         events read in the order things happen: each discard, then each draw."""
-        hand = self._hands[seat]
-        dead = self._dead_tiles(hand)
+        dead = self._dead_tiles(self._hands[seat])
         while True:
             if dead:
-                for t in dead:
-                    hand.remove(t)
+                hand = tuple(t for t in self._hands[seat] if t not in dead)
+                self._hands[seat] = hand
                 if self._hand_sizes is not None:
                     self._hand_sizes[seat] = len(hand)
                 out.append(ev.DeadTilesReplaced(*self._who(seat), tuple(TILE_NAMES[t] for t in dead)))
@@ -864,18 +872,18 @@ class Game(GameState):
         seat = self._turn
         self._phase = PH_PLACE
         self._drew_last = False
-        out.append(ev.TurnStarted(*self._who(seat)))
+        out.append(ev.TurnStarted(seat, self._names[seat]))
         hand = self._hands[seat]
         if self._playable_tiles(hand):
             return
         # With an empty pool a new hand cannot be drawn, so the old one is kept.
         if self._drawable() and (replace or not hand):
             old = tuple(TILE_NAMES[t] for t in hand)
-            hand.clear()
+            self._hands[seat] = ()
             if old:
                 out.append(ev.HandReplaced(*self._who(seat), old))
             self._refill(seat, out)
-            if self._playable_tiles(hand):
+            if self._playable_tiles(self._hands[seat]):
                 return
         if not self._drawable():
             self._stuck += 1
@@ -895,8 +903,7 @@ class Game(GameState):
                 count = self._stock[seat][c]
                 if count:
                     self._money[seat] += count * p
-                    self._stock[seat][c] = 0
-                    self._bank[c] += count
+                    self._move_shares(seat, c, -count)
                     out.append(ev.SharesSold(*self._who(seat), CHAINS[c], count, count * p))
         self._phase = PH_OVER
         scores = tuple(self._money)
