@@ -21,7 +21,7 @@ from .actions import (
     PlaceTile,
 )
 from .options import TEAM_COUNT, TILE_EFFECTS, BonusKind, Options, Phase, TileEffect, team_of_seat
-from .state import GameState
+from .state import GameState, _without
 from .tables import (
     CHAIN_COUNT,
     CHAINS,
@@ -64,22 +64,23 @@ PH_PLACE, PH_FOUND, PH_SURVIVOR, PH_DEFUNCT, PH_DISPOSE, PH_BUY, PH_OVER = (
 LONE, FOUND, GROW, MERGE, NO_EIGHTH, DEAD = TILE_EFFECTS
 PLAYABLE = (LONE, FOUND, GROW, MERGE)
 
-# Every purchase of 0-3 shares as chain-index tuples, cheapest chain first, and for
-# each set of buyable chains (a bitmask) the purchases made only of those chains. A row is three
-# chain indices, PAD standing for a share a smaller purchase does not buy, the bits of the
-# shares it needs (bit MAX_BUY * c + k: more than k of chain c) and the action.
-PAD = CHAIN_COUNT  # indexes the price 0 after the chains' prices (_buy_options)
+# Every purchase of 0-3 shares as chain-index tuples, cheapest chain first: by size, then in
+# the order of the chains (the order of the legal purchases).
 _BUNDLES = [()] + [
     combo
     for n in range(1, MAX_BUY + 1)
     for combo in sorted({tuple(sorted(t)) for t in itertools.product(range(CHAIN_COUNT), repeat=n)})
 ]
-# Each purchase is made once and shared by the masks (a start-up cost: 128 x 120 new actions
-# took about 60 ms natively and half a second on an emulated handheld core).
+# For each set of chains (a bitmask) the purchases made only of those chains, each a row: three
+# chain indices (PAD standing for a share a smaller purchase does not buy), the bits of the
+# shares it needs (bit MAX_BUY * c + k: more than k of chain c) and the action. Each purchase is
+# made once and shared by the masks (a start-up cost: 128 x 120 new actions took about 60 ms
+# natively and half a second on an emulated handheld core).
+PAD = CHAIN_COUNT  # indexes the price 0 after the chains' prices (_buy_options)
 _BUY_ROWS = [
     (
         (
-            *(*b, PAD, PAD, PAD)[:3],
+            *(*b, PAD, PAD, PAD)[:MAX_BUY],
             sum(1 << (MAX_BUY * c + k) for c in set(b) for k in range(b.count(c))),
             BuyShares(tuple(CHAINS[c] for c in b)),
         ),
@@ -90,6 +91,7 @@ _BUY_ROWS = [
 _BUYS_BY_MASK = [
     [row for row, needs in _BUY_ROWS if needs & mask == needs] for mask in range(1 << CHAIN_COUNT)
 ]
+_ACTIONS_BY_MASK = [[act for *_, act in buys] for buys in _BUYS_BY_MASK]
 
 
 # Actions are immutable, so the few possible ones are made once.
@@ -98,10 +100,8 @@ _FOUND = [FoundChain(c) for c in CHAINS]
 _DISPOSE = {
     (s, t): Dispose(s, t) for t in range(SHARES_PER_CHAIN + 1) for s in range(SHARES_PER_CHAIN + 1 - t)
 }
-_ACTIONS_BY_MASK = [[act for *_, act in buys] for buys in _BUYS_BY_MASK]
 _DECLARE = DeclareEnd()
 _CHAIN_IDS = range(CHAIN_COUNT)
-_CHAIN_BITS = tuple(1 << c for c in _CHAIN_IDS)
 _NOT_CHAIN = frozenset((EMPTY, LOOSE))  # a square's contents that are no chain
 _CHAIN_OF = {letter: c for c, letter in enumerate(CHAINS)}
 # The sizes of a chain on the board that is not safe yet (RULES §11's "every chain safe").
@@ -165,6 +165,7 @@ class Game(GameState):
         for i in range(players):
             seat = (first + i) % players
             g._hands[seat] = tuple(g._pool.pop() for _ in range(HAND_SIZE))
+        g._in_play = tuple(sorted(g._pool + [t for h in g._hands for t in h]))
         g._begin_turn([])
         return g
 
@@ -441,17 +442,16 @@ class Game(GameState):
 
     def _safe(self) -> set[int]:
         """The safe chains (SAFE_SIZE tiles or more)."""
-        return set(itertools.compress(_CHAIN_IDS, map(SAFE_SIZE.__le__, self._sizes)))
-
-    def _safe_chains(self) -> int:
-        return sum(map(SAFE_SIZE.__le__, self._sizes))  # SAFE_SIZE <= size, counted
-
-    def _playable_tiles(self, hand: Sequence[int]) -> Sequence[int]:
         sizes = self._sizes
-        if 0 in sizes and self._safe_chains() < 2:  # nothing can be unplayable yet
+        return {c for c in _CHAIN_IDS if sizes[c] >= SAFE_SIZE}
+
+    def _playable_tiles(self, hand: Sequence[int], safe: set[int]) -> Sequence[int]:
+        """The tiles of `hand` that can be placed, given the safe chains (`_safe()`)."""
+        sizes = self._sizes
+        if len(safe) < 2 and 0 in sizes:  # nothing can be unplayable yet
             return hand
         # _effect's tests for the late game, when this runs for every hand twice a turn
-        cells, safe, full = self._cells, self._safe(), 0 not in sizes
+        cells, full = self._cells, 0 not in sizes
         out = []
         for t in hand:
             around = set(map(cells.__getitem__, NEIGHBOURS[t]))
@@ -462,10 +462,11 @@ class Game(GameState):
             out.append(t)
         return out
 
-    def _dead_tiles(self, hand: Sequence[int]) -> list[int]:
-        if self._safe_chains() < 2:  # dead needs two safe chains
+    def _dead_tiles(self, hand: Sequence[int], safe: set[int]) -> list[int]:
+        """The tiles of `hand` that can never be placed, given the safe chains (`_safe()`)."""
+        if len(safe) < 2:  # dead needs two safe chains
             return []
-        cells, safe = self._cells, self._safe()
+        cells = self._cells
         return [t for t in hand if len(set(map(cells.__getitem__, NEIGHBOURS[t])) & safe) >= 2]
 
     def _connected_loose(self, start: int) -> list[int]:
@@ -486,7 +487,7 @@ class Game(GameState):
         """Every action the current seat may take now."""
         phase = self._phase
         if phase == PH_PLACE:
-            return list(map(_PLACE.__getitem__, self._playable_tiles(self._hands[self._current])))
+            return [_PLACE[t] for t in self._playable_tiles(self._hands[self._current], self._safe())]
         if phase == PH_BUY:
             acts = cast("list[Action]", self._buy_options())  # a fresh list: DeclareEnd may join it
             if self.may_declare():
@@ -509,24 +510,23 @@ class Game(GameState):
         return []
 
     def _buy_options(self) -> list[BuyShares]:
-        """The purchases the current seat can make, in the order of _BUY_ROWS (a new list)."""
-        bank, cash = self._bank, self._money[self._current]
-        prices = tuple(map(tuple.__getitem__, PRICES, self._sizes))  # 0: not on the board
+        """The purchases the current seat can make, in the order of _BUNDLES (a new list)."""
+        sizes, bank, cash = self._sizes, self._bank, self._money[self._current]
+        p = [PRICES[c][sizes[c]] for c in _CHAIN_IDS]  # 0: not on the board
+        mask = 0  # the chains it can buy a share of
+        top = 0  # the dearest of those shares
         short = 0  # the rows' bits of purchases the bank cannot serve (see _BUY_ROWS)
-        if min(bank) >= MAX_BUY:  # the bank can serve any purchase (the common case)
-            mask = sum(itertools.compress(_CHAIN_BITS, prices))
-            top = max(prices)  # the dearest share
-        else:
-            mask = top = 0
-            for c in range(CHAIN_COUNT):
-                if prices[c] and bank[c]:
-                    mask |= 1 << c
-                    top = max(top, prices[c])
-                    if bank[c] < MAX_BUY:
-                        short |= 1 << (MAX_BUY * c + bank[c])
+        for c in _CHAIN_IDS:
+            price = p[c]
+            if price and bank[c] and price <= cash:
+                mask |= 1 << c
+                if price > top:
+                    top = price
+                if bank[c] < MAX_BUY:
+                    short |= 1 << (MAX_BUY * c + bank[c])
         if not short and cash >= MAX_BUY * top:
-            return _ACTIONS_BY_MASK[mask][:]  # everything is affordable and in stock
-        p = (*prices, 0)  # p[PAD]: a share not bought
+            return _ACTIONS_BY_MASK[mask][:]  # every purchase of those chains is possible
+        p.append(0)  # p[PAD]: a share not bought
         return [
             act
             for a, b, c, over, act in _BUYS_BY_MASK[mask]
@@ -579,6 +579,7 @@ class Game(GameState):
             raise IllegalAction(f"{action.tile} cannot be placed: {effect}")
         i = hand.index(sq)
         self._hands[seat] = hand[:i] + hand[i + 1 :]
+        self._in_play = tuple(_without(self._in_play, (sq,)))
         if self._hand_sizes is not None:  # a view keeps every hand's size
             self._hand_sizes[seat] = len(hand) - 1
         self._cells[sq] = LOOSE
@@ -792,7 +793,10 @@ class Game(GameState):
         chains = action.chains
         if not isinstance(chains, tuple) or len(chains) > MAX_BUY:
             raise IllegalAction(f"buy a tuple of at most {MAX_BUY} chain letters")
-        idx = [self._chain_index(c) for c in chains]
+        try:
+            idx = [_CHAIN_OF[c] for c in chains]
+        except (KeyError, TypeError):  # not a chain letter: say which
+            idx = [self._chain_index(c) for c in chains]
         # Valid letters: BuyShares has put them in the order of CHAINS, so `idx` ascends.
         seat, sizes, bank = self._current, self._sizes, self._bank
         cost = 0
@@ -804,8 +808,11 @@ class Game(GameState):
             cost += PRICES[c][sizes[c]]
         if cost > self._money[seat]:
             raise IllegalAction(f"that costs ${cost:,}; you have ${self._money[seat]:,}")
+        row = list(self._stock[seat])
         for c in idx:
-            self._move_shares(seat, c, 1)
+            row[c] += 1
+            bank[c] -= 1
+        self._stock[seat] = tuple(row)
         self._money[seat] -= cost
         out.append(ev.SharesBought(seat, self._names[seat], chains, cost))
         self._end_turn(out)
@@ -834,7 +841,7 @@ class Game(GameState):
     def _draw(self, seat: int, out: list) -> list[int]:
         """RULES §10: draw until the hand holds six or the pool is empty."""
         hand = self._hands[seat]
-        left = self._drawable()
+        left = len(self._pool) if self._hand_sizes is None else len(self._pool) - self._hidden()
         count = min(HAND_SIZE - len(hand), left)
         if count <= 0:
             return []
@@ -853,16 +860,18 @@ class Game(GameState):
     def _refill(self, seat: int, out: list) -> None:
         """RULES §8 and §10: replace dead tiles, repeatedly, then draw up to six. The
         events read in the order things happen: each discard, then each draw."""
-        dead = self._dead_tiles(self._hands[seat])
+        safe = self._safe()  # the board does not change here
+        dead = self._dead_tiles(self._hands[seat], safe)
         while True:
             if dead:
                 hand = tuple(t for t in self._hands[seat] if t not in dead)
                 self._hands[seat] = hand
+                self._in_play = tuple(_without(self._in_play, tuple(dead)))
                 if self._hand_sizes is not None:
                     self._hand_sizes[seat] = len(hand)
                 out.append(ev.DeadTilesReplaced(*self._who(seat), tuple(TILE_NAMES[t] for t in dead)))
             # The board has not changed, so only newly drawn tiles can be dead.
-            dead = self._dead_tiles(self._draw(seat, out))
+            dead = self._dead_tiles(self._draw(seat, out), safe)
             if not dead:
                 return
 
@@ -874,16 +883,18 @@ class Game(GameState):
         self._drew_last = False
         out.append(ev.TurnStarted(seat, self._names[seat]))
         hand = self._hands[seat]
-        if self._playable_tiles(hand):
+        safe = self._safe()
+        if self._playable_tiles(hand, safe):
             return
         # With an empty pool a new hand cannot be drawn, so the old one is kept.
         if self._drawable() and (replace or not hand):
             old = tuple(TILE_NAMES[t] for t in hand)
             self._hands[seat] = ()
+            self._in_play = tuple(_without(self._in_play, hand))
             if old:
                 out.append(ev.HandReplaced(*self._who(seat), old))
             self._refill(seat, out)
-            if self._playable_tiles(self._hands[seat]):
+            if self._playable_tiles(self._hands[seat], safe):
                 return
         if not self._drawable():
             self._stuck += 1

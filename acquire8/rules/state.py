@@ -6,6 +6,7 @@ fields, nothing here does."""
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import Self
 
 from . import position
@@ -33,6 +34,7 @@ class GameState:
         "_drew_last",
         "_hand_sizes",
         "_hands",
+        "_in_play",
         "_money",
         "_names",
         "_options",
@@ -59,6 +61,9 @@ class GameState:
         self._bank = [SHARES_PER_CHAIN] * CHAIN_COUNT
         self._hands: list[tuple[int, ...]] = [()] * n
         self._pool: list[int] = []  # the next tile drawn is pool[-1]
+        # The pool's and the hands' tiles in increasing order: what a view sees as one pile,
+        # less its own hand (kept so that a view need not sort).
+        self._in_play: tuple[int, ...] = ()
         self._cells = [EMPTY] * SQUARES
         self._sizes = [0] * CHAIN_COUNT
         self._phase = Phase.PLACE
@@ -90,6 +95,7 @@ class GameState:
         g._bank = self._bank[:]
         g._hands = self._hands[:]
         g._pool = self._pool[:]
+        g._in_play = self._in_play
         g._cells = self._cells[:]
         g._sizes = self._sizes[:]
         g._phase = self._phase
@@ -123,13 +129,9 @@ class GameState:
         g = self.copy()
         if self._hand_sizes is None:
             g._hand_sizes = list(map(len, self._hands))
-        unseen = self._pool[:]
-        for s, hand in enumerate(self._hands):
-            if s != seat:
-                unseen += hand
-                g._hands[s] = ()
-        unseen.sort()
-        g._pool = unseen
+        g._hands = [()] * len(self._names)
+        g._hands[seat] = own = self._hands[seat]
+        g._pool = _without(self._in_play, own)
         g._rng = None  # its state would tell the pool order
         return g
 
@@ -177,6 +179,7 @@ class GameState:
             g = self.copy()
             g._hands = [h if s == seat else () for s, h in enumerate(g._hands)]
             g._pool = [t for t in unseen if t % COLS == column][::-1]
+            g._in_play = tuple(sorted(g._pool + list(g._hands[seat])))
             g._rng = random.Random(0)
             g._hand_sizes = None
             out.append((column + 1, g))
@@ -228,6 +231,7 @@ class GameState:
         g = cls(p.names, p.options)
         g._money, g._stock, g._bank = p.cash, [tuple(row) for row in p.stock], p.bank
         g._hands, g._pool, g._cells, g._sizes = [tuple(h) for h in p.hands], p.pool, p.cells, p.sizes
+        g._in_play = tuple(sorted(p.pool + [t for h in p.hands for t in h]))
         g._turn = g._current = p.turn
         g._start_tiles = tuple(p.start_tiles or ())
         g._rng = p.rng
@@ -241,6 +245,14 @@ class GameState:
         g._declared, g._stuck, g._drew_last = p.declared, p.stuck, p.pool_emptied
         g._hand_sizes = p.hand_sizes
         return g
+
+
+def _without(tiles: tuple[int, ...], gone: tuple[int, ...]) -> list[int]:
+    """`tiles` (in increasing order, holding every one of `gone`) less `gone`, in order."""
+    out = list(tiles)
+    for t in gone:
+        del out[bisect_left(out, t)]
+    return out
 
 
 def _rng_state(rng: random.Random | None) -> object:
