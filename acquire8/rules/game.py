@@ -21,7 +21,7 @@ from .actions import (
     PlaceTile,
 )
 from .options import TEAM_COUNT, TILE_EFFECTS, BonusKind, Options, Phase, TileEffect, team_of_seat
-from .state import GameState
+from .state import GameState, _without
 from .tables import (
     CHAIN_COUNT,
     CHAINS,
@@ -48,28 +48,50 @@ class IllegalAction(ValueError):
     """An action the rules do not allow now; the game is left unchanged."""
 
 
+# The phases as module constants: on Python 3.11 reading a member off an Enum class costs
+# several times a global's read, and every action compares the phase.
+PH_PLACE, PH_FOUND, PH_SURVIVOR, PH_DEFUNCT, PH_DISPOSE, PH_BUY, PH_OVER = (
+    Phase.PLACE,
+    Phase.FOUND,
+    Phase.SURVIVOR,
+    Phase.DEFUNCT,
+    Phase.DISPOSE,
+    Phase.BUY,
+    Phase.OVER,
+)
+
 # What a tile would do if placed now.
 LONE, FOUND, GROW, MERGE, NO_EIGHTH, DEAD = TILE_EFFECTS
 PLAYABLE = (LONE, FOUND, GROW, MERGE)
 
-# Every purchase of 0-3 shares as chain-index tuples, cheapest chain first, and for
-# each set of buyable chains (a bitmask) the purchases made only of those chains. A row is three
-# chain indices and the action, PAD standing for a share a smaller purchase does not buy.
-PAD = CHAIN_COUNT  # indexes the price 0 after the chains' prices (_buy_options)
+# Every purchase of 0-3 shares as chain-index tuples, cheapest chain first: by size, then in
+# the order of the chains (the order of the legal purchases).
 _BUNDLES = [()] + [
     combo
     for n in range(1, MAX_BUY + 1)
     for combo in sorted({tuple(sorted(t)) for t in itertools.product(range(CHAIN_COUNT), repeat=n)})
 ]
-# Each purchase is made once and shared by the masks (a start-up cost: 128 x 120 new actions
-# took about 60 ms natively and half a second on an emulated handheld core).
+# For each set of chains (a bitmask) the purchases made only of those chains, each a row: three
+# chain indices (PAD standing for a share a smaller purchase does not buy), the bits of the
+# shares it needs (bit MAX_BUY * c + k: more than k of chain c) and the action. Each purchase is
+# made once and shared by the masks (a start-up cost: 128 x 120 new actions took about 60 ms
+# natively and half a second on an emulated handheld core).
+PAD = CHAIN_COUNT  # indexes the price 0 after the chains' prices (_buy_options)
 _BUY_ROWS = [
-    ((*(*b, PAD, PAD, PAD)[:3], BuyShares(tuple(CHAINS[c] for c in b))), sum(1 << c for c in set(b)))
+    (
+        (
+            *(*b, PAD, PAD, PAD)[:MAX_BUY],
+            sum(1 << (MAX_BUY * c + k) for c in set(b) for k in range(b.count(c))),
+            BuyShares(tuple(CHAINS[c] for c in b)),
+        ),
+        sum(1 << c for c in set(b)),
+    )
     for b in _BUNDLES
 ]
 _BUYS_BY_MASK = [
     [row for row, needs in _BUY_ROWS if needs & mask == needs] for mask in range(1 << CHAIN_COUNT)
 ]
+_ACTIONS_BY_MASK = [[act for *_, act in buys] for buys in _BUYS_BY_MASK]
 
 
 # Actions are immutable, so the few possible ones are made once.
@@ -78,7 +100,12 @@ _FOUND = [FoundChain(c) for c in CHAINS]
 _DISPOSE = {
     (s, t): Dispose(s, t) for t in range(SHARES_PER_CHAIN + 1) for s in range(SHARES_PER_CHAIN + 1 - t)
 }
-_ACTIONS_BY_MASK = [[act for *_, act in buys] for buys in _BUYS_BY_MASK]
+_DECLARE = DeclareEnd()
+_CHAIN_IDS = range(CHAIN_COUNT)
+_NOT_CHAIN = frozenset((EMPTY, LOOSE))  # a square's contents that are no chain
+_CHAIN_OF = {letter: c for c, letter in enumerate(CHAINS)}
+# The sizes of a chain on the board that is not safe yet (RULES §11's "every chain safe").
+_UNSAFE = frozenset(range(1, SAFE_SIZE))
 
 
 class Game(GameState):
@@ -137,8 +164,8 @@ class Game(GameState):
         g._turn = g._current = first
         for i in range(players):
             seat = (first + i) % players
-            for _ in range(HAND_SIZE):
-                g._hands[seat].append(g._pool.pop())
+            g._hands[seat] = tuple(g._pool.pop() for _ in range(HAND_SIZE))
+        g._in_play = tuple(sorted(g._pool + [t for h in g._hands for t in h]))
         g._begin_turn([])
         return g
 
@@ -267,7 +294,7 @@ class Game(GameState):
 
     def share_table(self) -> tuple[tuple[int, ...], ...]:
         """share_table()[seat][chain]: the shares each seat holds of each chain."""
-        return tuple(map(tuple, self._stock))
+        return tuple(self._stock)
 
     def tiles_on_board(self) -> int:
         """Tiles placed on the board (start tiles included)."""
@@ -281,8 +308,8 @@ class Game(GameState):
 
     def can_end(self) -> bool:
         """RULES §11: a chain of END_SIZE+, or every chain on the board (at least one) safe."""
-        on = [s for s in self._sizes if s]
-        return bool(on) and (max(on) >= END_SIZE or min(on) >= SAFE_SIZE)
+        top = max(self._sizes)
+        return top >= END_SIZE or (top > 0 and _UNSAFE.isdisjoint(self._sizes))
 
     def ends_this_turn(self) -> bool:
         """The game certainly ends at the end of this turn (RULES §11): the end is
@@ -290,12 +317,12 @@ class Game(GameState):
         been drawn this turn or will be by its closing draw."""
         if self._declared:
             return True
-        if self._options.end != "auto" or self._phase == Phase.OVER:
+        if self._options.end != "auto" or self._phase == PH_OVER:
             return False
         if self._drew_last or self.can_end():
             return True
         # the closing draw fills the hand to six; in "place" a tile is still to leave it
-        need = HAND_SIZE - self.hand_size(self._turn) + (self._phase == Phase.PLACE)
+        need = HAND_SIZE - self.hand_size(self._turn) + (self._phase == PH_PLACE)
         return 0 < self.pool_size() <= need
 
     def tile_effect(self, tile: str) -> TileEffect:
@@ -315,7 +342,7 @@ class Game(GameState):
         choose from, "defunct": the defunct chain being disposed of (None between
         chains), "defunct_left": the defunct chains still to handle, in order}. None
         when no merger is being resolved."""
-        if self._placed < 0 or self._phase == Phase.FOUND:
+        if self._placed < 0 or self._phase == PH_FOUND:
             return None
         return {
             "survivor": CHAINS[self._survivor] if self._survivor >= 0 else None,
@@ -369,7 +396,7 @@ class Game(GameState):
 
     @property
     def is_over(self) -> bool:
-        return self._phase == Phase.OVER
+        return self._phase == PH_OVER
 
     def ending(self) -> ev.Ending | None:
         """Why the game ended (RULES §11), once it is over; None before."""
@@ -405,52 +432,46 @@ class Game(GameState):
         cells = self._cells
         if cells[sq] != EMPTY:
             return DEAD
-        chains = []
-        loose = False
-        for nb in NEIGHBOURS[sq]:
-            c = cells[nb]
-            if c == LOOSE:
-                loose = True
-            elif c >= 0 and c not in chains:
-                chains.append(c)
+        around = set(map(cells.__getitem__, NEIGHBOURS[sq]))
+        around.discard(EMPTY)
+        loose = LOOSE in around
+        chains = len(around) - loose
         if not chains:
             if not loose:
                 return LONE
             return FOUND if 0 in self._sizes else NO_EIGHTH
-        if len(chains) == 1:
+        if chains == 1:
             return GROW
-        safe = sum(1 for c in chains if self._sizes[c] >= SAFE_SIZE)
-        return DEAD if safe >= 2 else MERGE
+        return DEAD if len(around & self._safe()) >= 2 else MERGE
 
-    def _safe_chains(self) -> int:
-        return sum(1 for s in self._sizes if s >= SAFE_SIZE)
+    def _safe(self) -> set[int]:
+        """The safe chains (SAFE_SIZE tiles or more)."""
+        sizes = self._sizes
+        return {c for c in _CHAIN_IDS if sizes[c] >= SAFE_SIZE}
 
-    def _playable_tiles(self, hand: list[int]) -> list[int]:
-        if 0 in self._sizes and self._safe_chains() < 2:  # nothing can be unplayable yet
+    def _playable_tiles(self, hand: Sequence[int], safe: set[int]) -> Sequence[int]:
+        """The tiles of `hand` that can be placed, given the safe chains (`_safe()`)."""
+        sizes = self._sizes
+        if len(safe) < 2 and 0 in sizes:  # nothing can be unplayable yet
             return hand
-        # _effect inlined for the late game, when this runs for every hand twice a turn
-        cells, sizes = self._cells, self._sizes
-        board_full = 0 not in sizes
+        # _effect's tests for the late game, when this runs for every hand twice a turn
+        cells, full = self._cells, 0 not in sizes
         out = []
         for t in hand:
-            safe: set[int] = set()
-            chain = loose = False
-            for nb in NEIGHBOURS[t]:
-                c = cells[nb]
-                if c == LOOSE:
-                    loose = True
-                elif c >= 0:
-                    chain = True
-                    if sizes[c] >= SAFE_SIZE:
-                        safe.add(c)
-            if len(safe) < 2 and (chain or not loose or not board_full):
-                out.append(t)
+            around = set(map(cells.__getitem__, NEIGHBOURS[t]))
+            if len(around & safe) >= 2:
+                continue  # dead
+            if full and LOOSE in around and around <= _NOT_CHAIN:
+                continue  # it would found an eighth chain
+            out.append(t)
         return out
 
-    def _dead_tiles(self, hand: list[int]) -> list[int]:
-        if self._safe_chains() < 2:  # dead needs two safe chains
+    def _dead_tiles(self, hand: Sequence[int], safe: set[int]) -> list[int]:
+        """The tiles of `hand` that can never be placed, given the safe chains (`_safe()`)."""
+        if len(safe) < 2:  # dead needs two safe chains
             return []
-        return [t for t in hand if self._effect(t) == DEAD]
+        cells = self._cells
+        return [t for t in hand if len(set(map(cells.__getitem__, NEIGHBOURS[t])) & safe) >= 2]
 
     def _connected_loose(self, start: int) -> list[int]:
         """`start` and every unincorporated tile connected to it."""
@@ -469,20 +490,20 @@ class Game(GameState):
     def legal_actions(self) -> list[Action]:
         """Every action the current seat may take now."""
         phase = self._phase
-        if phase == Phase.PLACE:
-            return [_PLACE[t] for t in self._playable_tiles(self._hands[self._current])]
-        if phase == Phase.BUY:
+        if phase == PH_PLACE:
+            return [_PLACE[t] for t in self._playable_tiles(self._hands[self._current], self._safe())]
+        if phase == PH_BUY:
             acts = cast("list[Action]", self._buy_options())  # a fresh list: DeclareEnd may join it
             if self.may_declare():
-                acts.append(DeclareEnd())
+                acts.append(_DECLARE)
             return acts
-        if phase == Phase.FOUND:
+        if phase == PH_FOUND:
             return [_FOUND[c] for c in range(CHAIN_COUNT) if not self._sizes[c]]
-        if phase == Phase.SURVIVOR:
+        if phase == PH_SURVIVOR:
             return [ChooseSurvivor(CHAINS[c]) for c in self._survivor_choices]
-        if phase == Phase.DEFUNCT:
+        if phase == PH_DEFUNCT:
             return [ChooseDefunct(CHAINS[c]) for c in self._defunct_choices()]
-        if phase == Phase.DISPOSE:
+        if phase == PH_DISPOSE:
             held = self._stock[self._current][self._defunct]
             max_trade = min(held, 2 * self._bank[self._survivor]) // 2 * 2
             return [
@@ -493,30 +514,34 @@ class Game(GameState):
         return []
 
     def _buy_options(self) -> list[BuyShares]:
+        """The purchases the current seat can make, in the order of _BUNDLES (a new list)."""
         sizes, bank, cash = self._sizes, self._bank, self._money[self._current]
-        mask = 0
-        top = 0  # the dearest buyable share
-        for c in range(CHAIN_COUNT):
-            if sizes[c] and bank[c]:
+        p = [PRICES[c][sizes[c]] for c in _CHAIN_IDS]  # 0: not on the board
+        mask = 0  # the chains it can buy a share of
+        top = 0  # the dearest of those shares
+        short = 0  # the rows' bits of purchases the bank cannot serve (see _BUY_ROWS)
+        for c in _CHAIN_IDS:
+            price = p[c]
+            if price and bank[c] and price <= cash:
                 mask |= 1 << c
-                top = max(top, PRICES[c][sizes[c]])
-        scarce = [c for c in range(CHAIN_COUNT) if mask >> c & 1 and bank[c] < MAX_BUY]
-        if not scarce and cash >= MAX_BUY * top:
-            return _ACTIONS_BY_MASK[mask][:]  # everything is affordable and in stock
-        p = (*(PRICES[c][sizes[c]] for c in range(CHAIN_COUNT)), 0)  # p[PAD]: a share not bought
-        out = [act for a, b, c, act in _BUYS_BY_MASK[mask] if p[a] + p[b] + p[c] <= cash]
-        if scarce:
-            out = [act for act in out if all(act.chains.count(CHAINS[x]) <= bank[x] for x in scarce)]
-        return out
+                if price > top:
+                    top = price
+                if bank[c] < MAX_BUY:
+                    short |= 1 << (MAX_BUY * c + bank[c])
+        if not short and cash >= MAX_BUY * top:
+            return _ACTIONS_BY_MASK[mask][:]  # every purchase of those chains is possible
+        p.append(0)  # p[PAD]: a share not bought
+        return [
+            act
+            for a, b, c, over, act in _BUYS_BY_MASK[mask]
+            if p[a] + p[b] + p[c] <= cash and not over & short
+        ]
 
     def may_declare(self) -> bool:
         """The current seat may declare the end now (RULES §11): DeclareEnd is among the
         legal actions, known without listing the purchases."""
         return (
-            self._phase == Phase.BUY
-            and self._options.end == "declare"
-            and not self._declared
-            and self.can_end()
+            not self._declared and self._phase == PH_BUY and self._options.end == "declare" and self.can_end()
         )
 
     def _defunct_choices(self) -> list[int]:
@@ -541,36 +566,39 @@ class Game(GameState):
         return seat, self._names[seat]
 
     def _chain_index(self, letter: object) -> int:
-        if not isinstance(letter, str) or len(letter) != 1 or letter not in CHAINS:
+        if not isinstance(letter, str) or letter not in _CHAIN_OF:
             raise IllegalAction(f"unknown chain {letter!r}")
-        return CHAINS.index(letter)
+        return _CHAIN_OF[letter]
 
     def _place(self, action: PlaceTile, out: list) -> None:
         sq = SQUARE_OF.get(action.tile) if isinstance(action.tile, str) else None
         if sq is None:
             raise IllegalAction(f"no such tile {action.tile!r}")
-        hand = self._hands[self._current]
+        seat = self._current
+        hand = self._hands[seat]
         if sq not in hand:
             raise IllegalAction(f"{action.tile} is not in your hand")
         effect = self._effect(sq)
         if effect not in PLAYABLE:
             raise IllegalAction(f"{action.tile} cannot be placed: {effect}")
-        hand.remove(sq)
+        i = hand.index(sq)
+        self._hands[seat] = hand[:i] + hand[i + 1 :]
+        self._in_play = tuple(_without(self._in_play, (sq,)))
         if self._hand_sizes is not None:  # a view keeps every hand's size
-            self._hand_sizes[self._current] = len(hand)
+            self._hand_sizes[seat] = len(hand) - 1
         self._cells[sq] = LOOSE
         self._stuck = 0
-        out.append(ev.TilePlaced(*self._who(self._current), action.tile, effect))
+        out.append(ev.TilePlaced(seat, self._names[seat], action.tile, effect))
         if effect == LONE:
-            self._phase = Phase.BUY
+            self._phase = PH_BUY
         elif effect == FOUND:
             self._placed = sq
-            self._phase = Phase.FOUND
+            self._phase = PH_FOUND
         elif effect == GROW:
             chain = self._touching(sq)[0]
             self._absorb(sq, chain)
             out.append(ev.ChainGrew(-1, "", CHAINS[chain], self._sizes[chain]))
-            self._phase = Phase.BUY
+            self._phase = PH_BUY
         else:
             self._start_merger(sq, out)
 
@@ -589,20 +617,19 @@ class Game(GameState):
         self._placed = -1
         free = self._bank[chain] > 0
         if free:
-            self._bank[chain] -= 1
-            self._stock[self._current][chain] += 1
+            self._move_shares(self._current, chain, 1)
         out.append(ev.ChainFounded(*self._who(self._current), action.chain, self._sizes[chain], free))
-        self._phase = Phase.BUY
+        self._phase = PH_BUY
 
     def _start_merger(self, sq: int, out: list) -> None:
         self._placed = sq
         chains = self._touching(sq)
         biggest = max(self._sizes[c] for c in chains)
         tied = [c for c in chains if self._sizes[c] == biggest]
-        self._defunct_left = chains
+        self._defunct_left = tuple(chains)
         if len(tied) > 1:
-            self._survivor_choices = sorted(tied)
-            self._phase = Phase.SURVIVOR
+            self._survivor_choices = tuple(sorted(tied))
+            self._phase = PH_SURVIVOR
         else:
             self._set_survivor(tied[0], out)
 
@@ -615,9 +642,9 @@ class Game(GameState):
 
     def _set_survivor(self, chain: int, out: list) -> None:
         self._survivor = chain
-        self._survivor_choices = []
+        self._survivor_choices = ()
         left = (c for c in self._defunct_left if c != chain)
-        self._defunct_left = sorted(left, key=lambda c: -self._sizes[c])
+        self._defunct_left = tuple(sorted(left, key=lambda c: -self._sizes[c]))
         out.append(
             ev.MergerStarted(
                 *self._who(self._turn), CHAINS[chain], tuple(CHAINS[c] for c in self._defunct_left)
@@ -633,7 +660,7 @@ class Game(GameState):
         choices = self._defunct_choices()
         if len(choices) > 1:
             self._current = self._turn
-            self._phase = Phase.DEFUNCT
+            self._phase = PH_DEFUNCT
             return
         self._handle_defunct(choices[0], out)
 
@@ -647,17 +674,20 @@ class Game(GameState):
         self._handle_defunct(chain, out)
 
     def _handle_defunct(self, chain: int, out: list) -> None:
-        self._defunct_left.remove(chain)
+        self._defunct_left = tuple(c for c in self._defunct_left if c != chain)
         self._defunct = chain
         self._pay_bonuses(chain, out)
-        n = self.players
-        self._disposers = [s for s in ((self._turn + i) % n for i in range(n)) if self._stock[s][chain] > 0]
+        n = len(self._names)
+        self._disposers = tuple(
+            s for s in ((self._turn + i) % n for i in range(n)) if self._stock[s][chain] > 0
+        )
         self._next_disposer(out)
 
     def _next_disposer(self, out: list) -> None:
         if self._disposers:
-            self._current = self._disposers.pop(0)
-            self._phase = Phase.DISPOSE
+            self._current, *rest = self._disposers
+            self._disposers = tuple(rest)
+            self._phase = PH_DISPOSE
         else:
             self._defunct = -1
             self._current = self._turn
@@ -679,24 +709,28 @@ class Game(GameState):
         if sell:
             amount = sell * PRICES[chain][self._sizes[chain]]
             self._money[seat] += amount
-            self._stock[seat][chain] -= sell
-            self._bank[chain] += sell
+            self._move_shares(seat, chain, -sell)
             out.append(ev.SharesSold(*who, CHAINS[chain], sell, amount))
         if trade:
-            self._stock[seat][chain] -= trade
-            self._bank[chain] += trade
-            self._stock[seat][survivor] += trade // 2
-            self._bank[survivor] -= trade // 2
+            self._move_shares(seat, chain, -trade)
+            self._move_shares(seat, survivor, trade // 2)
             out.append(ev.SharesTraded(*who, CHAINS[chain], CHAINS[survivor], trade, trade // 2))
         kept = held - sell - trade
         if kept:
             out.append(ev.SharesKept(*who, CHAINS[chain], kept))
         self._next_disposer(out)
 
+    def _move_shares(self, seat: int, chain: int, n: int) -> None:
+        """`seat` takes n shares of `chain` from the bank (gives them back when n < 0). A row
+        of the stock is a tuple, replaced whole, so that copies share the rows."""
+        row = self._stock[seat]
+        self._stock[seat] = (*row[:chain], row[chain] + n, *row[chain + 1 :])
+        self._bank[chain] -= n
+
     def _pay_bonuses(self, chain: int, out: list) -> None:
         """Majority/minority bonuses of RULES §7.1 (and §12's stock market)."""
         holdings = [row[chain] for row in self._stock]
-        if self.players == 2:
+        if len(self._names) == 2:
             holdings.append(self._market_draw(chain, out))
         if not any(holdings):
             return
@@ -714,7 +748,7 @@ class Game(GameState):
                 kind = "majority" if holdings.count(first) == 1 else "shared"
             else:
                 kind = "minority"
-            if i == self.players:  # the two-player stock market: its money leaves the game
+            if i == len(self._names):  # the two-player stock market: its money leaves the game
                 out.append(ev.MarketBonus(-1, "Market", CHAINS[chain], amount, kind))
                 continue
             self._money[i] += amount
@@ -747,7 +781,7 @@ class Game(GameState):
             out.append(ev.ChainDefunct(-1, "", CHAINS[c], CHAINS[survivor], self._sizes[survivor]))
         self._placed = self._survivor = self._defunct = -1
         self._current = self._turn
-        self._phase = Phase.BUY
+        self._phase = PH_BUY
 
     def _declare(self, action: DeclareEnd, out: list) -> None:
         if not self.may_declare():
@@ -763,23 +797,28 @@ class Game(GameState):
         chains = action.chains
         if not isinstance(chains, tuple) or len(chains) > MAX_BUY:
             raise IllegalAction(f"buy a tuple of at most {MAX_BUY} chain letters")
-        idx = [self._chain_index(c) for c in chains]
-        seat = self._current
+        try:
+            idx = [_CHAIN_OF[c] for c in chains]
+        except (KeyError, TypeError):  # not a chain letter: say which
+            idx = [self._chain_index(c) for c in chains]
+        # Valid letters: BuyShares has put them in the order of CHAINS, so `idx` ascends.
+        seat, sizes, bank = self._current, self._sizes, self._bank
         cost = 0
-        for c in set(idx):
-            if not self._sizes[c]:
+        for c in idx:
+            if not sizes[c]:
                 raise IllegalAction(f"{CHAINS[c]} is not on the board")
-            if self._bank[c] < idx.count(c):
-                raise IllegalAction(f"the bank has only {self._bank[c]} {CHAINS[c]}")
-            cost += idx.count(c) * PRICES[c][self._sizes[c]]
+            if bank[c] < idx.count(c):
+                raise IllegalAction(f"the bank has only {bank[c]} {CHAINS[c]}")
+            cost += PRICES[c][sizes[c]]
         if cost > self._money[seat]:
             raise IllegalAction(f"that costs ${cost:,}; you have ${self._money[seat]:,}")
+        row = list(self._stock[seat])
         for c in idx:
-            self._bank[c] -= 1
-            self._stock[seat][c] += 1
+            row[c] += 1
+            bank[c] -= 1
+        self._stock[seat] = tuple(row)
         self._money[seat] -= cost
-        ordered = tuple(sorted(chains, key=CHAINS.index)) if len(chains) > 1 else chains
-        out.append(ev.SharesBought(*self._who(seat), ordered, cost))
+        out.append(ev.SharesBought(seat, self._names[seat], chains, cost))
         self._end_turn(out)
 
     # ------------------------------------------------------------ turn flow
@@ -789,7 +828,7 @@ class Game(GameState):
         if self._declared or (auto and (self.can_end() or self._drew_last)):
             self._game_over(out)
             return
-        if self._stuck >= self.players:
+        if self._stuck >= len(self._names):
             out.append(ev.Stalemate(-1, ""))
             self._game_over(out)
             return
@@ -797,7 +836,7 @@ class Game(GameState):
         if auto and self._drew_last:  # this closing draw took the pool's last tile
             self._game_over(out)
             return
-        self._turn = self._current = (self._turn + 1) % self.players
+        self._turn = self._current = (self._turn + 1) % len(self._names)
         self._begin_turn(out)
 
     def _drawable(self) -> int:
@@ -806,34 +845,37 @@ class Game(GameState):
     def _draw(self, seat: int, out: list) -> list[int]:
         """RULES §10: draw until the hand holds six or the pool is empty."""
         hand = self._hands[seat]
-        new = []
-        left = self._drawable()
-        while len(hand) < HAND_SIZE and left:
-            hand.append(self._pool.pop())
-            new.append(hand[-1])
-            left -= 1
-        if new:
-            if self._hand_sizes is not None:
-                self._hand_sizes[seat] = len(hand)
-            if not left:
-                self._drew_last = True
-            out.append(ev.TilesDrawn(*self._who(seat), tuple(TILE_NAMES[t] for t in new)))
+        left = len(self._pool) if self._hand_sizes is None else len(self._pool) - self._hidden()
+        count = min(HAND_SIZE - len(hand), left)
+        if count <= 0:
+            return []
+        pool = self._pool
+        new = pool[-count:]  # drawn from the end: the last first
+        new.reverse()
+        del pool[-count:]
+        self._hands[seat] = hand + tuple(new)
+        if self._hand_sizes is not None:
+            self._hand_sizes[seat] = len(hand) + count
+        if count == left:
+            self._drew_last = True
+        out.append(ev.TilesDrawn(seat, self._names[seat], tuple(map(TILE_NAMES.__getitem__, new))))
         return new
 
     def _refill(self, seat: int, out: list) -> None:
         """RULES §8 and §10: replace dead tiles, repeatedly, then draw up to six. The
         events read in the order things happen: each discard, then each draw."""
-        hand = self._hands[seat]
-        dead = self._dead_tiles(hand)
+        safe = self._safe()  # the board does not change here
+        dead = self._dead_tiles(self._hands[seat], safe)
         while True:
             if dead:
-                for t in dead:
-                    hand.remove(t)
+                hand = tuple(t for t in self._hands[seat] if t not in dead)
+                self._hands[seat] = hand
+                self._in_play = tuple(_without(self._in_play, tuple(dead)))
                 if self._hand_sizes is not None:
                     self._hand_sizes[seat] = len(hand)
                 out.append(ev.DeadTilesReplaced(*self._who(seat), tuple(TILE_NAMES[t] for t in dead)))
             # The board has not changed, so only newly drawn tiles can be dead.
-            dead = self._dead_tiles(self._draw(seat, out))
+            dead = self._dead_tiles(self._draw(seat, out), safe)
             if not dead:
                 return
 
@@ -841,25 +883,27 @@ class Game(GameState):
         """RULES §8: a hand with no playable tile is replaced; if still none, skip to
         buying. With `replace` False (loading a position) the hand is kept as it is."""
         seat = self._turn
-        self._phase = Phase.PLACE
+        self._phase = PH_PLACE
         self._drew_last = False
-        out.append(ev.TurnStarted(*self._who(seat)))
+        out.append(ev.TurnStarted(seat, self._names[seat]))
         hand = self._hands[seat]
-        if self._playable_tiles(hand):
+        safe = self._safe()
+        if self._playable_tiles(hand, safe):
             return
         # With an empty pool a new hand cannot be drawn, so the old one is kept.
         if self._drawable() and (replace or not hand):
             old = tuple(TILE_NAMES[t] for t in hand)
-            hand.clear()
+            self._hands[seat] = ()
+            self._in_play = tuple(_without(self._in_play, hand))
             if old:
                 out.append(ev.HandReplaced(*self._who(seat), old))
             self._refill(seat, out)
-            if self._playable_tiles(hand):
+            if self._playable_tiles(self._hands[seat], safe):
                 return
         if not self._drawable():
             self._stuck += 1
         out.append(ev.NoPlayableTile(*self._who(seat)))
-        self._phase = Phase.BUY
+        self._phase = PH_BUY
 
     def _game_over(self, out: list) -> None:
         """RULES §11 final scoring: bonuses for every chain, then every share sold."""
@@ -870,14 +914,13 @@ class Game(GameState):
             if not self._sizes[c]:
                 continue
             p = PRICES[c][self._sizes[c]]
-            for seat in range(self.players):
+            for seat in range(len(self._names)):
                 count = self._stock[seat][c]
                 if count:
                     self._money[seat] += count * p
-                    self._stock[seat][c] = 0
-                    self._bank[c] += count
+                    self._move_shares(seat, c, -count)
                     out.append(ev.SharesSold(*self._who(seat), CHAINS[c], count, count * p))
-        self._phase = Phase.OVER
+        self._phase = PH_OVER
         scores = tuple(self._money)
         out.append(ev.GameOver(-1, "", scores, tuple(self.winners()), self._names, self._why_over()))
 
@@ -896,11 +939,11 @@ class Game(GameState):
 
 # Each (phase, action type) and the method that carries it out into a list of events.
 _HANDLERS: dict[tuple[Phase, type], Callable[[Game, Any, list[ev.Event]], None]] = {
-    (Phase.PLACE, PlaceTile): Game._place,
-    (Phase.FOUND, FoundChain): Game._found,
-    (Phase.SURVIVOR, ChooseSurvivor): Game._choose_survivor,
-    (Phase.DEFUNCT, ChooseDefunct): Game._choose_defunct,
-    (Phase.DISPOSE, Dispose): Game._dispose,
-    (Phase.BUY, BuyShares): Game._buy,
-    (Phase.BUY, DeclareEnd): Game._declare,
+    (PH_PLACE, PlaceTile): Game._place,
+    (PH_FOUND, FoundChain): Game._found,
+    (PH_SURVIVOR, ChooseSurvivor): Game._choose_survivor,
+    (PH_DEFUNCT, ChooseDefunct): Game._choose_defunct,
+    (PH_DISPOSE, Dispose): Game._dispose,
+    (PH_BUY, BuyShares): Game._buy,
+    (PH_BUY, DeclareEnd): Game._declare,
 }

@@ -6,6 +6,7 @@ fields, nothing here does."""
 from __future__ import annotations
 
 import random
+from bisect import bisect_left
 from typing import Self
 
 from . import position
@@ -18,7 +19,9 @@ __all__ = ["GameState"]
 class GameState:
     """The fields of a game (every one the rules' own, read through Game's readers) and what
     is done with them whole. `copy()` lists them by hand, for speed: a field added to
-    __slots__ is added there too (a test sets every slot against it)."""
+    __slots__ is added there too (a test sets every slot against it). What changes seldom
+    is kept in tuples, replaced whole when it changes, so that copies share it: each hand,
+    each seat's row of shares, and a merger's lists."""
 
     __slots__ = (
         "_bank",
@@ -31,6 +34,7 @@ class GameState:
         "_drew_last",
         "_hand_sizes",
         "_hands",
+        "_in_play",
         "_money",
         "_names",
         "_options",
@@ -53,10 +57,13 @@ class GameState:
         check_players(options.mode, n)
         self._names = tuple(names)
         self._money = [START_CASH] * n
-        self._stock = [[0] * CHAIN_COUNT for _ in range(n)]
+        self._stock: list[tuple[int, ...]] = [(0,) * CHAIN_COUNT] * n  # [seat][chain]
         self._bank = [SHARES_PER_CHAIN] * CHAIN_COUNT
-        self._hands: list[list[int]] = [[] for _ in range(n)]
+        self._hands: list[tuple[int, ...]] = [()] * n
         self._pool: list[int] = []  # the next tile drawn is pool[-1]
+        # The pool's and the hands' tiles in increasing order: what a view sees as one pile,
+        # less its own hand (kept so that a view need not sort).
+        self._in_play: tuple[int, ...] = ()
         self._cells = [EMPTY] * SQUARES
         self._sizes = [0] * CHAIN_COUNT
         self._phase = Phase.PLACE
@@ -66,10 +73,10 @@ class GameState:
         self._rng: random.Random | None = random.Random(seed)  # None in a view
         self._placed = -1  # the tile being resolved in found/survivor/defunct/dispose
         self._survivor = -1
-        self._survivor_choices: list[int] = []
-        self._defunct_left: list[int] = []  # defunct chains not yet handled
+        self._survivor_choices: tuple[int, ...] = ()
+        self._defunct_left: tuple[int, ...] = ()  # defunct chains not yet handled
         self._defunct = -1  # the defunct chain whose shares are being disposed of
-        self._disposers: list[int] = []  # seats still to dispose, next first
+        self._disposers: tuple[int, ...] = ()  # seats still to dispose, next first
         self._declared = False
         self._stuck = 0  # turns in a row with an empty pool and no tile placed
         self._drew_last = False  # the last tile of the pool was drawn this turn (RULES §11 auto end)
@@ -84,10 +91,11 @@ class GameState:
         g = object.__new__(type(self))
         g._names = self._names  # a tuple
         g._money = self._money[:]
-        g._stock = [row[:] for row in self._stock]
+        g._stock = self._stock[:]
         g._bank = self._bank[:]
-        g._hands = [h[:] for h in self._hands]
+        g._hands = self._hands[:]
         g._pool = self._pool[:]
+        g._in_play = self._in_play
         g._cells = self._cells[:]
         g._sizes = self._sizes[:]
         g._phase = self._phase
@@ -104,10 +112,10 @@ class GameState:
             g._rng = self._rng
         g._placed = self._placed
         g._survivor = self._survivor
-        g._survivor_choices = self._survivor_choices[:]
-        g._defunct_left = self._defunct_left[:]
+        g._survivor_choices = self._survivor_choices
+        g._defunct_left = self._defunct_left
         g._defunct = self._defunct
-        g._disposers = self._disposers[:]
+        g._disposers = self._disposers
         g._declared = self._declared
         g._stuck = self._stuck
         g._drew_last = self._drew_last
@@ -119,13 +127,11 @@ class GameState:
         """What `seat` may know: its own hand; the other hands and the pool become
         one unordered pile (the pool, sorted), and the random source is reset."""
         g = self.copy()
-        g._hand_sizes = self._hand_sizes[:] if self._hand_sizes is not None else [len(h) for h in self._hands]
-        unseen = list(self._pool)
-        for s in range(len(self._names)):
-            if s != seat:
-                unseen.extend(g._hands[s])
-                g._hands[s] = []
-        g._pool = sorted(unseen)
+        if self._hand_sizes is None:
+            g._hand_sizes = list(map(len, self._hands))
+        g._hands = [()] * len(self._names)
+        g._hands[seat] = own = self._hands[seat]
+        g._pool = _without(self._in_play, own)
         g._rng = None  # its state would tell the pool order
         return g
 
@@ -135,9 +141,10 @@ class GameState:
         if self._hand_sizes is None:
             return g
         rng.shuffle(g._pool)
-        for s in range(len(self._names)):
-            while len(g._hands[s]) < self._hand_sizes[s]:
-                g._hands[s].append(g._pool.pop())
+        for s, hand in enumerate(g._hands):
+            missing = self._hand_sizes[s] - len(hand)
+            if missing > 0:
+                g._hands[s] = hand + tuple(g._pool.pop() for _ in range(missing))
         g._hand_sizes = None
         g._rng = random.Random(rng.random())
         return g
@@ -170,8 +177,9 @@ class GameState:
         out = []
         for column in sorted({t % COLS for t in unseen}):
             g = self.copy()
-            g._hands = [h if s == seat else [] for s, h in enumerate(g._hands)]
+            g._hands = [h if s == seat else () for s, h in enumerate(g._hands)]
             g._pool = [t for t in unseen if t % COLS == column][::-1]
+            g._in_play = tuple(sorted(g._pool + list(g._hands[seat])))
             g._rng = random.Random(0)
             g._hand_sizes = None
             out.append((column + 1, g))
@@ -195,18 +203,18 @@ class GameState:
                 options=self._options,
                 cells=self._cells[:],
                 cash=self._money[:],
-                stock=[row[:] for row in self._stock],
-                hands=[h[:] for h in self._hands],
+                stock=[list(row) for row in self._stock],
+                hands=[list(h) for h in self._hands],
                 pool=self._pool[:],
                 turn=self._turn,
                 phase=self._phase,
                 acting=self._current,
                 pending=self._placed,
                 survivor=self._survivor,
-                survivor_choices=self._survivor_choices[:],
-                defunct_left=self._defunct_left[:],
+                survivor_choices=list(self._survivor_choices),
+                defunct_left=list(self._defunct_left),
                 defunct=self._defunct,
-                disposers=self._disposers[:],
+                disposers=list(self._disposers),
                 declared=self._declared,
                 stuck=self._stuck,
                 pool_emptied=self._drew_last,
@@ -221,8 +229,9 @@ class GameState:
         """The game of a parsed position. A minimal one (no phase) is left before its turn
         begins: Game.from_json begins it by the rules."""
         g = cls(p.names, p.options)
-        g._money, g._stock, g._bank = p.cash, p.stock, p.bank
-        g._hands, g._pool, g._cells, g._sizes = p.hands, p.pool, p.cells, p.sizes
+        g._money, g._stock, g._bank = p.cash, [tuple(row) for row in p.stock], p.bank
+        g._hands, g._pool, g._cells, g._sizes = [tuple(h) for h in p.hands], p.pool, p.cells, p.sizes
+        g._in_play = tuple(sorted(p.pool + [t for h in p.hands for t in h]))
         g._turn = g._current = p.turn
         g._start_tiles = tuple(p.start_tiles or ())
         g._rng = p.rng
@@ -231,11 +240,19 @@ class GameState:
         g._phase = p.phase
         g._current = p.acting
         g._placed = p.pending
-        g._survivor, g._survivor_choices = p.survivor, p.survivor_choices
-        g._defunct_left, g._defunct, g._disposers = p.defunct_left, p.defunct, p.disposers
+        g._survivor, g._survivor_choices = p.survivor, tuple(p.survivor_choices)
+        g._defunct_left, g._defunct, g._disposers = tuple(p.defunct_left), p.defunct, tuple(p.disposers)
         g._declared, g._stuck, g._drew_last = p.declared, p.stuck, p.pool_emptied
         g._hand_sizes = p.hand_sizes
         return g
+
+
+def _without(tiles: tuple[int, ...], gone: tuple[int, ...]) -> list[int]:
+    """`tiles` (in increasing order, holding every one of `gone`) less `gone`, in order."""
+    out = list(tiles)
+    for t in gone:
+        del out[bisect_left(out, t)]
+    return out
 
 
 def _rng_state(rng: random.Random | None) -> object:
