@@ -5,8 +5,11 @@ The shell marks each frame's start (`begin`, before update) and end (`end`, afte
 play asks `budget_ms()` right before a computer thinks and says `thought()` right after. The
 budget is the part of the frame period the game's own work leaves over: the frame may use up to
 `LOAD` of the period in all (the rest is Pyxel's: presenting the screen, input, a collection),
-less what this frame has done so far and the longest tail (the work after the thinking: the rest
-of update and the drawing) of the last `WINDOW` frames. A frame that starts late (its start more
+less what this frame has done so far, the longest tail (the work after the thinking: the rest
+of update and the drawing) of the last `WINDOW` frames, and the pacer's reserve: the longest unit
+of thinking measured lately on this device (`ai.base.Pacer`, which looks at the clock after every
+unit), so that a unit started before the budget runs out still ends within the share. A frame
+that starts late (its start more
 than `LATE_GAP` periods after the previous one: something the frame cannot see took the time,
 as a slow screen does on a handheld or in a browser) halves the share for a while; it grows back
 slowly. Pure Python with an injectable clock, so the arithmetic is tested without Pyxel.
@@ -17,6 +20,8 @@ from __future__ import annotations
 import time
 from collections import deque
 from collections.abc import Callable
+
+from acquire8.ai.base import PACER, Pacer
 
 LOAD = 0.6  # the share of the period update+draw may use, thinking included
 WINDOW = 30  # frames the tail's maximum is taken over (a second)
@@ -30,9 +35,10 @@ class FrameBudget:
     """Frame timing for the thinking budget, and the counts a benchmark reports: frames, late
     frames (update+draw past the period), the thinking time and the work around it."""
 
-    def __init__(self, fps: int, clock: Callable[[], float] = time.perf_counter):
+    def __init__(self, fps: int, clock: Callable[[], float] = time.perf_counter, pacer: Pacer = PACER):
         self.period_ms = 1000 / fps
         self.clock = clock
+        self.pacer = pacer  # runs the thinking's units and knows the longest
         self.scale = 1.0  # shrinks after a late start, grows back
         self.tails: deque[float] = deque(maxlen=WINDOW)
         self._start: float | None = None  # this frame's start (None: no shell marks frames)
@@ -85,10 +91,12 @@ class FrameBudget:
         """What a computer may think now, in ms: 0 when the frame has nothing left over."""
         now = self.clock()
         self._asked = now
+        self.pacer.decay()
         if self._start is None:
             return UNMEASURED_MS
         tail = max(self.tails) if self.tails else FIRST_TAIL_MS
-        left = LOAD * self.scale * self.period_ms - (now - self._start) * 1000 - tail
+        reserve = self.pacer.reserve_ms  # the unit started last may run that long
+        left = LOAD * self.scale * self.period_ms - (now - self._start) * 1000 - tail - reserve
         return max(0.0, left)
 
     def thought(self) -> None:
