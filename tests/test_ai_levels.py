@@ -340,15 +340,15 @@ def test_expert_start_is_cheap_and_its_candidates_come_a_tile_at_a_time():
 
 
 def _brings_choice(view: Game, tile: Action) -> bool:
-    """Placing `tile` asks its player to choose: a chain to found, a survivor or a defunct order."""
+    """Placing `tile` asks for a choice: a chain to found, a survivor, a defunct order, a disposal."""
     g = view.copy()
     g.apply(tile)
-    return g.phase in (Phase.FOUND, Phase.SURVIVOR, Phase.DEFUNCT)
+    return g.phase in (Phase.FOUND, Phase.SURVIVOR, Phase.DEFUNCT, Phase.DISPOSE)
 
 
 def test_hard_sliced_steps_decide_as_choose():
-    """The hard player thinks a tile per step for the front end (and an option per step of the
-    founding or merger a tile brings) and decides as choose does, in every phase."""
+    """The hard player thinks a tile per step for the front end (and an option or a disposal per
+    step of the founding or merger a tile brings) and decides as choose does, in every phase."""
     g = Game.new(players=4, seed=11)
     others = [make_bot("greedy", s) for s in range(4)]
     sliced_places = branching = 0
@@ -379,9 +379,9 @@ def test_hard_sliced_steps_decide_as_choose():
 
 def test_hard_choose_steps_decide_as_choose_a_merger_option_a_unit():
     """choose_steps decides as choose does (the same random draws too), a tile per unit for a
-    placement and one option's playout per unit for a founding, survivor or defunct choice,
-    so no unit of the expert's thinking (its own choices in a playout) holds a whole
-    merger's look-ahead."""
+    placement and one option's playout (and each disposal in it) per unit for a founding,
+    survivor or defunct choice, so no unit of the expert's thinking (its own choices in a
+    playout) holds a whole merger's look-ahead."""
     from acquire8.ai.hard import HardBot
 
     split = {Phase.FOUND: 0, Phase.SURVIVOR: 0, Phase.DEFUNCT: 0}
@@ -404,11 +404,11 @@ def test_hard_choose_steps_decide_as_choose_a_merger_option_a_unit():
             if g.phase == Phase.PLACE:
                 tiles = view.legal_actions()
                 branches = any(_brings_choice(view, t) for t in tiles)
-                # a tile a unit, and a unit per option of a founding or merger it brings
+                # a tile a unit, and a unit per option or disposal of a founding or merger it brings
                 assert units > len(tiles) if branches else units == len(tiles)
             elif g.phase in split:
-                # a unit per option (chains to found count once per price tier)
-                assert units == len(g.legal_actions()) if g.phase != Phase.FOUND else units >= 1
+                # a unit per option (chains to found count once per price tier), and per disposal
+                assert units >= len(g.legal_actions()) if g.phase != Phase.FOUND else units >= 1
                 split[g.phase] += len(g.legal_actions()) > 1
             else:
                 assert units == 0 and finish(HardBot(seed).choose_steps(view)) == expected

@@ -114,11 +114,13 @@ class HardBot(SeededBot):
         return finish(self.resolve_steps(g))
 
     def resolve_steps(self, g: Game) -> Work[tuple[float, Action | None]]:
-        """resolve in units of sliced thinking: a unit ends after each option of a founding,
-        survivor or defunct choice is played out (nested: a merger's options within a tile's)."""
+        """resolve in units of sliced thinking: a unit ends after each disposal and after each
+        option of a founding, survivor or defunct choice is played out (nested: a merger's
+        options within a tile's)."""
         me = g.turn
         while g.phase == Phase.DISPOSE:
             g.apply(self.dispose(g))
+            yield
         phase = g.phase
         if phase == Phase.BUY:
             value, act = self.best_buy(g, me)
