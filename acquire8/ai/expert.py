@@ -97,6 +97,7 @@ class ExpertBot(SeededBot):
         not depend on how it was sliced)."""
         if self._work is None:
             raise RuntimeError("step() before start()")
+        act: Action | None
         if last and self.iterations is None:
             act = PACER.call(self._conclude)
         else:
