@@ -125,34 +125,33 @@ class Pacer:
         """A frame asks for thinking time: the reserve decays a little."""
         self.reserve_ms *= RESERVE_KEPT
 
-    def _measured(self, work: Work[T]) -> None:
-        """One unit of `work` (StopIteration passes through), measured."""
-        c0 = self.cpu()
-        try:
-            next(work)
-        finally:
-            self._count(c0)
-
-    def _count(self, c0: float) -> None:
-        ms = (self.cpu() - c0) * 1000
+    def _count(self, c0: float) -> float:
+        """A unit begun at CPU time `c0` has ended: measured (and made dearer by `slowdown`).
+        The CPU time now, the next unit's start (one look at the CPU clock a unit)."""
+        now = self.cpu()
+        ms = (now - c0) * 1000
         if self.slowdown > 1:
-            until = self.cpu() + ms * (self.slowdown - 1) / 1000
-            while self.cpu() < until:
-                pass
-            ms *= self.slowdown
+            until = now + ms * (self.slowdown - 1) / 1000
+            while now < until:
+                now = self.cpu()
+            ms = (now - c0) * 1000
         self.units += 1
         self.longest_ms = max(self.longest_ms, ms)
         self.reserve_ms = max(self.reserve_ms, ms)
+        return now
 
     def advance(self, work: Work[T], budget_ms: float) -> tuple[bool, T | None]:
         """Units of `work` until it ends or the clock passes `budget_ms` from now, at least one
         unit: (True, its result) when it ended, else (False, None)."""
         deadline = self.clock() + budget_ms / 1000
+        c = self.cpu()
         while True:
             try:
-                self._measured(work)
+                next(work)
             except StopIteration as done:
+                self._count(c)
                 return True, done.value
+            c = self._count(c)
             if self.clock() >= deadline:
                 return False, None
 

@@ -77,11 +77,13 @@ class ExpertBot(SeededBot):
         self.opponent.reseed(value)
 
     def choose(self, view: Game) -> Action:
+        """The decision at once: the search ends on its own when its budget is spent."""
         self.start(view)
-        while True:
-            act = self.step(self.budget_ms)
-            if act is not None:
-                return act
+        work, self._work = self._work, None
+        assert work is not None
+        act = finish(work)
+        self._prep = self._task = None
+        return act
 
     def start(self, view: Game) -> None:
         """Begin thinking about `view` (the acting seat's view). Cheap: the candidates are
