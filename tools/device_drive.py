@@ -153,7 +153,7 @@ def pacer():
     return getattr(base, "PACER", None)
 
 
-GAME_OVER, SETUP, TITLE = "GameOver", "Setup", "Title"
+GAME_OVER, PLAY, SETUP, TITLE = "GameOver", "Play", "Setup", "Title"
 
 
 # ---------------------------------------------------------------- presses
@@ -247,9 +247,11 @@ def drive(
         setup_taps = 0
         stage = "title"
         tap_frame = 0
-        # Each computer decision that took more than one frame: its level, frames, thinking CPU.
+        # Each computer decision that took more than one frame: its level, frames (those it could
+        # think in), wall time, thinking CPU.
         decisions: list[tuple[str, int, float, float]] = []
         job_since: tuple[object, int, float, float] | None = None  # the job, its frame, wall, CPU
+        job_frames = 0  # the frames it could think in: its first, then those with the play on top
         fix_seed(app, seed)
         paced = pacer()
         if paced is not None:
@@ -315,12 +317,15 @@ def drive(
                     continue
                 job_after = frame_facts(shell)[1]
                 if job_since is None and job_after is not None:
-                    job_since = (job_after, frame, t0, cpu[-1])
-                elif job_since is not None and job_after is not job_since[0]:
-                    _, began, w0, spent = job_since
-                    spent += sum(cpu[began + 1 :])
-                    decisions.append((str(before[4]), frame - began + 1, (t1 - w0) * 1000, spent))
-                    job_since = (job_after, frame, t0, cpu[-1]) if job_after is not None else None
+                    job_since, job_frames = (job_after, frame, t0, cpu[-1]), 1
+                elif job_since is not None:
+                    job_frames += name == PLAY  # a screen over the play (a merger's summary) stops it
+                    if job_after is not job_since[0]:
+                        _, began, w0, spent = job_since
+                        spent += sum(cpu[began + 1 :])
+                        decisions.append((str(before[4]), job_frames, (t1 - w0) * 1000, spent))
+                        job_since = (job_after, frame, t0, cpu[-1]) if job_after is not None else None
+                        job_frames = 1
                 slow = len(slowest) < SLOWEST_KEPT or cpu[-1] > slowest[-1]["cpu_ms"]  # by CPU time
                 if every is not None or slow:
                     after = frame_facts(shell)
