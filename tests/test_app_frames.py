@@ -111,7 +111,9 @@ def test_the_pacer_stops_at_the_first_look_at_the_clock_past_the_budget_and_keep
     assert pacer.advance(work, 0.0) == (False, None) and len(done) == 4  # at least one unit
     assert pacer.advance(work, 100.0) == (True, "decided")  # the end is a unit too (its result)
     assert pacer.longest_ms == pytest.approx(4.0) and pacer.units == 7
-    assert pacer.call(clock.run, 6.0) is None and pacer.longest_ms == pytest.approx(6.0)  # one piece
+    assert pacer.call(clock.run, 6.0) is None  # one piece in one call, measured on its own
+    assert pacer.longest_call_ms == pytest.approx(6.0) and pacer.calls == 1
+    assert pacer.longest_ms == pytest.approx(4.0) and pacer.units == 7
 
 
 def test_the_slowdown_hook_makes_each_unit_cost_that_many_times_its_cpu():
@@ -129,31 +131,40 @@ def test_the_slowdown_hook_makes_each_unit_cost_that_many_times_its_cpu():
     assert 8.0 <= clock.ms <= 8.3
 
 
-def test_the_budget_leaves_the_longest_unit_lately_free_and_that_reserve_decays():
+def test_the_budget_leaves_the_longest_unit_lately_room_before_the_limit_and_that_reserve_decays():
     clock = Clock()
     pacer = Pacer(clock, clock)
     fb = fr.FrameBudget(30, clock, pacer)
     fb.begin()
     clock.run(1.0)
-    done: list[int] = []
-    pacer.advance(units(clock, [5.0], done), 1.0)  # a unit of 5 ms measured
-    clock.run(-5.0)  # (back to the frame's first ms, to compare the budgets)
     share = fr.LOAD * PERIOD - 1.0 - fr.FIRST_TAIL_MS
-    assert fb.budget_ms() == pytest.approx(share - 5.0 * RESERVE_KEPT)
+    done: list[int] = []
+    pacer.advance(units(clock, [5.0], done), 1.0)  # a unit of 5 ms: it fits past the share
+    clock.run(-5.0)  # (back to the frame's first ms, to compare the budgets)
+    assert fb.budget_ms() == pytest.approx(share)
+    pacer.advance(units(clock, [14.0], done), 1.0)  # 14 ms: it would not
+    clock.run(-14.0)
+    room = fr.LIMIT * PERIOD - 1.0 - fr.FIRST_TAIL_MS
+    cut = fb.budget_ms()
+    assert cut == pytest.approx(room - 14.0 * RESERVE_KEPT) and cut < share
     for _ in range(200):  # frames that ask for thinking time and start no such unit again
         fb.budget_ms()
-    assert pacer.reserve_ms < 1.0 and pacer.longest_ms == 5.0
+    assert pacer.reserve_ms < 2.0 and pacer.longest_ms == pytest.approx(14.0)
+    assert fb.budget_ms() == pytest.approx(share)
+    pacer.call(clock.run, 20.0)  # a piece in one call: measured, but no unit to keep room for
+    clock.run(-20.0)
+    assert pacer.longest_call_ms == pytest.approx(20.0) and fb.budget_ms() == pytest.approx(share)
 
 
 def test_a_frame_s_thinking_never_outlasts_its_share_whatever_its_units():
-    """Units of 0.05 to 9 ms (long ones rare), frames whose own work varies: once a unit of a
+    """Units of 0.05 to 14 ms (long ones rare), frames whose own work varies: once a unit of a
     length has been measured, no frame's thinking runs past its share (LOAD of the period, less
-    the frame's own work) by more than a longer unit than any before it could; no frame is late,
-    and the thinking goes on (the reserve lets units start)."""
+    the frame's own work) by more than that length, nor so far that the frame would end past
+    LIMIT of the period; no frame is late, and the thinking goes on."""
     clock, rng = Clock(), random.Random(2)
     pacer = Pacer(clock, clock)
     fb = fr.FrameBudget(30, clock, pacer)
-    lengths = [rng.choice([0.05] * 40 + [0.5] * 10 + [3.0] * 3 + [9.0]) for _ in range(20_000)]
+    lengths = [rng.choice([0.05] * 40 + [0.5] * 10 + [3.0] * 3 + [14.0]) for _ in range(20_000)]
     done: list[int] = []
     work = units(clock, lengths, done)
     over = []
@@ -166,12 +177,13 @@ def test_a_frame_s_thinking_never_outlasts_its_share_whatever_its_units():
         if budget > 0:
             pacer.advance(work, budget)
         fb.thought()
-        past = clock.ms - i * PERIOD - fr.LOAD * PERIOD
+        thought_until = clock.ms - i * PERIOD
         if pacer.longest_ms == longest:  # no unit longer than those measured before
-            over.append(past)
+            over.append(thought_until - (fr.LOAD * PERIOD - 1.0))  # its share: 1 ms of tail at least
+            assert thought_until <= fr.LIMIT * PERIOD - 1.0
         clock.run(rng.uniform(1, 4))
         fb.end()
-    assert max(over) <= 0.0 and fb.late == 0
+    assert 0 < max(over) <= 14.0 and fb.late == 0
     assert len(done) > 5_000  # thinking went on
 
 

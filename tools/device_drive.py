@@ -362,6 +362,8 @@ def drive(
         # the longest piece of thinking between two looks at the clock (CPU ms), and the units
         out["longest_unit_ms"] = paced.longest_ms if paced is not None else None
         out["units"] = paced.units if paced is not None else None
+        # ... and of a decision made in one call (the easy and normal players', one concluded now)
+        out["longest_call_ms"] = getattr(paced, "longest_call_ms", None)
         out["decision_frames_max"] = max((d[1] for d in decisions if d[0] == "expert"), default=0)
         out["slowest"] = slowest
         out["decisions"] = {

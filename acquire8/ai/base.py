@@ -120,14 +120,17 @@ class Pacer:
         self.longest_ms = 0.0  # the longest unit so far
         self.reserve_ms = 0.0  # the longest unit lately
         self.units = 0
+        self.longest_call_ms = 0.0  # the longest piece in one call (`call`) so far
+        self.calls = 0
 
     def decay(self) -> None:
         """A frame asks for thinking time: the reserve decays a little."""
         self.reserve_ms *= RESERVE_KEPT
 
-    def _count(self, c0: float) -> float:
-        """A unit begun at CPU time `c0` has ended: measured (and made dearer by `slowdown`).
-        The CPU time now, the next unit's start (one look at the CPU clock a unit)."""
+    def _count(self, c0: float, unit: bool = True) -> float:
+        """A unit (else a piece in one call) begun at CPU time `c0` has ended: measured, made
+        dearer by `slowdown`. The CPU time now, the next unit's start (one look at the CPU clock a
+        unit)."""
         now = self.cpu()
         ms = (now - c0) * 1000
         if self.slowdown > 1:
@@ -135,9 +138,13 @@ class Pacer:
             while now < until:
                 now = self.cpu()
             ms = (now - c0) * 1000
-        self.units += 1
-        self.longest_ms = max(self.longest_ms, ms)
-        self.reserve_ms = max(self.reserve_ms, ms)
+        if unit:
+            self.units += 1
+            self.longest_ms = max(self.longest_ms, ms)
+            self.reserve_ms = max(self.reserve_ms, ms)
+        else:
+            self.calls += 1
+            self.longest_call_ms = max(self.longest_call_ms, ms)
         return now
 
     def advance(self, work: Work[T], budget_ms: float) -> tuple[bool, T | None]:
@@ -156,13 +163,15 @@ class Pacer:
                 return False, None
 
     def call(self, fn: Callable[..., T], *args: Any) -> T:
-        """`fn(*args)` as one unit: thinking that has no look at the clock inside (a baseline
-        player's decision, a conclusion), measured like the others."""
+        """`fn(*args)` as one piece: thinking that has no look at the clock inside (a player that
+        decides in one call, a decision concluded now), measured as `longest_call_ms`. It stays
+        out of the reserve: a frame runs it whatever it has left, so keeping time free for it
+        would only take time from the units."""
         c0 = self.cpu()
         try:
             return fn(*args)
         finally:
-            self._count(c0)
+            self._count(c0, unit=False)
 
 
 PACER = Pacer()  # this process's: the front end, the computer players and the review share it

@@ -6,10 +6,10 @@ play asks `budget_ms()` right before a computer thinks and says `thought()` righ
 budget is the part of the frame period the game's own work leaves over: the frame may use up to
 `LOAD` of the period in all (the rest is Pyxel's: presenting the screen, input, a collection),
 less what this frame has done so far, the longest tail (the work after the thinking: the rest
-of update and the drawing) of the last `WINDOW` frames, and the pacer's reserve: the longest unit
-of thinking measured lately on this device (`ai.base.Pacer`, which looks at the clock after every
-unit), so that a unit started before the budget runs out still ends within the share. A frame
-that starts late (its start more
+of update and the drawing) of the last `WINDOW` frames. The thinking looks at the clock after
+every unit (`ai.base.Pacer`), so the unit started last may run past the share: by the pacer's
+reserve at most, the longest unit measured lately on this device. The budget is cut so that even
+then the frame ends within `LIMIT` of the period. A frame that starts late (its start more
 than `LATE_GAP` periods after the previous one: something the frame cannot see took the time,
 as a slow screen does on a handheld or in a browser) halves the share for a while; it grows back
 slowly. Pure Python with an injectable clock, so the arithmetic is tested without Pyxel.
@@ -24,6 +24,7 @@ from collections.abc import Callable
 from acquire8.ai.base import PACER, Pacer
 
 LOAD = 0.6  # the share of the period update+draw may use, thinking included
+LIMIT = 0.85  # ... and where it must end even when the last unit started is the longest lately
 WINDOW = 30  # frames the tail's maximum is taken over (a second)
 FIRST_TAIL_MS = 2.0  # the tail assumed before a frame has measured one
 LATE_GAP = 1.5  # a start this many periods after the previous one: the frame slipped
@@ -95,9 +96,10 @@ class FrameBudget:
         if self._start is None:
             return UNMEASURED_MS
         tail = max(self.tails) if self.tails else FIRST_TAIL_MS
-        reserve = self.pacer.reserve_ms  # the unit started last may run that long
-        left = LOAD * self.scale * self.period_ms - (now - self._start) * 1000 - tail - reserve
-        return max(0.0, left)
+        done = (now - self._start) * 1000 + tail  # the frame's own work
+        share = LOAD * self.scale * self.period_ms - done
+        # the unit started last may run the reserve past the share, never past LIMIT
+        return max(0.0, min(share, LIMIT * self.period_ms - done - self.pacer.reserve_ms))
 
     def thought(self) -> None:
         """The thinking asked for by `budget_ms` is over."""
@@ -112,4 +114,4 @@ class FrameBudget:
         return self.thinking_total_ms / self.work_total_ms if self.work_total_ms else 0.0
 
 
-__all__ = ["LOAD", "UNMEASURED_MS", "FrameBudget"]
+__all__ = ["LIMIT", "LOAD", "UNMEASURED_MS", "FrameBudget"]
