@@ -248,7 +248,7 @@ def test_a_frame_with_nothing_left_over_starts_no_unit_until_the_decision_is_due
     assert job.step(0.0) == g.legal_actions()[0] and bot.steps == [(0.0, True)]
 
 
-def test_the_expert_decides_on_its_last_step_and_iterations_ignore_it():
+def test_the_expert_decides_on_its_last_step_a_unit_at_a_time_and_iterations_ignore_it():
     g = Game.new(players=4, seed=5)
     expert = make_bot("expert", 2)
     while len(finish(expert._candidate_steps(g.view(g.current)))) < 2:  # a decision it searches
@@ -257,9 +257,20 @@ def test_the_expert_decides_on_its_last_step_and_iterations_ignore_it():
     job = Job(expert, view)
     act, steps = None, 0
     while act is None:
-        act = job.step(0.0)  # no unit: the frame has nothing left over
+        act = job.step(1e-6)  # a unit a step: the search is far from its budget
         steps += 1
     assert steps == DECISION_FRAMES and act in view.legal_actions()
+    # Starved (no frame has time left over): no unit until the decision is due, then its
+    # candidates a unit a step, never at once, and hard's choice in the step that ends them.
+    prep_units = sum(1 for _ in make_bot("expert", 2)._candidate_steps(view))
+    starved = make_bot("expert", 2)
+    job = Job(starved, view)
+    act, steps = None, 0
+    while act is None:
+        act = job.step(0.0)
+        steps += 1
+    assert prep_units > 1 and steps == DECISION_FRAMES - 1 + prep_units + 1
+    assert act == finish(make_bot("expert", 2)._candidate_steps(view))[0]
     fixed = make_bot("expert", 2, iterations=3)
     job = Job(fixed, view)
     act = None

@@ -37,7 +37,9 @@ class Bot(Protocol):
 class SteppingBot(Bot, Protocol):
     """A player that thinks across frames: `start(view)`, then `step(budget_ms)` once a
     frame until it returns the action (None: still thinking); `step(budget_ms, last=True)`
-    returns it in any case, from what it has worked out so far. `choose` does both."""
+    returns it as soon as it can, from what it has worked out so far: at once, unless the
+    work it cannot decide without is unfinished (then None after a step's thinking, which is
+    never the whole rest at once: call it again). `choose` does both."""
 
     def start(self, view: Game) -> None: ...
 
@@ -164,7 +166,7 @@ class Pacer:
 
     def call(self, fn: Callable[..., T], *args: Any) -> T:
         """`fn(*args)` as one piece: thinking that has no look at the clock inside (a player that
-        decides in one call, a decision concluded now), measured as `longest_call_ms`. It stays
+        decides in one call), measured as `longest_call_ms`. It stays
         out of the reserve: a frame runs it whatever it has left, so keeping time free for it
         would only take time from the units."""
         c0 = self.cpu()

@@ -96,16 +96,17 @@ class ExpertBot(SeededBot):
         """Think for up to `budget_ms` (at least one unit, `PACER` looking at the clock after
         each); the decision when done, else None. `last`: decide now on the deals played so far
         (hard's choice before any), unless `iterations` fixes the work (then the decision does
-        not depend on how it was sliced)."""
+        not depend on how it was sliced); while its candidates are still being worked out, they
+        go on as in any step (never all at once: a frame's thinking stays a unit long) and it
+        decides in the step that finishes them."""
         if self._work is None:
             raise RuntimeError("step() before start()")
-        act: Action | None
-        if last and self.iterations is None:
-            act = PACER.call(self._conclude)
-        else:
-            done, act = PACER.advance(self._work, budget_ms)
-            if not done:
+        now = last and self.iterations is None  # decide on what it has
+        done, act = (False, None) if now and self._task is not None else PACER.advance(self._work, budget_ms)
+        if not done:
+            if not now or self._task is None:
                 return None
+            act = self._task.best()
         self._work = self._prep = self._task = None
         return act
 
@@ -123,14 +124,6 @@ class ExpertBot(SeededBot):
             task.iterate()
             task.spent_ms += 1000 * (clock() - t)
         return task.best()
-
-    def _conclude(self) -> Action:
-        """The decision now: the candidates worked out at once if need be (a few ms), then
-        the best on the deals complete so far."""
-        if self._prep is not None:
-            return finish(self._prep)[0]  # no deal played yet: hard's best
-        assert self._task is not None  # else the thinking would have ended
-        return self._task.best()
 
     # ------------------------------------------------------------ the search, for a review
 

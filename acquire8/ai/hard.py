@@ -58,11 +58,11 @@ class HardBot(SeededBot):
 
     def step(self, budget_ms: float, last: bool = False) -> Action | None:
         """Think for about `budget_ms` (at least one unit, `PACER` looking at the clock after
-        each); the decision when done, else None. `last`: the whole decision now (a few ms at
-        most)."""
+        each); the decision when done, else None. `last` changes nothing: it has no decision
+        before its units end (a few ms in all), and they never run all at once."""
         if self._work is None:
             raise RuntimeError("step() before start()")
-        done, act = (True, PACER.call(finish, self._work)) if last else PACER.advance(self._work, budget_ms)
+        done, act = PACER.advance(self._work, budget_ms)
         if not done:
             return None
         self._work = None

@@ -55,9 +55,10 @@ class Job:
             bot.start(view)  # type: ignore[attr-defined]
 
     def step(self, budget_ms: float) -> Action | None:
-        """A frame's slice; in the job's DECISION_FRAMES-th frame the player decides with what
-        it has worked out by then. A frame with nothing left over (`budget_ms` 0) starts no
-        unit of thinking: a stepping player thinks at least one."""
+        """A frame's slice; from the job's DECISION_FRAMES-th frame on the player decides with
+        what it has worked out by then, as soon as it can (a unit a frame at least, should it
+        still lack what it decides with). Before, a frame with nothing left over (`budget_ms` 0)
+        starts no unit of thinking: a stepping player thinks at least one."""
         if self.stepping:
             self.frames += 1
             if self.frames >= DECISION_FRAMES:
