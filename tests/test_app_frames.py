@@ -154,6 +154,10 @@ def test_the_budget_leaves_the_longest_unit_lately_room_before_the_limit_and_tha
     pacer.call(clock.run, 20.0)  # a piece in one call: measured, but no unit to keep room for
     clock.run(-20.0)
     assert pacer.longest_call_ms == pytest.approx(20.0) and fb.budget_ms() == pytest.approx(share)
+    clock.run(share + 1.0)  # the share used up: one unit still fits before the limit
+    assert fb.budget_ms() == fr.ONE_UNIT_MS
+    clock.run((fr.LIMIT - fr.LOAD) * PERIOD)  # and now it would not
+    assert fb.budget_ms() == 0.0
 
 
 def test_a_frame_s_thinking_never_outlasts_its_share_whatever_its_units():
