@@ -84,7 +84,7 @@ handheld: port
 # The port on emulated handhelds (needs root: builds arm64 and armhf Debian roots under ~/.cache
 # once): with a stand-in PortMaster and its Pyxel runtime, without PortMaster, and on armv7l.
 handheld-check: port
-	$(SILENT) $(PY) tools/handheld_check.py
+	$(SILENT) $(PY) tools/handheld_check.py $(HANDHELD_ARGS)
 
 # The shipped .pyxapp played headless, title to final standings, on the oldest Pyxel the game
 # supports (PortMaster's runtime's) and on the current one.

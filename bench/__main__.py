@@ -9,6 +9,11 @@ from bench.size import report as size_report
 from bench.startup import report as startup_report
 
 figures = {}
+try:  # the figures `make handheld-check` wrote stay (its "handheld" section)
+    with open("bench.json") as f:
+        figures["handheld"] = json.load(f)["handheld"]
+except (OSError, ValueError, KeyError, TypeError):
+    pass
 
 r = games_per_second()
 figures["rules"] = r
@@ -30,6 +35,13 @@ print(
 )
 
 figures["frames"] = frame_report()  # front end: update+draw per frame over computer-only games
+if "handheld" in figures:  # the emulated targets' late frames and longest units, as last measured
+    for label, r in figures["handheld"].get("results", {}).items():
+        longest = r.get("longest_unit_ms")
+        print(
+            f"handheld-check (last run) {label}: late frames {r.get('late')}, longest unit of thinking "
+            + (f"{longest:.2f} ms CPU" if longest is not None else "not measured")
+        )
 
 a = audio_report()
 figures["audio"] = a

@@ -3,8 +3,9 @@
 - busy: `update` + `draw` per frame over a whole computer-only game at the normal pace, thinking
   included (a computer thinks in what each frame leaves over: app/control/frames.py): the late
   frames (update+draw past the 33.3 ms period) in this thread's CPU time (budget 0) and in wall
-  time (which on a shared machine also counts the other processes), the thinking's share of the frames'
-  work, mean, 99th percentile and maximum in wall time and in this thread's CPU time, and per
+  time (which on a shared machine also counts the other processes), the longest unit of thinking
+  (the longest piece between two looks at the clock, `ai.base.PACER`), the thinking's share of the
+  frames' work, mean, 99th percentile and maximum in wall time and in this thread's CPU time, and per
   decision over several frames the frames it took (its wall time at 30 fps) and its thinking;
 - idle: frames of a screen where nothing changes (the title between lifts of its tiles, your turn
   between blinks, the game-over screen), against a busy frame that draws: budget a tenth.
@@ -66,6 +67,7 @@ def frame_costs(seed: int = 1, players: int = 4, level: str | None = None, pace:
     _pyxel()
     from acquire8 import storage as storage_mod
     from acquire8.ai import make_bot
+    from acquire8.ai.base import PACER
     from acquire8.app.control import app as capp
     from acquire8.app.control import menus as menus
     from acquire8.app.control import play as cplay
@@ -81,6 +83,8 @@ def frame_costs(seed: int = 1, players: int = 4, level: str | None = None, pace:
     app.goto(play)
     shell = Shell(app, audio=False)
     settle_memory()  # as app.run does once the game is loaded
+    PACER.longest_ms = PACER.reserve_ms = 0.0  # this game's units only
+    PACER.units = 0
     wall, cpu, drawn = [], [], []
     per_decision: list[int] = []  # frames each sliced decision took, its start included
     think_per_decision: list[float] = []  # ms of thinking each got
@@ -123,6 +127,8 @@ def frame_costs(seed: int = 1, players: int = 4, level: str | None = None, pace:
         "drawn_mean_ms": statistics.fmean(drawn),  # a busy frame: one that redraws the play screen
         "late": sum(1 for x in wall if x > PERIOD_MS),
         "late_cpu": sum(1 for x in cpu if x > PERIOD_MS),
+        "longest_unit_ms": PACER.longest_ms,  # the longest piece of thinking between looks at the clock
+        "units": PACER.units,
         "thinking_share": fb.thinking_share(),
         "sliced_decisions": len(per_decision),
         "frames_per_decision_median": _pct(per_decision, 0.5) if per_decision else 0,
@@ -197,6 +203,7 @@ def report(levels: tuple[str, ...] | None = None) -> dict:
             f"frames ({level} computers, {r['pace']} pace, thinking in what each frame leaves over): "
             f"{r['frames']} frames ({r['drawn']} drawn), late (update+draw > {PERIOD_MS:.1f} ms): CPU "
             f"{r['late_cpu']} (budget {LATE_BUDGET}: {'ok' if ok else 'OVER'}), wall {r['late']}; "
+            f"longest unit of thinking {r['longest_unit_ms']:.2f} ms CPU ({r['units']} units); "
             f"thinking {100 * r['thinking_share']:.0f}% of the frames' work\n"
             f"  update+draw mean {r['mean_ms']:.3f} ms, p99 {r['p99_ms']:.3f} ms, max {r['max_ms']:.3f} ms; "
             f"thread CPU mean {r['cpu_mean_ms']:.3f} ms, p99 {r['cpu_p99_ms']:.3f} ms, "

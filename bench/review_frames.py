@@ -2,7 +2,8 @@
 the review screen through the Shell, as the game runs it (app/control/review.py: in what each
 frame leaves over). Prints per game the decisions reviewed, the frames it took (its time at
 30 fps), the late frames (update+draw past the 33.3 ms period) in this thread's CPU time and
-in wall time (which on a shared machine also counts the other processes) and the slowest frame.
+in wall time (which on a shared machine also counts the other processes), the slowest frame and
+the longest unit of the review's thinking (the longest piece between two looks at the clock).
 
     python -m bench.review_frames --games 5
 
@@ -30,6 +31,7 @@ def main() -> None:
 
     import pyxel
 
+    from acquire8.ai.base import PACER
     from acquire8.app import demo
     from acquire8.app.constants import FPS
     from acquire8.app.control.app import App
@@ -46,6 +48,7 @@ def main() -> None:
         app.frames = FrameBudget(FPS)
         shell = Shell(app, audio=False)
         settle_memory()
+        PACER.longest_ms = 0.0  # the review's units only
         app.open_review(over.record)
         scene = app.scene
         assert isinstance(scene, ReviewScene)
@@ -64,6 +67,7 @@ def main() -> None:
         print(
             f"game {seed}: {decisions} decisions reviewed in {frames} frames ({frames / FPS:.1f} s), "
             f"late {late_cpu} (CPU) / {late_wall} (wall), slowest {worst:.1f} ms, "
+            f"longest unit of thinking {PACER.longest_ms:.2f} ms (CPU), "
             f"accuracy {scene.accuracy:.1f}"
         )
         for i, n in enumerate((frames, late_cpu, late_wall, decisions)):

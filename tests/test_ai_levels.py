@@ -10,6 +10,7 @@ from acquire8.ai import BASELINES, LEVELS, SPEC_OF, make_bot
 from acquire8.ai.base import finish
 from acquire8.ai.expert import ExpertBot
 from acquire8.rules import (
+    Action,
     BuyShares,
     ChooseDefunct,
     ChooseSurvivor,
@@ -338,12 +339,19 @@ def test_expert_start_is_cheap_and_its_candidates_come_a_tile_at_a_time():
     assert steps >= len(view.legal_actions())
 
 
+def _brings_choice(view: Game, tile: Action) -> bool:
+    """Placing `tile` asks for a choice: a chain to found, a survivor, a defunct order, a disposal."""
+    g = view.copy()
+    g.apply(tile)
+    return g.phase in (Phase.FOUND, Phase.SURVIVOR, Phase.DEFUNCT, Phase.DISPOSE)
+
+
 def test_hard_sliced_steps_decide_as_choose():
-    """The hard player thinks a tile per step for the front end and decides as choose does,
-    in every phase."""
+    """The hard player thinks a tile per step for the front end (and an option or a disposal per
+    step of the founding or merger a tile brings) and decides as choose does, in every phase."""
     g = Game.new(players=4, seed=11)
     others = [make_bot("greedy", s) for s in range(4)]
-    sliced_places = 0
+    sliced_places = branching = 0
     for _ in range(400):
         if g.is_over:
             break
@@ -356,19 +364,24 @@ def test_hard_sliced_steps_decide_as_choose():
             steps += 1
         assert act == whole
         if g.phase == Phase.PLACE and len(view.legal_actions()) > 1:
-            assert steps == len(view.legal_actions()) + 1  # a tile a step, then the answer
+            tiles = view.legal_actions()
+            if any(_brings_choice(view, t) for t in tiles):
+                assert steps > len(tiles) + 1  # its options have steps of their own
+                branching += 1
+            else:
+                assert steps == len(tiles) + 1  # a tile a step, then the answer
             sliced_places += 1
         g.apply(others[g.current].choose(view))
-    assert sliced_places >= 10
+    assert sliced_places >= 10 and branching >= 3
     with pytest.raises(RuntimeError, match="before start"):
         make_bot("hard", 1).step(1.0)
 
 
 def test_hard_choose_steps_decide_as_choose_a_merger_option_a_unit():
     """choose_steps decides as choose does (the same random draws too), a tile per unit for a
-    placement and one option's playout per unit for a founding, survivor or defunct choice,
-    so no unit of the expert's thinking (its own choices in a playout) holds a whole
-    merger's look-ahead."""
+    placement and one option's playout (and each disposal in it) per unit for a founding,
+    survivor or defunct choice, so no unit of the expert's thinking (its own choices in a
+    playout) holds a whole merger's look-ahead."""
     from acquire8.ai.hard import HardBot
 
     split = {Phase.FOUND: 0, Phase.SURVIVOR: 0, Phase.DEFUNCT: 0}
@@ -389,10 +402,13 @@ def test_hard_choose_steps_decide_as_choose_a_merger_option_a_unit():
                 assert done.value == expected
             assert whole.rng.random() == sliced.rng.random()
             if g.phase == Phase.PLACE:
-                assert units == len(g.legal_actions())  # a tile a unit
+                tiles = view.legal_actions()
+                branches = any(_brings_choice(view, t) for t in tiles)
+                # a tile a unit, and a unit per option or disposal of a founding or merger it brings
+                assert units > len(tiles) if branches else units == len(tiles)
             elif g.phase in split:
-                # a unit per option (chains to found count once per price tier)
-                assert units == len(g.legal_actions()) if g.phase != Phase.FOUND else units >= 1
+                # a unit per option (chains to found count once per price tier), and per disposal
+                assert units >= len(g.legal_actions()) if g.phase != Phase.FOUND else units >= 1
                 split[g.phase] += len(g.legal_actions()) > 1
             else:
                 assert units == 0 and finish(HardBot(seed).choose_steps(view)) == expected

@@ -10,7 +10,7 @@ import pytest
 
 from acquire8 import storage as storage_mod
 from acquire8.ai import make_bot
-from acquire8.ai.base import finish
+from acquire8.ai.base import RESERVE_KEPT, Pacer, Work, finish
 from acquire8.app import constants as k
 from acquire8.app.control import app as capp
 from acquire8.app.control import frames as fr
@@ -91,6 +91,106 @@ def test_a_frame_that_starts_late_halves_the_share_until_frames_are_on_time_agai
     assert fb.scale == 1.0
 
 
+def units(clock: Clock, lengths: list[float], done: list[int]) -> Work[str]:
+    """Thinking whose units take `lengths` ms on `clock`; `done` counts the units that ran."""
+    for ms in lengths:
+        clock.run(ms)
+        done.append(1)
+        yield
+    return "decided"
+
+
+def test_the_pacer_stops_at_the_first_look_at_the_clock_past_the_budget_and_keeps_the_longest():
+    clock = Clock()
+    pacer = Pacer(clock, clock)
+    done: list[int] = []
+    work = units(clock, [1.0, 4.0, 2.0, 3.0, 1.0, 1.0], done)
+    assert pacer.advance(work, 6.5) == (False, None)
+    assert len(done) == 3 and clock.ms == 7.0  # 1, 5, then 7: past 6.5 at the third look
+    assert pacer.longest_ms == pytest.approx(4.0) == pacer.reserve_ms and pacer.units == 3
+    assert pacer.advance(work, 0.0) == (False, None) and len(done) == 4  # at least one unit
+    assert pacer.advance(work, 100.0) == (True, "decided")  # the end is a unit too (its result)
+    assert pacer.longest_ms == pytest.approx(4.0) and pacer.units == 7
+    assert pacer.call(clock.run, 6.0) is None  # one piece in one call, measured on its own
+    assert pacer.longest_call_ms == pytest.approx(6.0) and pacer.calls == 1
+    assert pacer.longest_ms == pytest.approx(4.0) and pacer.units == 7
+
+
+def test_the_slowdown_hook_makes_each_unit_cost_that_many_times_its_cpu():
+    clock = Clock()
+
+    def cpu() -> float:  # every look moves the CPU clock on, as a busy loop does
+        clock.run(0.01)
+        return clock()
+
+    pacer = Pacer(clock, cpu)
+    pacer.slowdown = 4.0
+    done: list[int] = []
+    assert pacer.advance(units(clock, [2.0, 2.0], done), 1.0) == (False, None)
+    assert len(done) == 1 and 8.0 <= pacer.longest_ms <= 8.2  # 2 ms of its own, then 6 burnt
+    assert 8.0 <= clock.ms <= 8.3
+
+
+def test_the_budget_leaves_the_longest_unit_lately_room_before_the_limit_and_that_reserve_decays():
+    clock = Clock()
+    pacer = Pacer(clock, clock)
+    fb = fr.FrameBudget(30, clock, pacer)
+    fb.begin()
+    clock.run(1.0)
+    share = fr.LOAD * PERIOD - 1.0 - fr.FIRST_TAIL_MS
+    done: list[int] = []
+    pacer.advance(units(clock, [5.0], done), 1.0)  # a unit of 5 ms: it fits past the share
+    clock.run(-5.0)  # (back to the frame's first ms, to compare the budgets)
+    assert fb.budget_ms() == pytest.approx(share)
+    pacer.advance(units(clock, [14.0], done), 1.0)  # 14 ms: it would not
+    clock.run(-14.0)
+    room = fr.LIMIT * PERIOD - 1.0 - fr.FIRST_TAIL_MS
+    cut = fb.budget_ms()
+    assert cut == pytest.approx(room - 14.0 * RESERVE_KEPT) and cut < share
+    for _ in range(200):  # frames that ask for thinking time and start no such unit again
+        fb.budget_ms()
+    assert pacer.reserve_ms < 2.0 and pacer.longest_ms == pytest.approx(14.0)
+    assert fb.budget_ms() == pytest.approx(share)
+    pacer.call(clock.run, 20.0)  # a piece in one call: measured, but no unit to keep room for
+    clock.run(-20.0)
+    assert pacer.longest_call_ms == pytest.approx(20.0) and fb.budget_ms() == pytest.approx(share)
+    clock.run(share + 1.0)  # the share used up: one unit still fits before the limit
+    assert fb.budget_ms() == fr.ONE_UNIT_MS
+    clock.run((fr.LIMIT - fr.LOAD) * PERIOD)  # and now it would not
+    assert fb.budget_ms() == 0.0
+
+
+def test_a_frame_s_thinking_never_outlasts_its_share_whatever_its_units():
+    """Units of 0.05 to 14 ms (long ones rare), frames whose own work varies: once a unit of a
+    length has been measured, no frame's thinking runs past its share (LOAD of the period, less
+    the frame's own work) by more than that length, nor so far that the frame would end past
+    LIMIT of the period; no frame is late, and the thinking goes on."""
+    clock, rng = Clock(), random.Random(2)
+    pacer = Pacer(clock, clock)
+    fb = fr.FrameBudget(30, clock, pacer)
+    lengths = [rng.choice([0.05] * 40 + [0.5] * 10 + [3.0] * 3 + [14.0]) for _ in range(20_000)]
+    done: list[int] = []
+    work = units(clock, lengths, done)
+    over = []
+    for i in range(900):
+        clock.ms = i * PERIOD
+        fb.begin()
+        clock.run(rng.uniform(0, 3))
+        budget = fb.budget_ms()
+        longest = pacer.longest_ms
+        if budget > 0:
+            pacer.advance(work, budget)
+        fb.thought()
+        thought_until = clock.ms - i * PERIOD
+        if pacer.longest_ms == longest:  # no unit longer than those measured before
+            over.append(thought_until - (fr.LOAD * PERIOD - 1.0))  # its share: 1 ms of tail at least
+            assert thought_until <= fr.LIMIT * PERIOD - 1.0
+        clock.run(rng.uniform(1, 4))
+        fb.end()
+    assert 0 < max(over) <= 14.0 and fb.late == 0
+    assert len(done) > 5_000  # thinking went on
+
+
 class Endless:
     """A stepping player that would think forever: it decides only when told it is the last
     step (then the first legal action)."""
@@ -124,6 +224,7 @@ def test_a_computer_answers_within_decision_frames_however_long_it_would_think()
     bot = Endless()
     app, play = two_seat_play(bot)
     app.frames.clock = lambda: 0.0  # stopped: a bot's start() takes no time, it steps in its first frame
+    app.frames.pacer = Pacer()  # no unit measured: every frame has time left over
     for _ in range(500):
         if play.game.current == 1:
             break
@@ -141,7 +242,17 @@ def test_a_computer_answers_within_decision_frames_however_long_it_would_think()
     assert (DECISION_FRAMES + 1) / k.FPS < 1
 
 
-def test_the_expert_decides_on_its_last_step_and_iterations_ignore_it():
+def test_a_frame_with_nothing_left_over_starts_no_unit_until_the_decision_is_due():
+    bot = Endless()
+    g = Game.new(players=2, seed=3)
+    job = Job(bot, g.view(g.current))
+    for _ in range(DECISION_FRAMES - 1):
+        assert job.step(0.0) is None
+    assert bot.steps == []  # not even the one unit a step would think
+    assert job.step(0.0) == g.legal_actions()[0] and bot.steps == [(0.0, True)]
+
+
+def test_the_expert_decides_on_its_last_step_a_unit_at_a_time_and_iterations_ignore_it():
     g = Game.new(players=4, seed=5)
     expert = make_bot("expert", 2)
     while len(finish(expert._candidate_steps(g.view(g.current)))) < 2:  # a decision it searches
@@ -150,9 +261,20 @@ def test_the_expert_decides_on_its_last_step_and_iterations_ignore_it():
     job = Job(expert, view)
     act, steps = None, 0
     while act is None:
-        act = job.step(0.0)  # one unit a step: the search is far from its budget
+        act = job.step(1e-6)  # a unit a step: the search is far from its budget
         steps += 1
     assert steps == DECISION_FRAMES and act in view.legal_actions()
+    # Starved (no frame has time left over): no unit until the decision is due, then its
+    # candidates a unit a step, never at once, and hard's choice in the step that ends them.
+    prep_units = sum(1 for _ in make_bot("expert", 2)._candidate_steps(view))
+    starved = make_bot("expert", 2)
+    job = Job(starved, view)
+    act, steps = None, 0
+    while act is None:
+        act = job.step(0.0)
+        steps += 1
+    assert prep_units > 1 and steps == DECISION_FRAMES - 1 + prep_units + 1
+    assert act == finish(make_bot("expert", 2)._candidate_steps(view))[0]
     fixed = make_bot("expert", 2, iterations=3)
     job = Job(fixed, view)
     act = None

@@ -16,9 +16,12 @@ standings. The deal is fixed (--seed), so both runs play the same game as far as
 time-bounded thinking allows.
 
 Prints FIRST_FRAME when the title is first drawn (the caller times start-up from it), then one
-JSON line: frames, update+draw mean / p99 / max in ms (wall and thread CPU time), the slowest
-frames with what happened in them (scene, drawn or not, a computer thinking, events shown,
-garbage collections), and the process's peak resident size.
+JSON line: frames, update+draw mean / p99 / max in ms (wall and thread CPU time), the late
+frames, the longest unit of the computers' thinking (the longest piece between two looks at the
+clock, from the game's pacer), the slowest frames with what happened in them (scene, drawn or
+not, a computer thinking, events shown, garbage collections), and the process's peak resident
+size. `--slowdown K` makes every unit of thinking burn K times its CPU, as on a machine K times
+slower at thinking.
 
 This is the one module that knows the front end's insides; everything it reads of them is in
 the FRONT END block below (`control.app.App` via `Shell.app`, scene and controller class
@@ -143,7 +146,14 @@ def fix_seed(app, seed: int) -> None:
     app.rng.seed(seed)
 
 
-GAME_OVER, SETUP, TITLE = "GameOver", "Setup", "Title"
+def pacer():
+    """The game's pacer (acquire8.ai.base.PACER: it runs every unit of the computers' thinking and
+    measures the longest), or None in a build without one."""
+    base = sys.modules.get("acquire8.ai.base")
+    return getattr(base, "PACER", None)
+
+
+GAME_OVER, PLAY, SETUP, TITLE = "GameOver", "Play", "Setup", "Title"
 
 
 # ---------------------------------------------------------------- presses
@@ -190,6 +200,7 @@ def drive(
     keep_all: bool = False,
     hold: bool = False,
     hooked: bool = False,
+    slowdown: float = 1.0,
 ) -> dict:
     import pyxel
     import pyxel.cli
@@ -236,10 +247,16 @@ def drive(
         setup_taps = 0
         stage = "title"
         tap_frame = 0
-        # Each computer decision that took more than one frame: its level, frames, thinking CPU.
+        # Each computer decision that took more than one frame: its level, frames (those it could
+        # think in), wall time, thinking CPU.
         decisions: list[tuple[str, int, float, float]] = []
         job_since: tuple[object, int, float, float] | None = None  # the job, its frame, wall, CPU
+        job_frames = 0  # the frames it could think in: its first, then those with the play on top
         fix_seed(app, seed)
+        paced = pacer()
+        if paced is not None:
+            paced.slowdown = slowdown  # a machine that many times slower at thinking
+        out["slowdown"] = slowdown
         gc.callbacks.append(on_gc)
         try:
             for frame in range(max_frames):
@@ -300,12 +317,15 @@ def drive(
                     continue
                 job_after = frame_facts(shell)[1]
                 if job_since is None and job_after is not None:
-                    job_since = (job_after, frame, t0, cpu[-1])
-                elif job_since is not None and job_after is not job_since[0]:
-                    _, began, w0, spent = job_since
-                    spent += sum(cpu[began + 1 :])
-                    decisions.append((str(before[4]), frame - began + 1, (t1 - w0) * 1000, spent))
-                    job_since = (job_after, frame, t0, cpu[-1]) if job_after is not None else None
+                    job_since, job_frames = (job_after, frame, t0, cpu[-1]), 1
+                elif job_since is not None:
+                    job_frames += name == PLAY  # a screen over the play (a merger's summary) stops it
+                    if job_after is not job_since[0]:
+                        _, began, w0, spent = job_since
+                        spent += sum(cpu[began + 1 :])
+                        decisions.append((str(before[4]), job_frames, (t1 - w0) * 1000, spent))
+                        job_since = (job_after, frame, t0, cpu[-1]) if job_after is not None else None
+                        job_frames = 1
                 slow = len(slowest) < SLOWEST_KEPT or cpu[-1] > slowest[-1]["cpu_ms"]  # by CPU time
                 if every is not None or slow:
                     after = frame_facts(shell)
@@ -339,6 +359,12 @@ def drive(
         out["wall"] = {"mean_ms": sum(wall) / len(wall), "p99_ms": pct(wall, 0.99), "max_ms": max(wall)}
         out["cpu"] = {"mean_ms": sum(cpu) / len(cpu), "p99_ms": pct(cpu, 0.99), "max_ms": max(cpu)}
         out["late"] = sum(1 for c in cpu if c > 1000 / 30)  # update+draw past the frame period
+        # the longest piece of thinking between two looks at the clock (CPU ms), and the units
+        out["longest_unit_ms"] = paced.longest_ms if paced is not None else None
+        out["units"] = paced.units if paced is not None else None
+        # ... and of a decision made in one call (the easy and normal players', one concluded now)
+        out["longest_call_ms"] = getattr(paced, "longest_call_ms", None)
+        out["decision_frames_max"] = max((d[1] for d in decisions if d[0] == "expert"), default=0)
         out["slowest"] = slowest
         out["decisions"] = {
             level: {
@@ -401,6 +427,7 @@ def hook() -> None:
         opts.get("seed", 1),
         hold=opts.get("hold", False),
         hooked=True,
+        slowdown=opts.get("slowdown", 1.0),
     )
 
 
@@ -421,6 +448,12 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--seed", type=int, default=1, help="the game's deal")
     parser.add_argument("--every-frame", action="store_true", help="report every frame, not the slowest")
     parser.add_argument("--first-frame-only", action="store_true", help="stop after the first frame")
+    parser.add_argument(
+        "--slowdown",
+        type=float,
+        default=1.0,
+        help="every unit of the computers' thinking burns this many times its CPU (a slower machine)",
+    )
     args = parser.parse_args(argv)
     if not args.pyxapp.is_file():
         sys.exit(f"no such .pyxapp: {args.pyxapp}")
@@ -433,6 +466,7 @@ def main(argv: list[str] | None = None) -> None:
             args.first_frame_only,
             args.seed,
             args.every_frame,
+            slowdown=args.slowdown,
         )
     if args.expect_pyxel and out["pyxel"] != args.expect_pyxel:
         sys.exit(f"Pyxel {out['pyxel']} ran the game, not {args.expect_pyxel}")
@@ -442,7 +476,9 @@ def main(argv: list[str] | None = None) -> None:
     ended = "final standings" if out["game_over"] else "NO final standings"
     print(
         f"{args.pyxapp.name} on Pyxel {out['pyxel']}, Python {out['python']}: title to {ended} in "
-        f"{out['frames']} frames, {out['actions']} actions, opponents {', '.join(out['levels'])}"
+        f"{out['frames']} frames, {out['actions']} actions, opponents {', '.join(out['levels'])}; "
+        f"late frames {out['late']}, longest unit of thinking {out['longest_unit_ms'] or 0:.2f} ms"
+        + (f" (slowdown {args.slowdown:g})" if args.slowdown != 1 else "")
     )
     if not out["game_over"]:
         sys.exit(f"drive failed: {out.get('error', 'no final standings')}")

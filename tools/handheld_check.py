@@ -1,6 +1,6 @@
 """`make handheld-check`: the PortMaster port on emulated handhelds, against this machine.
 
-    python tools/handheld_check.py [--port dist/port] [--cache DIR] [--bench bench.json]
+    python tools/handheld_check.py [--port dist/port] [--cache DIR] [--bench bench.json] [--slowdown K]
 
 Builds once (then reuses) an arm64 and an armhf Debian 12 root outside the repository, under
 ~/.cache/acquire8-arm64 and ~/.cache/acquire8-armhf (or $ACQUIRE8_ROOTS_CACHE/...): debootstrap
@@ -20,9 +20,12 @@ the pad mapping in the game's process, that killing the processes of the name gi
 gptokeyb ends the game and pm_finish runs, and that nothing was written outside the port's
 folder but the runtime's mount point. The .pyxapp is also played natively, for the ratios.
 Prints the figures, checks the budgets for each (no late frame: update+draw CPU <= 33.3 ms,
-start-up <= 3 s), writes the "handheld" section of bench.json and exits 1 when a budget or a
-check fails. It needs root (debootstrap, mount, chroot) and binfmt_misc; without them it says
-so in one line and exits 2.
+natively too; an expert's decision in at most 29 frames; start-up <= 3 s emulated) beside the
+longest unit of the computers' thinking (the longest piece between two looks at the clock),
+writes the "handheld" section of bench.json and exits 1 when a budget or a check fails.
+`--slowdown K` makes every unit of thinking in the whole games cost K times its CPU (a machine
+K times slower at thinking). It needs root (debootstrap, mount, chroot) and binfmt_misc;
+without them it says so in one line and exits 2.
 """
 
 from __future__ import annotations
@@ -63,7 +66,8 @@ HOME = "/root"
 # the later ones run the same code; one start varies by half a second here).
 # No late frame (update+draw CPU past the 33.3 ms period): the computers think in what the frame
 # leaves over (app/control/frames.py), so the frames' p99 is no budget of its own any more.
-BUDGET = {"late": 0, "startup_s": 3.0}
+# An expert's decision ends in at most DECISION_FRAMES steps after the frame it starts in.
+BUDGET = {"late": 0, "startup_s": 3.0, "decision_frames": 29}
 STARTUP_RUNS = 3
 STARTUP_TIMEOUT_S, GAME_TIMEOUT_S = 90, 500  # an emulated game takes about a minute
 CHROOT = shutil.which("chroot") or "/usr/sbin/chroot"  # the environment below has no sbin
@@ -232,25 +236,27 @@ def bare_device(root: Path, port: Path) -> dict:
     }
 
 
-def launcher_run(device: dict, **options):
+def launcher_run(device: dict, slowdown: float = 1.0):
     """A function that starts the launcher in the root (bash, as the front end does) with the
-    driver riding in the game: (first_only) -> (seconds to the first frame, the report)."""
+    driver riding in the game: (first_only) -> (seconds to the first frame, the report).
+    `slowdown`: the whole game's thinking made that many times dearer (device_drive.py)."""
     pm.make_driver(fresh(inside(device["root"], DRIVE_DIR)))
     cmd = [CHROOT, str(device["root"]), "/bin/bash", device["script"]]
 
     def start(first_only: bool, timeout: float) -> tuple[float, dict]:
-        env = {**ROOT_ENV, **pm.drive_env(DRIVE_DIR, first_frame_only=first_only, **options)}
+        options = {"first_frame_only": first_only, "slowdown": slowdown}
+        env = {**ROOT_ENV, **pm.drive_env(DRIVE_DIR, **options)}
         return drive(cmd, env, timeout)
 
     return start
 
 
-def driver_run(pyxapp: Path, env: dict[str, str]):
+def driver_run(pyxapp: Path, env: dict[str, str], slowdown: float = 1.0):
     """The same for the .pyxapp played by the driver directly (natively)."""
 
     def start(first_only: bool, timeout: float) -> tuple[float, dict]:
-        cmd = [sys.executable, str(DRIVER), str(pyxapp), *(["--first-frame-only"] if first_only else [])]
-        return drive(cmd, env, timeout)
+        cmd = [sys.executable, str(DRIVER), str(pyxapp), "--slowdown", str(slowdown)]
+        return drive(cmd + ["--first-frame-only"] * first_only, env, timeout)
 
     return start
 
@@ -456,8 +462,11 @@ def describe(label: str, r: dict) -> str:
     return (
         f"{label}: {r['frames']} frames, {r['actions']} actions, Pyxel {r['pyxel']}, Python {r['python']}: "
         f"update+draw CPU mean {c['mean_ms']:.2f} ms, p99 {c['p99_ms']:.2f} ms, max {c['max_ms']:.2f} ms, "
-        f"late {r.get('late', 0)} "
         f"(wall {w['mean_ms']:.2f} / {w['p99_ms']:.2f} / {w['max_ms']:.2f}); "
+        f"late frames {r.get('late', 0)}, longest unit of thinking {r.get('longest_unit_ms') or 0:.2f} ms "
+        f"(CPU, {r.get('units') or 0} units; in one call {r.get('longest_call_ms') or 0:.2f} ms), "
+        f"expert decisions in {r.get('decision_frames_max', 0)} frames "
+        "at most; "
         f"start-up CPU {s['median']:.2f} s (max {s['max']:.2f}, wall {r['startup_wall_s']['median']:.2f}; "
         f"first start {r['first_start_s']['cpu']:.2f}, wall {r['first_start_s']['wall']:.2f}; "
         f"compiling {r['compiling_start_s']['cpu']:.2f}); peak memory {r['maxrss_mb']:.0f} MB" + decisions(r)
@@ -502,8 +511,11 @@ def write_bench(path: Path, section: dict) -> None:
     path.write_text(json.dumps(figures, indent=2) + "\n")
 
 
-def check(port: Path, cache: Path, bench: Path, later_starts: int = STARTUP_RUNS) -> int:
-    """`port` is dist/port: acquire8.zip and acquire8-standalone.zip."""
+def check(
+    port: Path, cache: Path, bench: Path, later_starts: int = STARTUP_RUNS, slowdown: float = 1.0
+) -> int:
+    """`port` is dist/port: acquire8.zip and acquire8-standalone.zip. `slowdown`: every unit of
+    the computers' thinking in the whole games costs that many times its CPU."""
     t0 = time.perf_counter()
     if os.geteuid() != 0:
         raise CannotRun("needs root (debootstrap, mount and chroot make and enter the arm64 and armhf roots)")
@@ -522,7 +534,7 @@ def check(port: Path, cache: Path, bench: Path, later_starts: int = STARTUP_RUNS
         game = Path(scratch) / "acquire8"
         env = {k: v for k, v in os.environ.items() if k != "ACQUIRE8_DATA_DIR"}
         env.update(SDL_AUDIODRIVER="dummy", ACQUIRE8_CACHE_DIR=str(Path(scratch) / "code"))
-        start = driver_run(game / "acquire8.pyxapp", env)
+        start = driver_run(game / "acquire8.pyxapp", env, slowdown)
         results["native"] = measure(
             start, Path(scratch) / "code", game / "cache", None, "native", later_starts
         )
@@ -544,7 +556,7 @@ def check(port: Path, cache: Path, bench: Path, later_starts: int = STARTUP_RUNS
             before = snapshot(root, *skip)
             with Proc(root):
                 report = measure(
-                    launcher_run(device),
+                    launcher_run(device, slowdown),
                     device["game"] / "cache",
                     shipped / "cache",
                     device["game"] / "conf",
@@ -571,11 +583,12 @@ def check(port: Path, cache: Path, bench: Path, later_starts: int = STARTUP_RUNS
     native = results["native"]
     seconds = time.perf_counter() - t0
     over: dict[str, list[str]] = {}
-    for label, _, _ in configs:
-        r = results[label]
-        got = {"late": r.get("late", 0), "startup_s": r["startup_s"]["median"]}
-        over[label] = [f"{k} {got[k]:.2f} > {BUDGET[k]:g}" for k, limit in BUDGET.items() if got[k] > limit]
-        r["ratio"] = {k: r["cpu"][k] / native["cpu"][k] for k in ("mean_ms", "p99_ms", "max_ms")}
+    for label, r in results.items():
+        got = {"late": r.get("late", 0), "decision_frames": r.get("decision_frames_max", 0)}
+        if label != "native":  # native start-up is no handheld's
+            got["startup_s"] = r["startup_s"]["median"]
+            r["ratio"] = {k: r["cpu"][k] / native["cpu"][k] for k in ("mean_ms", "p99_ms", "max_ms")}
+        over[label] = [f"{k} {got[k]:.2f} > {BUDGET[k]:g}" for k in got if got[k] > BUDGET[k]]
     for label, r in results.items():
         print(describe(label, r))
         if label != "native":
@@ -593,17 +606,26 @@ def check(port: Path, cache: Path, bench: Path, later_starts: int = STARTUP_RUNS
                     f"    hotkey: killed {hotkey.get('processes')} process(es) named "
                     f"{hotkey.get('gptokeyb_name')!r}"
                 )
-    failed = [label for label in over if over[label] or problems[label]]
+    failed = [label for label in over if over[label] or problems.get(label)]
     print(
-        f"budgets under emulation: late frames (update+draw CPU > 33.3 ms) <= {BUDGET['late']:g}, "
-        f"start-up with the game compiled <= {BUDGET['startup_s']:g} s: "
+        f"budgets{f' (thinking {slowdown:g}x dearer)' if slowdown != 1 else ''}: late frames "
+        f"(update+draw CPU > 33.3 ms) <= {BUDGET['late']:g}, an expert decision in <= "
+        f"{BUDGET['decision_frames']} frames (native and emulated), "
+        f"start-up with the game compiled <= {BUDGET['startup_s']:g} s (emulated): "
         + ("; ".join(f"{label} OVER: {', '.join(o)}" for label, o in over.items() if o) or "ok")
     )
     print(f"launcher checks: {'ok' if not any(problems.values()) else 'FAILED'}")
     starts = {label: r["starts"] for label, r in results.items()}
     print(f"starts, none hung: {sum(starts.values())} ({', '.join(f'{k} {v}' for k, v in starts.items())})")
     print(f"handheld-check took {seconds:.0f} s ({'roots built now' if built else 'roots reused'})")
-    section = {"results": results, "problems": problems, "over": over, "budget": BUDGET, "check_s": seconds}
+    section = {
+        "results": results,
+        "problems": problems,
+        "over": over,
+        "budget": BUDGET,
+        "slowdown": slowdown,
+        "check_s": seconds,
+    }
     write_bench(bench, section)
     print(f"figures written to {bench} (handheld)")
     return 1 if failed else 0
@@ -621,9 +643,15 @@ def main(argv: list[str] | None = None) -> None:
         default=STARTUP_RUNS,
         help="later starts in each run (besides two first ones and the game's)",
     )
+    parser.add_argument(
+        "--slowdown",
+        type=float,
+        default=1.0,
+        help="every unit of the computers' thinking costs K times its CPU in the whole games",
+    )
     args = parser.parse_args(argv)
     try:
-        sys.exit(check(args.port, args.cache, args.bench, args.starts))
+        sys.exit(check(args.port, args.cache, args.bench, args.starts, args.slowdown))
     except CannotRun as why:
         print(f"handheld-check cannot run here: {why}", file=sys.stderr)
         sys.exit(2)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import random
 import time
-from collections.abc import Generator
+from collections.abc import Callable, Generator
 from typing import Any, Protocol, TypeVar, cast, runtime_checkable
 
 from acquire8.rules import (
@@ -37,7 +37,9 @@ class Bot(Protocol):
 class SteppingBot(Bot, Protocol):
     """A player that thinks across frames: `start(view)`, then `step(budget_ms)` once a
     frame until it returns the action (None: still thinking); `step(budget_ms, last=True)`
-    returns it in any case, from what it has worked out so far. `choose` does both."""
+    returns it as soon as it can, from what it has worked out so far: at once, unless the
+    work it cannot decide without is unfinished (then None after a step's thinking, which is
+    never the whole rest at once: call it again). `choose` does both."""
 
     def start(self, view: Game) -> None: ...
 
@@ -82,17 +84,104 @@ def finish(work: Work[T]) -> T:
             return done.value
 
 
-def advance(work: Work[T], budget_ms: float) -> tuple[bool, T | None]:
-    """Units of `work` until it ends or `budget_ms` has passed, at least one unit:
-    (True, its result) when it ended, else (False, None)."""
-    deadline = time.perf_counter() + budget_ms / 1000
-    while True:
+def _thread_clock() -> Callable[[], float]:
+    """This thread's CPU time where the platform has it (Pyodide's has not: wall time there)."""
+    try:
+        time.thread_time()
+    except (AttributeError, OSError):
+        return time.perf_counter
+    return time.thread_time
+
+
+RESERVE_KEPT = 0.99  # the reserve decays by this in each frame that asks for thinking time
+
+
+class Pacer:
+    """Runs thinking cut into units (`Work`) against a deadline, the one place that does: it looks
+    at the clock after every unit and measures each, so the longest piece of thinking between
+    two looks at the clock on this device is known (`longest_ms`, in this thread's CPU time, so
+    another process taking the CPU does not count).
+
+    A caller with a hard deadline (a frame) keeps `reserve_ms` of its share free: a unit started
+    before the deadline then ends within the share. The reserve is the longest unit seen lately:
+    `decay`, in each frame that asks for thinking time, lets it shrink, so that one long unit (a
+    collection inside it, say) does not hold back the thinking for good, nor stop it: a reserve
+    larger than the share decays until a unit may start again.
+
+    `slowdown` is a test and benchmark hook: above 1, every unit burns (slowdown - 1) times its
+    own measured CPU after it, as if the machine were that many times slower at thinking."""
+
+    def __init__(
+        self,
+        clock: Callable[[], float] = time.perf_counter,
+        cpu: Callable[[], float] | None = None,
+    ):
+        self.clock = clock  # deadlines
+        self.cpu = cpu or _thread_clock()  # the units' length
+        self.slowdown = 1.0
+        self.longest_ms = 0.0  # the longest unit so far
+        self.reserve_ms = 0.0  # the longest unit lately
+        self.units = 0
+        self.longest_call_ms = 0.0  # the longest piece in one call (`call`) so far
+        self.calls = 0
+
+    def decay(self) -> None:
+        """A frame asks for thinking time: the reserve decays a little."""
+        self.reserve_ms *= RESERVE_KEPT
+
+    def _count(self, c0: float, unit: bool = True) -> float:
+        """A unit (else a piece in one call) begun at CPU time `c0` has ended: measured, made
+        dearer by `slowdown`. The CPU time now, the next unit's start (one look at the CPU clock a
+        unit)."""
+        now = self.cpu()
+        ms = (now - c0) * 1000
+        if self.slowdown > 1:
+            until = now + ms * (self.slowdown - 1) / 1000
+            while now < until:
+                now = self.cpu()
+            ms = (now - c0) * 1000
+        if unit:
+            self.units += 1
+            self.longest_ms = max(self.longest_ms, ms)
+            self.reserve_ms = max(self.reserve_ms, ms)
+        else:
+            self.calls += 1
+            self.longest_call_ms = max(self.longest_call_ms, ms)
+        return now
+
+    def advance(self, work: Work[T], budget_ms: float) -> tuple[bool, T | None]:
+        """Units of `work` until it ends or the clock passes `budget_ms` from now, at least one
+        unit: (True, its result) when it ended, else (False, None)."""
+        deadline = self.clock() + budget_ms / 1000
+        c = self.cpu()
+        while True:
+            try:
+                next(work)
+            except StopIteration as done:
+                self._count(c)
+                return True, done.value
+            c = self._count(c)
+            if self.clock() >= deadline:
+                return False, None
+
+    def call(self, fn: Callable[..., T], *args: Any) -> T:
+        """`fn(*args)` as one piece: thinking that has no look at the clock inside (a player that
+        decides in one call), measured as `longest_call_ms`. It stays
+        out of the reserve: a frame runs it whatever it has left, so keeping time free for it
+        would only take time from the units."""
+        c0 = self.cpu()
         try:
-            next(work)
-        except StopIteration as done:
-            return True, done.value
-        if time.perf_counter() >= deadline:
-            return False, None
+            return fn(*args)
+        finally:
+            self._count(c0, unit=False)
+
+
+PACER = Pacer()  # this process's: the front end, the computer players and the review share it
+
+
+def advance(work: Work[T], budget_ms: float) -> tuple[bool, T | None]:
+    """`PACER.advance`: units of `work` for `budget_ms`, at least one."""
+    return PACER.advance(work, budget_ms)
 
 
 class SeededBot:

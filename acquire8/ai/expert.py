@@ -26,7 +26,7 @@ from __future__ import annotations
 import time
 from typing import Any
 
-from acquire8.ai.base import SeededBot, Work, advance, finish
+from acquire8.ai.base import PACER, SeededBot, Work, finish
 from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
 from acquire8.ai.hard import HardBot
 from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Dispose, Game, Phase
@@ -64,10 +64,9 @@ class ExpertBot(SeededBot):
         self.iterations = iterations
         self.candidates = candidates
         self.horizon = horizon  # turns played out after the decision; None: one round
-        self._task: Search | None = None
-        self._ready: Action | None = None  # a decision that needed no search
-        self._prep: Work[list[Action]] | None = None  # the candidates being worked out
-        self._view: Game | None = None
+        self._work: Work[Action] | None = None  # the decision under way
+        self._prep: Work[list[Action]] | None = None  # ... its candidates, while worked out
+        self._task: Search | None = None  # ... its search, once begun
 
     # ------------------------------------------------------------ interface
 
@@ -78,77 +77,53 @@ class ExpertBot(SeededBot):
         self.opponent.reseed(value)
 
     def choose(self, view: Game) -> Action:
+        """The decision at once: the search ends on its own when its budget is spent."""
         self.start(view)
-        while True:
-            act = self.step(self.budget_ms)
-            if act is not None:
-                return act
+        work, self._work = self._work, None
+        assert work is not None
+        act = finish(work)
+        self._prep = self._task = None
+        return act
 
     def start(self, view: Game) -> None:
         """Begin thinking about `view` (the acting seat's view). Cheap: the candidates are
-        worked out in the first steps, a tile at a time."""
+        worked out in the first steps, a tile at a time, then the search a unit at a time."""
         self._task = None
-        self._ready = None
-        self._view = view
         self._prep = self._candidate_steps(view)
+        self._work = self._thinking(view, self._prep)
 
     def step(self, budget_ms: float, last: bool = False) -> Action | None:
-        """Think for up to `budget_ms`; the decision when done, else None. `last`: decide now
-        on the deals played so far (hard's choice before any), unless `iterations` fixes the
-        work (then the decision does not depend on how it was sliced)."""
-        if last and self.iterations is None:
-            return self._conclude()
-        clock = time.perf_counter
-        t = clock()
-        deadline = t + budget_ms / 1000
-        if self._prep is not None:
-            done, cands = advance(self._prep, budget_ms)
-            if not done:
+        """Think for up to `budget_ms` (at least one unit, `PACER` looking at the clock after
+        each); the decision when done, else None. `last`: decide now on the deals played so far
+        (hard's choice before any), unless `iterations` fixes the work (then the decision does
+        not depend on how it was sliced); while its candidates are still being worked out, they
+        go on as in any step (never all at once: a frame's thinking stays a unit long) and it
+        decides in the step that finishes them."""
+        if self._work is None:
+            raise RuntimeError("step() before start()")
+        now = last and self.iterations is None  # decide on what it has
+        done, act = (False, None) if now and self._task is not None else PACER.advance(self._work, budget_ms)
+        if not done:
+            if not now or self._task is None:
                 return None
-            self._prep = None
-            view, self._view = self._view, None
-            assert view is not None and cands is not None
-            if len(cands) == 1:
-                self._ready = cands[0]
-            else:
-                self._task = self.search(view, cands)
-            t = clock()
-            if t >= deadline:
-                return None if self._ready is None else self._take_ready()
-        if self._task is None:
-            if self._ready is None:
-                raise RuntimeError("step() before start()")
-            return self._take_ready()
-        task = self._task
-        while not task.done():
-            task.iterate()
-            now = clock()
-            task.spent_ms += 1000 * (now - t)
-            t = now
-            if now >= deadline:
-                break
-        if not task.done():
-            return None
-        self._task = None
-        return task.best()
-
-    def _conclude(self) -> Action:
-        """The decision now: the candidates worked out at once if need be (a few ms), then
-        the best on the deals complete so far."""
-        if self._prep is not None:
-            prep, self._prep, self._view = self._prep, None, None
-            return finish(prep)[0]  # no deal played yet: hard's best
-        if self._task is None:
-            if self._ready is None:
-                raise RuntimeError("step() before start()")
-            return self._take_ready()
-        task, self._task = self._task, None
-        return task.best()
-
-    def _take_ready(self) -> Action:
-        act, self._ready = self._ready, None
-        assert act is not None
+            act = self._task.best()
+        self._work = self._prep = self._task = None
         return act
+
+    def _thinking(self, view: Game, prep: Work[list[Action]]) -> Work[Action]:
+        """The whole decision in units: the candidates (`prep`), then the search's units."""
+        cands = yield from prep
+        self._prep = None
+        if len(cands) == 1:
+            return cands[0]
+        task = self._task = self.search(view, cands)
+        clock = time.perf_counter
+        while not task.done():
+            yield
+            t = clock()
+            task.iterate()
+            task.spent_ms += 1000 * (clock() - t)
+        return task.best()
 
     # ------------------------------------------------------------ the search, for a review
 
@@ -156,6 +131,10 @@ class ExpertBot(SeededBot):
         """The moves it compares from `view`, its preferred first: one when it does not search
         (a single legal action, a declared end that wins, a survivor or defunct order)."""
         return finish(self._candidate_steps(view))
+
+    def candidate_steps(self, view: Game) -> Work[list[Action]]:
+        """`candidate_moves` in units of sliced thinking (a tile at a time for a placement)."""
+        return self._candidate_steps(view)
 
     def search(self, view: Game, cands: list[Action]) -> Search:
         """The search its decision from `view` runs over `cands` (two or more, the first kept on

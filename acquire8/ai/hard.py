@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import cast
 
-from acquire8.ai.base import SeededBot, Work, advance, best_worth, finish, team_worth
+from acquire8.ai.base import PACER, SeededBot, Work, best_worth, finish, team_worth
 from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
 from acquire8.rules import (
     CHAIN_COUNT,
@@ -57,11 +57,12 @@ class HardBot(SeededBot):
         self._work = self.choose_steps(view)
 
     def step(self, budget_ms: float, last: bool = False) -> Action | None:
-        """Think for about `budget_ms` (at least one unit); the decision when done, else None.
-        `last`: the whole decision now (a few ms at most)."""
+        """Think for about `budget_ms` (at least one unit, `PACER` looking at the clock after
+        each); the decision when done, else None. `last` changes nothing: it has no decision
+        before its units end (a few ms in all), and they never run all at once."""
         if self._work is None:
             raise RuntimeError("step() before start()")
-        done, act = (True, finish(self._work)) if last else advance(self._work, budget_ms)
+        done, act = PACER.advance(self._work, budget_ms)
         if not done:
             return None
         self._work = None
@@ -72,7 +73,8 @@ class HardBot(SeededBot):
 
     def choose_steps(self, view: Game) -> Work[Action]:
         """choose in units of sliced thinking: a tile to place, or a founding, survivor or
-        defunct-order option, at a time (a merger's options take milliseconds each)."""
+        defunct-order option, at a time, and within them each option of a merger or founding
+        they bring (`resolve_steps`: a merger's options take milliseconds each)."""
         phase = view.phase
         if phase == Phase.PLACE:
             values = yield from self.place_value_steps(view)
@@ -96,13 +98,12 @@ class HardBot(SeededBot):
 
     def place_value_steps(self, view: Game) -> Work[list[tuple[float, Action]]]:
         """(value, PlaceTile) for every legal tile, best first: one unit of sliced thinking per
-        tile (a tile that founds or merges plays out every choice it brings: about a
-        millisecond at most)."""
+        tile, and one per option of the founding or merger it brings (`resolve_steps`)."""
         out = []
         for act in view.legal_actions():
             g = self._scratch(view)
             g.apply(act)
-            out.append((self.resolve(g)[0], act))
+            out.append(((yield from self.resolve_steps(g))[0], act))
             yield
         out.sort(key=lambda va: -va[0])
         return out
@@ -110,17 +111,24 @@ class HardBot(SeededBot):
     def resolve(self, g: Game) -> tuple[float, Action | None]:
         """Value for the turn's player of a game in the middle of its turn, playing
         out the rest of the turn with this player's choices (others' disposals too)."""
+        return finish(self.resolve_steps(g))
+
+    def resolve_steps(self, g: Game) -> Work[tuple[float, Action | None]]:
+        """resolve in units of sliced thinking: a unit ends after each disposal and after each
+        option of a founding, survivor or defunct choice is played out (nested: a merger's
+        options within a tile's)."""
         me = g.turn
         while g.phase == Phase.DISPOSE:
             g.apply(self.dispose(g))
+            yield
         phase = g.phase
         if phase == Phase.BUY:
             value, act = self.best_buy(g, me)
             return value, act
         if phase == Phase.FOUND:
-            return self._best_found(g)[1], None
+            return (yield from self._best_of_steps(g, self.found_options(g)))[1], None
         if phase in (Phase.SURVIVOR, Phase.DEFUNCT):
-            return self._best_branch(g)[1], None
+            return (yield from self._best_of_steps(g, g.legal_actions()))[1], None
         return self.ev.evaluate(g, me), None  # over
 
     def found_options(self, g: Game) -> list[Action]:
@@ -137,24 +145,14 @@ class HardBot(SeededBot):
             out.append(act)
         return out
 
-    def _best_found(self, g: Game) -> tuple[Action, float]:
-        return self._best_of(g, self.found_options(g))
-
-    def _best_branch(self, g: Game) -> tuple[Action, float]:
-        """Survivor or defunct-order choice."""
-        return self._best_of(g, g.legal_actions())
-
-    def _best_of(self, g: Game, actions: list[Action]) -> tuple[Action, float]:
-        """Play each action out to the end of the turn and keep the best (first on ties)."""
-        return finish(self._best_of_steps(g, actions))
-
     def _best_of_steps(self, g: Game, actions: list[Action]) -> Work[tuple[Action, float]]:
-        """_best_of, one action's playout per unit of sliced thinking."""
+        """Play each action out to the end of the turn and keep the best (first on ties), one
+        action's playout per unit of sliced thinking (and the units of its own choices)."""
         best, best_v = None, float("-inf")
         for act in actions:
             h = self._scratch(g)
             h.apply(act)
-            v = self.resolve(h)[0]
+            v = (yield from self.resolve_steps(h))[0]
             if v > best_v:
                 best, best_v = act, v
             yield

@@ -25,9 +25,9 @@ and iterations give the same review, however it is sliced.
 from __future__ import annotations
 
 import math
-import time
 from dataclasses import dataclass
 
+from acquire8.ai.base import PACER, Work, finish
 from acquire8.ai.expert import ExpertBot, Search
 from acquire8.ai.kept import (
     BLUNDER,
@@ -138,8 +138,7 @@ class Review:
             before = step.game
         self.decisions: list[Decision] = []
         self._bot = ExpertBot(seed, iterations=iterations)
-        self._search: Search | None = None
-        self._cands: list[Action] = []
+        self._work: Work[Decision] | None = None  # the decision under review
 
     @property
     def progress(self) -> tuple[int, int]:
@@ -151,24 +150,23 @@ class Review:
         return len(self.decisions) == len(self._todo)
 
     def step(self, budget_ms: float | None = None) -> Decision | None:
-        """Work for about `budget_ms` (None: until the next decision is reviewed); the decision
-        reviewed in this step, if one was."""
+        """Work for about `budget_ms` (None: until the next decision is reviewed), at least one
+        unit, `PACER` looking at the clock after each; the decision reviewed in this step, if
+        one was."""
         if self.done:
             return None
-        deadline = None if budget_ms is None else time.perf_counter() + budget_ms / 1000
-        pos = self._todo[len(self.decisions)]
-        if self._search is None:
-            decided = self._begin(pos)
-            if decided is not None:
-                return self._add(decided)
-        search = self._search
-        assert search is not None
-        while not search.done():
-            search.iterate()
-            if deadline is not None and time.perf_counter() >= deadline:
+        if self._work is None:
+            self._work = self._review_steps(self._todo[len(self.decisions)])
+        if budget_ms is None:
+            decision = finish(self._work)
+        else:
+            done, result = PACER.advance(self._work, budget_ms)
+            if not done:
                 return None
-        self._search = None
-        return self._add(self._conclude(pos, search))
+            assert result is not None
+            decision = result
+        self._work = None
+        return self._add(decision)
 
     def run(self) -> list[Decision]:
         """Review every decision left; all the decisions."""
@@ -240,7 +238,7 @@ class Review:
         seed), before any step: its decisions count as reviewed. Each decision is reviewed on
         deals of its own, so the review ends as it would have without the break. ValueError
         naming the first problem, the review left as it was."""
-        if self.decisions or self._search is not None:
+        if self.decisions or self._work is not None:
             raise ValueError("review: already under way")
         if not isinstance(data, dict) or data.get("format") != KEPT_FORMAT:
             raise ValueError("review: not a review in progress")
@@ -264,28 +262,31 @@ class Review:
         self.decisions.append(decision)
         return decision
 
-    def _begin(self, pos: _Position) -> Decision | None:
-        """Set up the search of `pos`; the decision at once when there is nothing to compare."""
+    def _review_steps(self, pos: _Position) -> Work[Decision]:
+        """The review of the decision at `pos`, in units of sliced thinking: the expert's
+        candidates a tile at a time, then the search's units."""
         view = pos.view
         legal = view.legal_actions()
         if len(legal) == 1:
             return Decision(pos.index, pos.turn, pos.seat, pos.played, pos.played, 0.0, 0.0, 0, 1)
         bot = self._bot
         bot.reseed(f"review {self.seed} {pos.index}")  # each decision its own deals
-        cands = bot.candidate_moves(view)
+        cands = yield from bot.candidate_steps(view)
         if view.phase in (Phase.SURVIVOR, Phase.DEFUNCT):
             cands += [a for a in legal if a not in cands]
         if pos.played not in cands:
             cands.append(pos.played)
         if len(cands) == 1:  # the move played is the only one the expert would weigh
             return Decision(pos.index, pos.turn, pos.seat, pos.played, pos.played, 0.0, 0.0, 0, len(legal))
-        self._cands = cands
-        self._search = bot.search(view, cands)
-        return None
+        search = bot.search(view, cands)
+        while not search.done():
+            yield
+            search.iterate()
+        return self._conclude(pos, cands, search)
 
-    def _conclude(self, pos: _Position, search: Search) -> Decision:
+    def _conclude(self, pos: _Position, cands: list[Action], search: Search) -> Decision:
         best = search.best()
-        b, p = self._cands.index(best), self._cands.index(pos.played)
+        b, p = cands.index(best), cands.index(pos.played)
         options = len(pos.view.legal_actions())
         diffs = [x - y for x, y in zip(search.results[b], search.results[p], strict=False)]
         n = len(diffs)

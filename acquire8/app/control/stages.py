@@ -10,7 +10,7 @@ from collections import deque
 from dataclasses import dataclass, field, replace
 from typing import ClassVar, Protocol, assert_never
 
-from acquire8.ai.base import Bot, SteppingBot
+from acquire8.ai.base import PACER, Bot, SteppingBot
 from acquire8.app.constants import FPS
 from acquire8.app.control.decisions import Cursor, Decision, Screen
 from acquire8.app.control.scene import GUARD_FRAMES, TURN_QUIET_FRAMES, Pressed, Scene
@@ -121,14 +121,18 @@ class Job:
             bot.start(view)  # type: ignore[attr-defined]
 
     def step(self, budget_ms: float) -> Action | None:
-        """A frame's slice; in the job's DECISION_FRAMES-th frame the player decides with what
-        it has worked out by then."""
+        """A frame's slice; from the job's DECISION_FRAMES-th frame on the player decides with
+        what it has worked out by then, as soon as it can (a unit a frame at least, should it
+        still lack what it decides with). Before, a frame with nothing left over (`budget_ms` 0)
+        starts no unit of thinking: a stepping player thinks at least one."""
         if self.stepping:
             self.frames += 1
             if self.frames >= DECISION_FRAMES:
                 return self.bot.step(budget_ms, last=True)  # type: ignore[attr-defined]
+            if budget_ms <= 0:
+                return None
             return self.bot.step(budget_ms)  # type: ignore[attr-defined]
-        return self.bot.choose(self.view)
+        return PACER.call(self.bot.choose, self.view)  # one piece, measured as a unit
 
 
 # -------------------------------------------------------------- the stages
