@@ -1,8 +1,9 @@
 import json
 
-from bench.ai import decision_times, expert_slices
+from bench.ai import decision_times, expert_playouts, expert_slices
 from bench.audio import report as audio_report
 from bench.frames import report as frame_report
+from bench.ismcts import measure as yardstick_measure
 from bench.memory import report as memory_report
 from bench.rules import games_per_second
 from bench.size import report as size_report
@@ -21,6 +22,13 @@ print(
     f"rules core: {r['direct']['games_per_s']:.0f} random 4-player games/s "
     f"({r['direct']['actions_per_game']:.0f} actions each); "
     f"{r['with_views']['games_per_s']:.0f} games/s through RandomBot and views"
+)
+playouts = {"expert": expert_playouts(), "yardstick": yardstick_measure(seconds=3.0)}
+figures["playouts"] = playouts
+print(
+    f"playouts a second: the expert {playouts['expert']['playouts_per_s']:.0f} (to the start of its next "
+    f"turn, others as hard players); the yardstick {playouts['yardstick']['playouts_per_s']:.0f} "
+    f"(random, to the end; an Intern decision {playouts['yardstick']['intern_decision_s']:.1f} s)"
 )
 
 hard = decision_times("hard")

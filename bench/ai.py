@@ -79,3 +79,26 @@ def expert_slices(decisions: int = 12, slice_ms: float = 19.0, budget_ms: float 
         "step_cpu_max_ms": max(cpu),
         "frames_per_decision_median": _pct(frames, 0.5) if frames else 0,
     }
+
+
+def expert_playouts(seconds: float = 3.0, seed: int = 1) -> dict:
+    """The expert's playouts a second (a candidate played out on one deal to the start of its
+    next turn), from the decisions of seat 0 in a 4-player game of hard players, searched with
+    no budget until `seconds` of CPU are spent."""
+    g = Game.new(players=4, seed=seed)
+    field = [make_bot("hard", s) for s in range(4)]
+    expert = ExpertBot(seed, iterations=10**6)
+    playouts, spent = 0, 0.0
+    while not g.is_over and spent < seconds:
+        view = g.view(g.current)
+        if g.current == 0:
+            cands = expert.candidate_moves(view)
+            if len(cands) > 1:
+                search = expert.search(view, cands)
+                c0 = time.process_time()
+                while not search.done() and time.process_time() - c0 < 0.25:
+                    search.iterate()
+                spent += time.process_time() - c0
+                playouts += sum(len(r) for r in search.results)
+        g.apply(field[g.current].choose(view))
+    return {"playouts_per_s": playouts / spent if spent else 0.0, "cpu_s": spent}
