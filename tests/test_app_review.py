@@ -128,8 +128,8 @@ class Clock:
 
 def test_the_review_works_in_what_each_frame_leaves_and_never_makes_one_late(record, expected):
     """A fake clock: the frame's own work varies, the review uses all it is given and runs a
-    unit past it. No frame is late, a frame with nothing left over does no review, and the
-    result is the same as worked out at once."""
+    unit past it. No frame is late, a frame with no room left for a unit does no review, and
+    the result is the same as worked out at once."""
     app = App(seed=1)
     clock, rng = Clock(), random.Random(2)
     app.frames = fb = fr.FrameBudget(k.FPS, clock)
@@ -151,7 +151,7 @@ def test_the_review_works_in_what_each_frame_leaves_and_never_makes_one_late(rec
             break
         clock.ms = i * PERIOD
         fb.begin()
-        clock.ms += fr.LOAD * PERIOD if i == 5 else rng.uniform(0, 4)  # frame 5: its share used up
+        clock.ms += fr.LIMIT * PERIOD if i == 5 else rng.uniform(0, 4)  # frame 5: no room left
         app.update(NOTHING)
         clock.ms += rng.uniform(1, 6)  # the drawing
         fb.end()

@@ -104,8 +104,6 @@ _DECLARE = DeclareEnd()
 _CHAIN_IDS = range(CHAIN_COUNT)
 _NOT_CHAIN = frozenset((EMPTY, LOOSE))  # a square's contents that are no chain
 _CHAIN_OF = {letter: c for c, letter in enumerate(CHAINS)}
-# The sizes of a chain on the board that is not safe yet (RULES §11's "every chain safe").
-_UNSAFE = frozenset(range(1, SAFE_SIZE))
 
 
 class Game(GameState):
@@ -309,7 +307,8 @@ class Game(GameState):
     def can_end(self) -> bool:
         """RULES §11: a chain of END_SIZE+, or every chain on the board (at least one) safe."""
         top = max(self._sizes)
-        return top >= END_SIZE or (top > 0 and _UNSAFE.isdisjoint(self._sizes))
+        # every chain on the board safe: the smallest size on the board (filter drops the 0s)
+        return top >= END_SIZE or (top > 0 and min(filter(None, self._sizes)) >= SAFE_SIZE)
 
     def ends_this_turn(self) -> bool:
         """The game certainly ends at the end of this turn (RULES §11): the end is
