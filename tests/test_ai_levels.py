@@ -348,7 +348,8 @@ def _brings_choice(view: Game, tile: Action) -> bool:
 
 def test_hard_sliced_steps_decide_as_choose():
     """The hard player thinks a tile per step for the front end (and an option or a disposal per
-    step of the founding or merger a tile brings) and decides as choose does, in every phase."""
+    step of the founding or merger a tile brings, and the purchase that follows in steps of its
+    own) and decides as choose does, in every phase."""
     g = Game.new(players=4, seed=11)
     others = [make_bot("greedy", s) for s in range(4)]
     sliced_places = branching = 0
@@ -369,7 +370,8 @@ def test_hard_sliced_steps_decide_as_choose():
                 assert steps > len(tiles) + 1  # its options have steps of their own
                 branching += 1
             else:
-                assert steps == len(tiles) + 1  # a tile a step, then the answer
+                # a tile a step, its purchase's valuation a step or more, then the answer
+                assert steps >= 2 * len(tiles) + 1
             sliced_places += 1
         g.apply(others[g.current].choose(view))
     assert sliced_places >= 10 and branching >= 3
@@ -381,7 +383,7 @@ def test_hard_choose_steps_decide_as_choose_a_merger_option_a_unit():
     """choose_steps decides as choose does (the same random draws too), a tile per unit for a
     placement and one option's playout (and each disposal in it) per unit for a founding,
     survivor or defunct choice, so no unit of the expert's thinking (its own choices in a
-    playout) holds a whole merger's look-ahead."""
+    playout) holds a whole merger's look-ahead, nor a whole purchase's valuation."""
     from acquire8.ai.hard import HardBot
 
     split = {Phase.FOUND: 0, Phase.SURVIVOR: 0, Phase.DEFUNCT: 0}
@@ -404,12 +406,16 @@ def test_hard_choose_steps_decide_as_choose_a_merger_option_a_unit():
             if g.phase == Phase.PLACE:
                 tiles = view.legal_actions()
                 branches = any(_brings_choice(view, t) for t in tiles)
-                # a tile a unit, and a unit per option or disposal of a founding or merger it brings
-                assert units > len(tiles) if branches else units == len(tiles)
+                # a tile a unit, its purchase's valuation a unit or more, and a unit per option or
+                # disposal of a founding or merger it brings
+                assert units > len(tiles) if branches else units >= 2 * len(tiles)
             elif g.phase in split:
                 # a unit per option (chains to found count once per price tier), and per disposal
                 assert units >= len(g.legal_actions()) if g.phase != Phase.FOUND else units >= 1
                 split[g.phase] += len(g.legal_actions()) > 1
+            elif g.phase == Phase.BUY:
+                # a chain's rows and a few bundles a unit, when there is something to buy
+                assert units >= (len(view.legal_actions()) > 1)
             else:
                 assert units == 0 and finish(HardBot(seed).choose_steps(view)) == expected
             g.apply(others[g.current].choose(view))

@@ -161,7 +161,7 @@ class ExpertBot(SeededBot):
             return [a for v, a in values[: self.candidates] if v >= top - TILE_WINDOW]
         if phase == Phase.BUY:
             me = view.current
-            if self.hard.buy_or_declare(view) == DeclareEnd():
+            if (yield from self.hard.buy_or_declare_steps(view)) == DeclareEnd():
                 # the final scoring makes it the winner: a sure win beats any margin
                 return [DeclareEnd()]
             yield

@@ -35,6 +35,7 @@ from acquire8.rules import (
 
 MAX_CHAINS_MIXED = 4  # chains considered together in one purchase
 MEMO_KEPT = 2000  # purchases remembered before starting afresh
+BUNDLES_A_UNIT = 12  # purchases compared in one unit of sliced thinking
 
 
 class HardBot(SeededBot):
@@ -84,7 +85,7 @@ class HardBot(SeededBot):
             return (yield from self._best_of_steps(view, options))[0]
         if phase == Phase.DISPOSE:
             return self.dispose(view)
-        return self.buy_or_declare(view)
+        return (yield from self.buy_or_declare_steps(view))
 
     def _scratch(self, g: Game) -> Game:
         """A copy to try a move on. A two-player view shuffles its sorted pool the same
@@ -123,7 +124,8 @@ class HardBot(SeededBot):
             yield
         phase = g.phase
         if phase == Phase.BUY:
-            value, act = self.best_buy(g, me)
+            yield  # the tile played out is one unit, its purchase's valuation the next ones
+            value, act = yield from self.best_buy_steps(g, me)
             return value, act
         if phase == Phase.FOUND:
             return (yield from self._best_of_steps(g, self.found_options(g)))[1], None
@@ -167,6 +169,11 @@ class HardBot(SeededBot):
         Remembered across decisions, by everything it reads: most tiles (lone ones, say)
         lead to the same money, shares and chain sizes, hence to the same purchase, and the
         purchase after a placement is the one valued for it."""
+        return finish(self.best_buy_steps(g, me))
+
+    def best_buy_steps(self, g: Game, me: int) -> Work[tuple[float, BuyShares]]:
+        """best_buy in units of sliced thinking: a chain's rows, then a few bundles, at a time
+        (on an emulated handheld the whole valuation outlasts a frame's share)."""
         # everything _best_buy reads: the tables, and what fixes the evaluation's stage
         key = (
             me,
@@ -183,11 +190,11 @@ class HardBot(SeededBot):
         if found is None:
             if len(self._memo) > MEMO_KEPT:
                 self._memo.clear()
-            found = self._memo[key] = self._best_buy(g, me)
+            found = self._memo[key] = yield from self._best_buy_steps(g, me)
         value, chains = found
         return value, _purchase(chains)
 
-    def _best_buy(self, g: Game, me: int) -> tuple[float, tuple[str, ...]]:
+    def _best_buy_steps(self, g: Game, me: int) -> Work[tuple[float, tuple[str, ...]]]:
         ev = self.ev
         ev.setup(g)
         n = g.players
@@ -216,6 +223,7 @@ class HardBot(SeededBot):
                     (team_worth(delta, mine) - k * p, tuple(team_worth(delta, o) for o in others), k * p)
                 )
             items[c] = rows
+            yield
         w_me = team_worth(w, mine)
         w_o = tuple(team_worth(w, o) for o in others)
 
@@ -241,7 +249,9 @@ class HardBot(SeededBot):
             for c, rows in items.items()
             for k, (dm, do, cost) in enumerate(rows, 1)
         }
-        for combo in _bundles(tuple((c, len(rows)) for c, rows in items.items())):
+        for i, combo in enumerate(_bundles(tuple((c, len(rows)) for c, rows in items.items()))):
+            if i % BUNDLES_A_UNIT == BUNDLES_A_UNIT - 1:
+                yield
             dm, rivals, _, spent = single[combo[0]]
             gain = 0.0 + dm
             if len(combo) > 1:  # the same sums, in the same order, as one at a time
@@ -258,14 +268,18 @@ class HardBot(SeededBot):
         return best_v, tuple(CHAINS[c] for c, k in best for _ in range(k))
 
     def buy_or_declare(self, view: Game) -> Action:
+        return finish(self.buy_or_declare_steps(view))
+
+    def buy_or_declare_steps(self, view: Game) -> Work[Action]:
+        """buy_or_declare in units of sliced thinking (best_buy_steps')."""
         me = view.current
         if view.may_declare():
             ended = view.copy()
             ended.apply(DeclareEnd())
-            if self.best_buy(ended, me)[0] > 0:  # the final scoring makes me the winner
+            if (yield from self.best_buy_steps(ended, me))[0] > 0:  # the final scoring makes me the winner
                 return DeclareEnd()
         # legal: only chains on the board with shares in the bank, within its cash
-        return self.best_buy(view, me)[1]
+        return (yield from self.best_buy_steps(view, me))[1]
 
     # -------------------------------------------------------------- disposal
 
