@@ -8,8 +8,9 @@ imported when one of its names is first asked for (PEP 562): `acquire8.ai.levels
 
 from __future__ import annotations
 
-import importlib
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
+
+from acquire8.lazy import lazy_exports
 
 if TYPE_CHECKING:  # the names as the type checker sees them; at run time, __getattr__ below
     from acquire8.ai.base import Bot, GreedyBot, RandomBot, SteppingBot
@@ -27,7 +28,7 @@ _NAMES = {
     "players": "BASELINES PLAYERS make_bot",
     "simple": "EasyBot NormalBot",
 }
-_HOMES = {name: module for module, names in _NAMES.items() for name in names.split()}
+_HOMES, __getattr__, __dir__ = lazy_exports(__name__, _NAMES, globals())
 
 __all__ = [
     "BASELINES",
@@ -48,17 +49,3 @@ __all__ = [
     "level_of",
     "make_bot",
 ]
-
-
-def __getattr__(name: str) -> Any:
-    """A re-exported name, its module imported on first use (PEP 562)."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value  # asked once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOMES})

@@ -37,8 +37,7 @@ Typical use by the front end (after `pyxel.init`, which `pyxel.user_data_dir` ne
 
 from __future__ import annotations
 
-import importlib
-from typing import Any
+from acquire8.lazy import lazy_exports
 
 # The public names of each module, re-exported here. (The type checker sees them as Any through
 # the package: the package's own code imports each name from its module.)
@@ -65,19 +64,5 @@ _NAMES = {
     ),
     "store": "EXCHANGE GAMES REVIEWING REVIEWING_FORMAT SAVE SAVE_FORMAT SETTINGS STATS SavedGame Storage",
 }
-_HOMES = {name: module for module, names in _NAMES.items() for name in names.split()}
+_HOMES, __getattr__, __dir__ = lazy_exports(__name__, _NAMES, globals())
 __all__ = sorted(_HOMES)
-
-
-def __getattr__(name: str) -> Any:
-    """A re-exported name, its module imported on first use (PEP 562)."""
-    home = _HOMES.get(name)
-    if home is None:
-        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    value = getattr(importlib.import_module(f"{__name__}.{home}"), name)
-    globals()[name] = value  # asked once
-    return value
-
-
-def __dir__() -> list[str]:
-    return sorted({*globals(), *_HOMES})
