@@ -79,7 +79,7 @@ def advice(r: float) -> tuple[str, str]:
     stands among the levels, and the level to try (`suggested`), in words that agree."""
     lv = suggested(r)
     if matches(r, lv):
-        return f"You're about as good as {lv}", f"Play {lv} again: a fair match"
+        return f"You're about as good as {lv}", f"Play {lv}: a fair match"
     if r > LADDER[lv][0]:
         return f"You're above {lv}", "The strongest level: keep at it"
     below = [x for x in PICKED if LADDER[x][0] < r]

@@ -899,6 +899,9 @@ def test_disposing_says_who_sold_theirs_when_no_one_else_holds_the_chain():
     merged = game_after_ana
     assert dec._other_holders(merged, "L", turn) == "Ana sold all: only you hold L"
     assert dec._other_holders(merged, "L", turn[:2]) == "No one else holds L"
+    both = [*turn, ev.SharesSold(2, "Bob", "L", 1, 300), ev.SharesTraded(2, "Bob", "L", "T", 2, 1)]
+    # too long with every name: what matters, whole ("Ana+Bob sold/traded all: only you hold L")
+    assert dec._other_holders(merged, "L", both) == "Only you hold L now"
 
 
 def test_equal_cash_shares_the_place_in_the_final_standings():

@@ -252,13 +252,14 @@ def _other_holders(game: Game, chain: str, turn: Sequence[ev.Event] = ()) -> str
         sold = any(isinstance(e, ev.SharesSold) for e in gone)
         traded = any(isinstance(e, ev.SharesTraded) for e in gone)
         verb = "sold/traded" if sold and traded else "sold" if sold else "traded"
-        return fit(f"{'+'.join(names)} {verb} all: only you hold {chain}")
+        line = f"{'+'.join(names)} {verb} all: only you hold {chain}"
+        return fit(line if len(line) <= LINE_CHARS else f"Only you hold {chain} now")
     name = chain_name(chain)
     if len(held) == 1:
         lines = [f"{held[0][0]} also holds {held[0][1]} {c}" for c in (name, chain)]
     else:
         counts = ", ".join(f"{who} {n}" for who, n in held)
-        lines = [f"Also holding {c}: {counts}" for c in (name, chain)]
+        lines = [*(f"Also holding {c}: {counts}" for c in (name, chain)), f"{chain} also: {counts}"]
     return fit(next((line for line in lines if len(line) <= LINE_CHARS), lines[-1]))
 
 
