@@ -106,6 +106,15 @@ def test_one_row_more_fits_the_setup_even_with_five_opponents(screen, monkeypatc
         assert words or row == "start"
 
 
+def shown_clean(app, check, name: str, what: str) -> list[str]:
+    """Select `name`, check the screen drawn for faults (`check`: the screen fixture; `what`
+    names the screen) and return its texts."""
+    select(app, name)
+    faults = check(app, what)
+    assert not faults, faults
+    return [t for _, t in check.layout.texts]
+
+
 def test_rows_more_than_fit_scroll_with_the_cursor_every_row_whole_when_selected(screen, monkeypatch):  # noqa: F811
     """Options yet to come (three rows as stand-ins, with five opponents): the rows scroll,
     the head says which are on screen, and each row, selected, is drawn whole with Start,
@@ -116,10 +125,7 @@ def test_rows_more_than_fit_scroll_with_the_cursor_every_row_whole_when_selected
     app, setup = setup_app(5)
     assert len(setup.table) > setup.room  # more than fit: they scroll
     for row in [*setup.rows[::-1], *setup.rows]:  # up from Start, then down again
-        select(app, row)
-        faults = screen(app, f"{len(setup.table)} rows, {row}")
-        assert not faults, faults
-        drawn = [t for _, t in screen.layout.texts]
+        drawn = shown_clean(app, screen, row, f"{len(setup.table)} rows, {row}")
         assert "START" in drawn and drawn[-1] == "UP/DOWN <> CHANGE  X START"
         selected = setup.selected
         if selected is not None:
@@ -152,10 +158,7 @@ def test_the_settings_rows_scroll_too_when_more_than_fit(screen, monkeypatch):  
     app.push(settings)
     assert len(settings.table) > settings.room
     for name in [*settings.menu.items, *settings.menu.items[::-1]]:
-        select(app, name)
-        faults = screen(app, f"title settings and four rows more, {name}")
-        assert not faults, faults
-        drawn = [t for _, t in screen.layout.texts]
+        drawn = shown_clean(app, screen, name, f"title settings and four rows more, {name}")
         assert "BACK" in drawn and drawn[-1] == "<> CHANGE  Z BACK"
         row = settings.selected
         if row is not None:
