@@ -10,6 +10,7 @@ from acquire8 import storage as storage_mod
 from acquire8.ai import make_bot
 from acquire8.app import buttons as bt
 from acquire8.app import text as txt
+from acquire8.app.constants import FPS
 from acquire8.app.control import app as capp
 from acquire8.app.control import decisions as dec
 from acquire8.app.control import menus as menus
@@ -769,8 +770,44 @@ def test_a_mashed_or_held_x_that_hurried_the_computers_never_decides(held):
     assert not play.guarding and play.stage.recap  # the turn opens on what the others did
     press(app, bt.X)  # X closes the recap ...
     assert not play.stage.recap and game.hand(0) == hand
+    press(app, bt.X)  # ... the board under it is a new screen: an X at once places nothing
+    assert game.hand(0) == hand and play.guarding
+    for _ in range(play.stage.need - 1):  # X up for the guard's time again ...
+        app.update(NOTHING)
+    assert not play.guarding and play.stage.need == TURN_QUIET_FRAMES
     press(app, bt.X)
-    assert len(game.hand(0)) == len(hand) - 1  # ... and now places
+    assert len(game.hand(0)) == len(hand) - 1  # ... and now X places
+
+
+def test_a_tap_after_a_pause_closes_the_recap_and_the_next_tap_places_nothing():
+    """Seen in play: X tapped every 0.45 s to hurry the computers, with one 1.45 s pause once
+    the turn had come. The tap after the pause closes the recap (X had been up long enough);
+    the next tap, 0.45 s later, must not place a tile from a hand never seen."""
+    game = Game.from_json(position())
+    game.apply(PlaceTile("9I"))
+    game.apply(BuyShares(()))  # Ana's turn
+    app = capp.App(seed=0)
+    play = start(app, game)
+    hand = game.hand(0)
+    tap, pause = round(0.45 * FPS), round(1.45 * FPS)
+    assert tap < TURN_QUIET_FRAMES < pause
+    frame = 0
+    while not (isinstance(play.stage, Deciding) and game.current == 0):  # hurrying the computers
+        app.update(frozenset({bt.X}) if frame % tap == 0 else NOTHING)
+        frame += 1
+        assert frame < 3000
+    for frame in range(3 * tap):  # the taps go on a moment over the recap: swallowed
+        app.update(frozenset({bt.X}) if frame % tap == 0 else NOTHING)
+    assert play.stage.recap and game.hand(0) == hand
+    for _ in range(pause):
+        app.update(NOTHING)
+    app.update(frozenset({bt.X}))  # the tap after the pause closes the recap
+    assert not play.stage.recap and game.hand(0) == hand
+    for _ in range(10):  # and the rhythm goes on: not one tap places a tile
+        for _ in range(tap - 1):
+            app.update(NOTHING)
+        app.update(frozenset({bt.X}))
+        assert game.hand(0) == hand and game.current == 0 and play.guarding
 
 
 # ------------------------------------------------------------------ play-test, round 4

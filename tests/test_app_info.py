@@ -71,9 +71,12 @@ def test_tiles_placed_since_your_turn_are_marked_until_you_act(pyxel_headless):
     app, play = to_second_turn()
     press(app, X)  # the recap
     assert play.marked == insight.tiles_since(play.shown, 0) and len(play.marked) == 3
+    run_until(app, my_decision(play))  # the board under the recap takes X after the turn's guard
+    assert play.marked == insight.tiles_since(play.shown, 0)  # still marked while you look
     select_tile(app, play, play.screen.tiles[play.screen.playable.index(True)])
+    hand = len(play.game.hand(0))
     press(app, X)
-    assert play.marked == []
+    assert len(play.game.hand(0)) == hand - 1 and play.marked == []
 
 
 def test_the_place_screen_shows_what_the_selected_tile_pays():

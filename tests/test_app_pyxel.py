@@ -96,8 +96,8 @@ def test_a_whole_game_from_title_to_game_over_by_key_presses(px, seed):
         px.GAMEPAD1_BUTTON_A,
         px.KEY_RIGHT,
         px.KEY_Z,
-        *[None] * 10,
-    ]  # pauses: a turn waits for X let go 1.1 s
+        *[None] * 16,
+    ]  # pauses: a turn, and the board under its recap again, wait for X let go 1.1 s
     tap(px, shell, px.KEY_X)  # New game
     tap(px, shell, px.KEY_X)  # Start with the defaults
     play = app.scene

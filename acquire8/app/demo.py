@@ -116,7 +116,8 @@ def run_until(app: App, done: Callable[[], bool], limit: int = 5000) -> None:
 def my_decision(play: Play) -> Callable[[], bool]:
     """A `run_until` condition: the person's decision is on screen, X is live (the turn's
     guard has passed) and YOUR TURN no longer flashes. A recap of the others' turns on the way
-    is closed with X, as a person would, so the next X decides."""
+    is closed with X, as a person would; the board under it is guarded again, so the wait goes
+    on until the next X decides."""
 
     def ready() -> bool:
         stage = play.stage
@@ -126,7 +127,8 @@ def my_decision(play: Play) -> Callable[[], bool]:
             return False
         if stage.recap:
             press(play.app, X)  # type: ignore[arg-type]
-        return not stage.recap
+            return False
+        return True
 
     return ready
 

@@ -7,7 +7,7 @@
   (a computer's move, a merger summary, a new turn, Continue) acts only once X has been up for
   TURN_QUIET_FRAMES, counted from before it opened (scene.opening_guard), so X mashed, held or
   tapped to hurry the computers never decides, and a player who was not pressing X is answered
-  at once;
+  at once; closing the recap that covers the board starts that count again (`need` frames);
 - Passing: pass-and-play, the device goes to the next person, every hand hidden (X takes it
   only once it has been up for TURN_QUIET_FRAMES, counted from the pass screen's start);
 - Over: the final standings are shown (GameOver, over the board).
@@ -205,6 +205,10 @@ class Play(PlayView, Scene):
         if stage.recap:  # X closes the recap; up/down scroll it; the hand under it waits
             if X in pressed:
                 stage.recap = []
+                # The board under it is a new screen: it takes X only once X has been up
+                # `need` frames again, so a tap that closed the recap is not followed by one
+                # that decides unseen.
+                stage.quiet = 0
                 self.app.sound("confirm")
                 return
             step = (DOWN in pressed) - (UP in pressed)
