@@ -78,7 +78,7 @@ def test_the_setup_screen_shows_every_row_and_value_whole(screen):  # noqa: F811
                 drawn = [t for _, t in screen.layout.texts]
                 words = wrap(setup.describe(), WORDS_CHARS) if setup.describe() else []
                 assert all(line in drawn for line in words), (row, words, drawn)
-                assert drawn[-1] == "UP/DOWN <> CHANGE  X START"  # the keys line still shows
+                assert drawn[-1] == "<> CHANGE  X START  Z BACK"  # the keys line still shows
                 for box, line in screen.layout.texts:
                     if line in words:  # a margin at both edges (a box's last column is blank)
                         assert box[0] >= 2 and box[2] <= 126, (line, box)
@@ -100,7 +100,7 @@ def test_one_row_more_fits_the_setup_even_with_five_opponents(screen, monkeypatc
         faults = screen(app, f"five opponents and one row more, {row}")
         assert not faults, faults
         drawn = [t for _, t in screen.layout.texts]
-        assert "Holdings" in drawn and "START" in drawn and drawn[-1] == "UP/DOWN <> CHANGE  X START"
+        assert "Holdings" in drawn and "START" in drawn and drawn[-1] == "<> CHANGE  X START  Z BACK"
         words = wrap(setup.describe(), WORDS_CHARS) if setup.describe() else []
         assert all(line in drawn for line in words), (row, words, drawn)
         assert words or row == "start"
@@ -126,7 +126,7 @@ def test_rows_more_than_fit_scroll_with_the_cursor_every_row_whole_when_selected
     assert len(setup.table) > setup.room  # more than fit: they scroll
     for row in [*setup.rows[::-1], *setup.rows]:  # up from Start, then down again
         drawn = shown_clean(app, screen, row, f"{len(setup.table)} rows, {row}")
-        assert "START" in drawn and drawn[-1] == "UP/DOWN <> CHANGE  X START"
+        assert "START" in drawn and drawn[-1] == "<> CHANGE  X START  Z BACK"
         selected = setup.selected
         if selected is not None:
             assert selected.label(app.settings).strip() in drawn, (row, drawn)

@@ -104,7 +104,7 @@ def draw_setup(s: Setup) -> None:
     else:  # levels are rated on one scale: which suits the person
         ctext(y, s.suggestion(), k.DIM)
     _explain(y + k.LINE, s.describe())
-    footer("UP/DOWN <> CHANGE  X START")
+    footer("<> CHANGE  X START  Z BACK")  # Z leaves it, as every page
 
 
 def setup_pitch(s: Setup) -> int:
