@@ -653,13 +653,14 @@ def test_new_game_over_a_saved_one_asks_first_saying_what_is_lost(tmp_path):
     kept, _ = store_in(tmp_path).load_game()
     assert kept is not None
     g = kept.game
-    turn = 1 + sum(isinstance(a, BuyShares) for a in kept_actions(kept))
+    rnd = 1 + sum(isinstance(a, BuyShares) for a in kept_actions(kept)) // g.players  # every turn once
     lead = g.net_worth(0) - max(g.net_worth(s) for s in range(1, g.players))
     title_pick(app, "New game")
     ask = app.scene
     assert isinstance(ask, menus.Confirm) and ask.labels == ("KEEP IT", "NEW GAME") and ask.index == 0
     words = "you lead by" if lead > 0 else "you trail by" if lead < 0 else "you are tied"
-    assert f"Your game in progress (turn {turn}, {words}" in ask.detail and "will be replaced" in ask.detail
+    assert f"Your game in progress (round {rnd}, {words}" in ask.detail
+    assert ask.detail.endswith("will be replaced when the new game starts.")  # not before: KEEP IT, BACK
     if lead:
         assert txt_money(abs(lead)) in ask.detail
     press(app, bt.X)  # KEEP IT, the answer first offered
@@ -696,14 +697,15 @@ def test_every_way_to_a_new_game_keeps_the_saved_one_or_says_first_it_is_replace
     play_until(app, lambda: sum(isinstance(a, BuyShares) for a in first.actions) >= 2 and not first.busy)
     app.update(NOTHING)
     kept = (tmp_path / "save.json").read_text()
-    turn = 1 + sum(isinstance(a, BuyShares) for a in first.actions)  # every turn ends with a purchase
+    # Every turn ends with a purchase; a round is every player's turn once.
+    rnd = 1 + sum(isinstance(a, BuyShares) for a in first.actions) // first.game.players
 
     def asked(question: str, lesson: bool = False) -> None:
         ask = app.scene
         assert isinstance(ask, menus.Confirm) and ask.question == question, where(app)
         assert ask.labels == ("KEEP IT", "NEW GAME") and ask.index == 0
-        assert f"Your game in progress (turn {turn}, " in ask.detail
-        assert ask.detail.endswith("will be replaced.")
+        assert f"Your game in progress (round {rnd}, " in ask.detail
+        assert ask.detail.endswith("will be replaced when the new game starts.")
         assert "Continue" not in ask.detail  # nothing the setup's Start would undo
         assert ("The lesson is not kept" in ask.detail) == lesson
 
@@ -808,7 +810,18 @@ def test_a_saved_game_in_a_few_words(cash, seats, words):
     played = (PlaceTile("9I"), BuyShares(()), PlaceTile("2C"), BuyShares(("A",)))
     actions = [action_to_dict(a) for a in played]
     meta = {"format": 1, "seed": 1, "seats": seats, "actions": actions}
-    assert session.describe(SavedGame(game, meta)) == f"turn 3, {words}"
+    assert session.describe(SavedGame(game, meta)) == f"round 1, {words}"  # 2 of 4 turns played
+
+
+def test_a_saved_game_is_told_by_its_round_every_players_turn_once():
+    from acquire8.storage import SavedGame
+
+    game = Game.from_json(position())
+    seats = [PERSON, "easy", "easy", "easy"]
+    for turns, rnd in ((0, 1), (3, 1), (4, 2), (9, 3)):
+        actions = [action_to_dict(BuyShares(()))] * turns
+        meta = {"format": 1, "seed": 1, "seats": seats, "actions": actions}
+        assert session.describe(SavedGame(game, meta)).startswith(f"round {rnd}, ")
 
 
 def test_a_saved_game_is_told_by_net_worth_as_every_other_screen_compares():
@@ -821,7 +834,7 @@ def test_a_saved_game_is_told_by_net_worth_as_every_other_screen_compares():
     gap = worth[0] - max(worth[1:])
     meta = {"format": 1, "seed": 1, "seats": [PERSON, "easy", "easy", "easy"], "actions": []}
     said = session.describe(SavedGame(game, meta))
-    assert said == f"turn 1, you {'lead' if gap > 0 else 'trail'} by {txt_money(abs(gap))}"
+    assert said == f"round 1, you {'lead' if gap > 0 else 'trail'} by {txt_money(abs(gap))}"
 
 
 def test_hidden_holdings_show_only_your_own_and_the_banks(pyxel_headless, monkeypatch):

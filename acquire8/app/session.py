@@ -124,21 +124,23 @@ def replayed_events(game: Game, seed: int | None, seats: list[str], actions: lis
 
 
 def describe(saved: SavedGame) -> str:
-    """A saved game in a few words, for the question before it is replaced: its turn and who
-    leads in net worth, as every other screen compares players ("turn 23, you lead by $4,100")."""
+    """A saved game in a few words, for the question before it is replaced: its round (every
+    player's turn once) and who leads in net worth, as every other screen compares players
+    ("round 6, you lead by $4,100")."""
     g, seats = saved.game, saved.meta["seats"]
     # Every turn ends with a purchase (an empty one too).
-    turn = 1 + sum(a.get("type") == "BuyShares" for a in saved.meta["actions"])
+    turns = sum(a.get("type") == "BuyShares" for a in saved.meta["actions"])
+    when = f"round {1 + turns // g.players}"
     cash = [g.net_worth(s) for s in range(g.players)]
     top = sorted(range(g.players), key=lambda s: -cash[s])
     people = [s for s, kind in enumerate(seats) if kind == PERSON]
     if g.players == 1:  # solo: no one to lead
-        return f"turn {turn}, worth {money(cash[0])}"
+        return f"{when}, worth {money(cash[0])}"
     if g.has_teams:  # each team's net worth summed
         cash = [sum(cash[s] for s in team) for team in g.teams]
         rival = max(cash[t] for t in range(len(cash)) if t != g.team_of(people[0]))
         gap = cash[g.team_of(people[0])] - rival
-        return f"turn {turn}, your team " + (
+        return f"{when}, your team " + (
             f"{'leads' if gap > 0 else 'trails'} by {money(abs(gap))}" if gap else "is tied"
         )
     if len(people) == 1:
@@ -151,7 +153,7 @@ def describe(saved: SavedGame) -> str:
     else:
         gap = cash[top[0]] - cash[top[1]]
         how = f"{g.names[top[0]]} leads by {money(gap)}" if gap else "tied for the lead"
-    return f"turn {turn}, {how}"
+    return f"{when}, {how}"
 
 
 # -------------------------------------------------------------- the keeper

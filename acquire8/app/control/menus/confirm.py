@@ -46,7 +46,8 @@ def replaced(app: Host) -> str:
     if not app.can_resume():
         return ""
     about = app.saved_game()
-    return f"{f'Your game in progress ({about})' if about else 'Your saved game'} will be replaced."
+    lost = f"Your game in progress ({about})" if about else "Your saved game"
+    return f"{lost} will be replaced when the new game starts."
 
 
 def to_new_game(app: Host, question: str, unkept: str = "") -> None:
