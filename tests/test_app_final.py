@@ -124,6 +124,20 @@ def test_undo_after_the_end_is_refused_and_says_so():
     assert counts(storage) == (1, 1, 1)
 
 
+def test_the_undo_key_on_the_standings_says_the_game_is_over_and_changes_nothing():
+    storage = in_memory()
+    app, play = new_game(storage)
+    play_out(app, play, CalmPerson())
+    over = app.scene
+    assert isinstance(over, GameOver) and not over.refusal
+    actions = list(play.actions)
+    app.update(frozenset({UNDO}))
+    assert app.scene is over and over.refusal == "Can't undo: the game is over"
+    assert play.game.is_over and play.actions == actions and counts(storage) == (1, 1, 1)
+    app.update(frozenset({LEFT}))  # the next key: the standings' own line again
+    assert not over.refusal
+
+
 def test_stopped_on_the_standings_and_started_again_nothing_is_counted_twice(tmp_path):
     app, play = new_game(Storage.in_directory(tmp_path))
     play_out(app, play, CalmPerson())

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
+from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UNDO, UP, O, X
 from acquire8.app.constants import FPS, SUMMARY_HEAD_CHARS
 from acquire8.app.control.menus import Log, Pause, Table, to_new_game
 from acquire8.app.control.play_view import PlayView
@@ -18,6 +18,7 @@ from acquire8.storage.settings import Pace
 from acquire8.storage.stats import HIGH_SCORES, HighScore
 
 RESULT_FRAMES = 2 * FPS  # the final standings stay this long whatever is pressed
+UNDO_OVER = "Can't undo: the game is over"  # the board's words (Play.undo, stages.revealing)
 # A merger summary of the others' moves closes by itself after a reading pause at the pace
 # chosen (X closes it at once); one that pays or asks a person waits for X.
 SUMMARY_READ_FRAMES: dict[Pace, int] = {
@@ -206,6 +207,7 @@ class GameOver(Scene):
         # they opened (the guard rule of scene.opening_guard, with a longer quiet spell).
         self.quiet = min(app.x_quiet, RESULT_QUIET_FRAMES)
         self.shown = 0
+        self.refusal = ""  # why a key did nothing (undo: the game stays as it ended), until the next key
         app.music = "gameover"
         if play.human in self.winners:
             app.sound("win")
@@ -235,6 +237,11 @@ class GameOver(Scene):
         return self.quiet >= RESULT_QUIET_FRAMES and self.shown >= RESULT_FRAMES
 
     def update(self, pressed: Pressed, held: Pressed = frozenset()) -> None:
+        if pressed:
+            self.refusal = ""
+        if UNDO in pressed:  # the game is recorded as it ended: undo says so, as on the board
+            self.refusal = UNDO_OVER
+            self.app.sound("refuse")
         self.menu.move(pressed, self.app, (LEFT, RIGHT))
         self.menu.move(pressed, self.app)
         if not self.armed:

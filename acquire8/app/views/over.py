@@ -30,7 +30,10 @@ def draw_summary(s: Summary) -> None:
 def draw_game_over(s: GameOver) -> None:
     ctext(k.OVER_TITLE_Y, "GAME OVER", k.DIM)
     ctext(k.OVER_HEAD_Y, s.headline, k.ACCENT)
-    ctext(k.OVER_END_Y, fit(s.ending), k.TEXT)
+    if s.refusal:  # in place of why the game ended, until the next key
+        ctext(k.OVER_END_Y, fit(s.refusal), k.BAD)
+    else:
+        ctext(k.OVER_END_Y, fit(s.ending), k.TEXT)
     if s.teams:
         draw_teams(s)
     else:
