@@ -293,9 +293,24 @@ def test_dead_no_eighth_chain_and_bad_tiles():
 # ---------------------------------------------------------------------- buy standing
 
 STANDING = re.compile(
-    r"\+1 (\w): (?:you lead (\d+) vs|tie 1st (\d+)-|(?:tie 2nd|2nd|no bonus), (\d+) vs"
-    r"|sole holder with (\d+)|you'd hold (\d+), bank (\d+))"
+    r"\+1 (\w): (?:you'd hold (\d+), bank (\d+)$|you'd hold (\d+), (?:others|[\w+]+) \d+$"
+    r"|you'd tie .+ at (\d+)$|(?:tie 2nd|2nd): you (\d+), \w+ \d+$|no bonus: you'd hold (\d+)$"
+    r"|sole holder with (\d+)$)"
 )
+
+
+def standing_kind(line: str) -> str:
+    """The standing a buy line says: lead, tie, 2nd, no (bonus), sole, hidden."""
+    words = line.split(": ", 1)[1]
+    if ", bank " in words:
+        return "hidden"
+    if words.startswith("you'd hold"):
+        return "lead"
+    if words.startswith("you'd tie"):
+        return "tie"
+    if words.startswith(("2nd", "tie 2nd")):
+        return "2nd"
+    return words.split(" ")[0].rstrip(":")
 
 
 def test_buy_standing_matches_the_holdings_after_the_purchase():
@@ -330,23 +345,24 @@ def test_buy_standing_matches_the_holdings_after_the_purchase():
                 continue
             if not after.is_over:
                 assert mine == after.shares(seat, chain)
-            kind = line.split(": ", 1)[1]
+            kind = standing_kind(line)
             top = max(others)
             leaders = [g.names[s] for s in range(g.players) if s != seat and g.shares(s, chain) == top]
-            if top and not kind.startswith("tie 1st"):
-                assert f"vs {'+'.join(leaders)} {top}" in line or f"vs {leaders[0]}" in line, line
-            if kind.startswith("you lead"):
+            who = "+".join(leaders) if len(leaders) <= 2 else "others"
+            if kind in ("lead", "2nd"):
+                assert line.endswith(f", {who} {top}"), line
+            if kind == "lead":
                 assert mine > top > 0
-            elif kind.startswith("tie 1st"):
-                assert mine == top
-            elif kind.startswith("sole"):
+            elif kind == "tie":
+                assert mine == top and f"you'd tie {who} at" in line, line
+            elif kind == "sole":
                 assert top == 0
             else:
                 assert mine < top
                 if not after.is_over:
-                    assert (after.bonus_payouts(chain)[seat] > 0) == (not kind.startswith("no bonus")), line
-            seen[kind.split(" ")[0].rstrip(",")] += 1
-    for kind in ("you", "tie", "2nd", "no", "hidden"):
+                    assert (after.bonus_payouts(chain)[seat] > 0) == (kind != "no"), line
+            seen[kind] += 1
+    for kind in ("lead", "tie", "2nd", "no", "hidden"):
         assert seen[kind] >= 3, seen
 
 
@@ -384,11 +400,12 @@ def test_buy_standing_in_a_hand_made_position():
         return buy_standing(g, "I", cart, hidden)
 
     # 3 held, 1 in the cart, 1 more: the line counts the share X would add, and says so.
-    assert standing(3, 4, 0, ("I",)) == "+1 I: you lead 5 vs Ana 4"
-    assert standing(2, 3, 1) == "+1 I: tie 1st 3-3 w/ Ana"
-    assert standing(1, 5, 0) == "+1 I: 2nd, 2 vs Ana 5"
-    assert standing(1, 5, 2) == "+1 I: tie 2nd, 2 vs Ana 5"
-    assert standing(0, 5, 5) == "+1 I: no bonus, 1 vs Ana+Bob 5"  # tied leaders share both bonuses
+    assert standing(3, 4, 0, ("I",)) == "+1 I: you'd hold 5, Ana 4"
+    assert standing(3, 4, 4, ("I",)) == "+1 I: you'd hold 5, Ana+Bob 4"
+    assert standing(2, 3, 1) == "+1 I: you'd tie Ana at 3"
+    assert standing(1, 5, 0) == "+1 I: 2nd: you 2, Ana 5"
+    assert standing(1, 5, 2) == "+1 I: tie 2nd: you 2, Ana 5"
+    assert standing(0, 5, 5) == "+1 I: no bonus: you'd hold 1"  # tied leaders share both bonuses
     assert standing(0, 0, 0, ("I", "I")) == "+1 I: sole holder with 3"
     assert standing(3, 4, 0, ("I",), hidden=True) == "+1 I: you'd hold 5, bank 16"
     try:

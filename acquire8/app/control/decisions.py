@@ -312,8 +312,8 @@ class BuyScreen:
         return f"Buy the cart and {then}" if self.cart else f"Buy nothing and {then}"
 
     def _standing(self) -> str:
-        """How one more share of the selected chain would change your standing in it ("you'd
-        lead I: 5 vs Ana 4"); "" on UNDO, DONE or a chain you cannot add."""
+        """How one more share of the selected chain would change your standing in it ("+1 I:
+        you'd hold 5, Ana 4"); "" on UNDO, DONE or a chain you cannot add."""
         option = self.option
         if option not in self.chains or not self.can_add(option):
             return ""

@@ -12,9 +12,9 @@ from acquire8.rules import BuyShares, Game, Phase
 
 def buy_standing(game: Game, chain: str, cart: Sequence[str] = (), hidden: bool | None = None) -> str:
     """How buying `cart` (the chains added so far) plus one more `chain` leaves the buyer's
-    standing in `chain`, in one line that says it counts that one more share: "+1 I: you
-    lead 5 vs Ana 4", "+1 I: tie 1st 3-3 w/ Ana", "+1 I: 2nd, 2 vs Ana 5". With hidden
-    holdings only the buyer's and the bank's counts."""
+    standing in `chain`, in one plain line that says it counts that one more share: "+1 I:
+    you'd hold 5, Ana 4", "+1 I: you'd tie Ana at 3", "+1 I: 2nd: you 2, Ana 5", "+1 I: no
+    bonus: you'd hold 1". With hidden holdings only the buyer's and the bank's counts."""
     if game.phase != Phase.BUY:
         raise ValueError(f"shares are bought in the buy phase, not in {game.phase}")
     bundle = BuyShares((*cart, chain))
@@ -31,14 +31,13 @@ def buy_standing(game: Game, chain: str, cart: Sequence[str] = (), hidden: bool 
     if not top:
         return fit(f"{more} sole holder with {mine}")
     leaders = [game.names[s] for s in others if game.shares(s, chain) == top]
-    # Three or more tied leaders: the first and how many more ("Ana+2 6"), so the line fits.
-    names = "+".join(leaders) if len(leaders) <= 2 else f"{leaders[0]}+{len(leaders) - 1}"
-    versus = f"{names} {top}"
+    # Two tied leaders by name ("Ana+Bob"); three or more are "others", so the line fits.
+    who = "+".join(leaders) if len(leaders) <= 2 else "others"
     if mine > top:
-        return fit(f"{more} you lead {mine} vs {versus}")
+        return fit(f"{more} you'd hold {mine}, {who} {top}")
     if mine == top:
-        return fit(f"{more} tie 1st {mine}-{top}" + (f" w/ {leaders[0]}" if len(leaders) == 1 else ""))
-    if bonus_after_buying(game, bundle, chain) == 0:
-        return fit(f"{more} no bonus, {mine} vs {versus}")
-    tied = any(game.shares(s, chain) == mine for s in others)
-    return fit(f"{more} {'tie 2nd' if tied else '2nd'}, {mine} vs {versus}")
+        return fit(f"{more} you'd tie {who} at {mine}")
+    if bonus_after_buying(game, bundle, chain) == 0:  # tied leaders share both bonuses, too
+        return fit(f"{more} no bonus: you'd hold {mine}")
+    tied = any(game.shares(s, chain) == mine for s in others)  # one leader above you here
+    return fit(f"{more} {'tie 2nd' if tied else '2nd'}: you {mine}, {who} {top}")
