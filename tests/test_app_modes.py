@@ -26,7 +26,7 @@ from acquire8.app.control.standings import GameOver
 from acquire8.app.control.story import row_of, story_of
 from acquire8.app.demo import play_out, press, select
 from acquire8.app.session import open_app
-from acquire8.app.text import money, team_letter
+from acquire8.app.text import LINE_CHARS, money, team_letter
 from acquire8.rules import (
     CHAINS,
     GAME_MODES,
@@ -318,8 +318,8 @@ def test_the_insights_read_every_way_to_play(mode):
         recap(events, g.current, g.names)
         events += g.apply(rng.choice(g.legal_actions()))
     alone = MODE_PLAYERS[mode] == (1,)  # the score game; else teams, or each for themselves (as singles)
-    said = "Your team'd" if TEAM_COUNT[mode] else "You'd score" if alone else ""
-    assert ends and all(line and line.startswith(said) for line in ends)
+    said = "Your team" if TEAM_COUNT[mode] else "You'd score" if alone else ""
+    assert ends and all(line and line.startswith(said) and len(line) <= LINE_CHARS for line in ends)
 
 
 def test_a_saved_solo_game_continues_after_a_restart(tmp_path: Path):

@@ -46,10 +46,11 @@ def _team_end(g: Game, seat: int) -> str:
     rival = max((t for t in range(len(sums)) if t != team), key=lambda t: sums[t])
     gap = sums[team] - sums[rival]
     if gap > 0:
-        return f"Your team'd win by {money(gap)}"
+        return _shortest(f"Your team would win by {money(gap)}", f"Your team: 1st by {money(gap)}")
     if gap == 0 and rank == 0:
-        return "Your team'd tie for 1st"
-    return f"Your team'd be {ORDINALS[rank]}, {money(-gap)} behind"
+        return "Your team would tie for 1st"
+    behind = f"{ORDINALS[rank]}, {money(-gap)} behind"
+    return _shortest(f"Your team would be {behind}", f"Your team: {behind}")
 
 
 def _shortest(text: str, short: str) -> str:
