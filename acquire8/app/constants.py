@@ -176,7 +176,8 @@ TICK = 2  # the mergers' triangles: half their width and their height
 STORY_KEY_X, STORY_KEY_Y = 2, STORY_Y1 + 5
 KEY_PER_ROW = 4
 KEY_PITCH = WIDTH // KEY_PER_ROW
-KEY_NAME_CHARS = (KEY_PITCH - MARK - 1) // CHAR_W
+KEY_GAP = 3  # between a mark and its name: a cross beside a name must not read as a letter
+KEY_NAME_CHARS = (KEY_PITCH - MARK - KEY_GAP) // CHAR_W
 # The kept games' list; the replay's message panel over its log.
 # The kept games' list: its ">" cursor at the edge, a row's text clear of it.
 LIST_X, LIST_VS_X, LIST_HEAD_Y, LIST_Y, LIST_PITCH = 6, 56, 11, 19, LINE + 1

@@ -101,7 +101,7 @@ def draw_story(s: StoryScene) -> None:
         ly = y + (seat // per_row) * k.LINE
         col = PLAYER_COLORS[seat % len(PLAYER_COLORS)]
         mark(x + r, ly + r, MARKS[seat % len(MARKS)], col)
-        text(x + k.MARK + 1, ly, name[: k.KEY_NAME_CHARS], col)
+        text(x + k.MARK + k.KEY_GAP, ly, name[: k.KEY_NAME_CHARS], col)
     y += k.LINE * -(-len(story.names) // per_row)  # the key's rows
     x = k.STORY_KEY_X + k.TICK
     merger_mark(x, y)
