@@ -71,7 +71,8 @@ def _draw_progress(s: ReviewScene) -> None:
 
 def _draw_result(s: ReviewScene) -> None:
     accuracy = s.accuracy
-    ctext(k.REVIEW_ACC_Y, f"Your accuracy: {accuracy:.0f}%", k.TEXT)
+    # By what the decisions cost (docs/AI.md), not a share of the counts under it.
+    ctext(k.REVIEW_ACC_Y, f"Your accuracy by cost: {accuracy:.0f}%", k.TEXT)
     counts = s.counts
     # Every decision counted: the classes, then the forced ones (not reviewed).
     parts = [counted(counts[c], c) for c in CLASSES] + ([f"{s.forced} forced"] if s.forced else [])
