@@ -17,7 +17,7 @@ from acquire8.app.control.lesson import LessonDone
 from acquire8.app.control.play import Play
 from acquire8.app.control.scene import RESULT_QUIET_FRAMES, TURN_QUIET_FRAMES
 from acquire8.app.control.stages import Deciding
-from acquire8.app.control.standings import RESULT_FRAMES, GameOver
+from acquire8.app.control.standings import RESULT_FRAMES, RESULT_WAIT, GameOver
 from acquire8.storage import PERSON, Settings
 from acquire8.storage.settings import Pace
 from tests.person import Person
@@ -123,8 +123,8 @@ STANDINGS_PACES = (0.15, 0.3, 0.6, 0.95, 1.2, 1.5)  # seconds between taps of a 
 def test_taps_of_x_do_not_skip_the_final_standings(every):
     """X tapped as a player hurrying through the end would, every 0.15 s to 1.5 s, on from the
     computers' turns: the standings, which cannot be seen again, stay (no story, log, title or
-    new game opens); once the taps stop for RESULT_QUIET_FRAMES, X takes the menu's item, which
-    is not New game."""
+    new game opens) and say how X acts there; once the taps stop for RESULT_QUIET_FRAMES, X
+    takes the menu's item, which is not New game."""
     gap = round(every * FPS)
     app, over = reach_standings(seed=6)
     assert over.menu.item != "New game" and "New game" in over.menu.items
@@ -132,9 +132,10 @@ def test_taps_of_x_do_not_skip_the_final_standings(every):
         down = frame % gap == 0
         app.update(frozenset({X}) if down else NOTHING, frozenset({X}) if frame % gap < 2 else NOTHING)
         assert app.scene is over, (every, frame)
+        assert over.waiting == RESULT_WAIT  # in place of why the game ended
     for _ in range(RESULT_QUIET_FRAMES):
         app.update(NOTHING)
-    assert over.armed
+    assert over.armed and over.waiting == ""  # X acts: the line is why the game ended again
     app.update(frozenset({X}))  # a deliberate X after the quiet spell: the story, over the standings
     assert app.scene is not over and app.scenes[-2] is over
 

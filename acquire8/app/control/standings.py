@@ -18,6 +18,8 @@ from acquire8.storage.settings import Pace
 from acquire8.storage.stats import HIGH_SCORES, HighScore
 
 RESULT_FRAMES = 2 * FPS  # the final standings stay this long whatever is pressed
+# Said in place of why the game ended while the standings hold X back after an X: the wait.
+RESULT_WAIT = "X acts after 2 s with no press"
 UNDO_OVER = "Can't undo: the game is over"  # the board's words (Play.undo, stages.revealing)
 # A merger summary of the others' moves closes by itself after a reading pause at the pace
 # chosen (X closes it at once); one that pays or asks a person waits for X.
@@ -207,6 +209,9 @@ class GameOver(Scene):
         # they opened (the guard rule of scene.opening_guard, with a longer quiet spell).
         self.quiet = min(app.x_quiet, RESULT_QUIET_FRAMES)
         self.shown = 0
+        # RESULT_WAIT from an X held back until X acts, "" else: a player still tapping to
+        # hurry the computers learns why the standings take no X (a field: the redraw key sees it).
+        self.waiting = ""
         self.refusal = ""  # why a key did nothing (undo: the game stays as it ended), until the next key
         app.music = "gameover"
         if play.human in self.winners:
@@ -247,6 +252,8 @@ class GameOver(Scene):
         if not self.armed:
             self.quiet = quieter(self.quiet, pressed, held, RESULT_QUIET_FRAMES)
             self.shown += 1
+            held_back = self.waiting or X in pressed or X in held
+            self.waiting = RESULT_WAIT if held_back and not self.armed else ""
             return
         if X not in pressed:
             return

@@ -32,6 +32,8 @@ def draw_game_over(s: GameOver) -> None:
     ctext(k.OVER_HEAD_Y, s.headline, k.ACCENT)
     if s.refusal:  # in place of why the game ended, until the next key
         ctext(k.OVER_END_Y, fit(s.refusal), k.BAD)
+    elif s.waiting:  # an X held back: how X acts here, until it does
+        ctext(k.OVER_END_Y, s.waiting, k.DIM)
     else:
         ctext(k.OVER_END_Y, fit(s.ending), k.TEXT)
     if s.teams:
