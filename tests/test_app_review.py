@@ -348,25 +348,27 @@ def test_the_reviews_counts_add_up_to_every_decision_the_forced_ones_named(
     real = views.review.ctext
     monkeypatch.setattr(views.review, "ctext", lambda y, s, col, *a: drawn.append(s) or real(y, s, col, *a))
     views.draw(app)
-    assert any(line.endswith(f", {forced} forced") for line in drawn), drawn
+    assert scene.count_lines[-1].endswith(f"{forced} forced") and set(scene.count_lines) <= set(drawn), drawn
 
 
 @pytest.mark.parametrize(
-    ("parts", "whole"),
+    ("parts", "lines"),
     [
-        (["17 good", "6 inaccuracies", "6 mistakes", "1 blunder", "4 forced"], True),
-        (["1 good", "0 inaccuracies", "0 mistakes", "0 blunders"], True),
-        (["10 good", "4 inaccuracies", "10 mistakes", "6 blunders", "2 forced"], False),  # at spaces
+        (["17 good", "6 inaccuracies", "6 mistakes", "1 blunder", "4 forced"], 2),
+        (["1 good", "0 inaccuracies", "0 mistakes", "0 blunders"], 2),
+        (["10 good", "4 inaccuracies", "10 mistakes", "6 blunders", "2 forced"], 3),  # a line more
+        (["99 good", "99 inaccuracies", "99 mistakes", "99 blunders", "99 forced"], 3),
     ],
 )
-def test_the_counts_fit_their_two_lines(parts, whole):
+def test_a_count_stays_on_one_line_with_its_word(parts, lines):
+    """The counts break only between counts, never inside "7 mistakes": a third line (a row
+    less of the list under them) when two do not hold them whole."""
     from acquire8.app.views.common import PANEL_CHARS
-    from acquire8.app.views.review import COUNT_LINES, count_lines
 
-    lines = count_lines(parts)
-    assert len(lines) <= COUNT_LINES and all(len(line) <= PANEL_CHARS for line in lines), lines
-    assert " ".join(lines) == ", ".join(parts)  # every count, in order, nothing cut
-    assert all(any(part in line for line in lines) for part in parts) == whole, lines  # none split
+    shown = creview.count_lines(parts)
+    assert len(shown) == lines and all(len(line) <= PANEL_CHARS for line in shown), shown
+    assert " ".join(shown) == ", ".join(parts)  # every count, in order, nothing cut
+    assert all(any(part in line for line in shown) for part in parts), shown  # none split
 
 
 def test_a_costly_moves_words_use_the_panels_lines_before_any_is_cut():
@@ -402,11 +404,12 @@ def test_the_review_screens_draw_within_the_screen_in_both_palettes(text_bounds,
             app.settings.high_contrast = contrast
             views.draw(app)
     scene = done.scene
-    assert isinstance(scene, ReviewScene) and len(scene.costly) > creview.COSTLY_ROWS  # the list scrolls
+    assert isinstance(scene, ReviewScene) and len(scene.costly) > scene.rows  # the list scrolls
+    assert scene.rows == creview.COSTLY_ROWS - (len(scene.count_lines) - creview.COUNT_LINES)
     for _ in scene.costly:
         demo.press(done, bt.DOWN)
         views.draw(done)
-        assert scene.top <= scene.menu.index < scene.top + creview.COSTLY_ROWS
+        assert scene.top <= scene.menu.index < scene.top + scene.rows
     assert scene.menu.index == len(scene.costly) - 1
     assert not text_bounds, text_bounds[:5]
 

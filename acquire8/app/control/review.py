@@ -28,11 +28,14 @@ from acquire8.app.buttons import MENU, O, X
 from acquire8.app.constants import FPS
 from acquire8.app.control.scene import Menu, Pressed, Scene
 from acquire8.app.control.story import Archive, Replay, player_seat
+from acquire8.app.text import LINE_CHARS, pack
 from acquire8.rules.record import GameRecord, replay
 
 __all__ = [
     "BLUNDER",
     "CLASSES",
+    "COSTLY_ROWS",
+    "COUNT_LINES",
     "GOOD",
     "INACCURACY",
     "MISTAKE",
@@ -41,7 +44,9 @@ __all__ = [
     "Reviewing",
     "review_job",
 ]
-COSTLY_ROWS = 6  # costly decisions on the screen at once
+COSTLY_ROWS = 6  # costly decisions on the screen at once under COUNT_LINES lines of counts
+COUNT_LINES = 2  # the counts' lines with COSTLY_ROWS under them: a line more takes a row's room
+PLURAL = {INACCURACY: "inaccuracies", GOOD: "good"}
 ITERATIONS = DEFAULT_ITERATIONS  # deals a decision (as the command line's review)
 
 
@@ -70,6 +75,17 @@ def time_left(seconds: int | None) -> str:
     if seconds < 60:
         return f"about {max(1, seconds)} s left"
     return f"about {-(-seconds // 60)} min left"
+
+
+def counted(n: int, kind: str) -> str:
+    """ "1 mistake", "4 inaccuracies"."""
+    return f"{n} {kind if n == 1 else PLURAL.get(kind, kind + 's')}"
+
+
+def count_lines(parts: list[str], width: int = LINE_CHARS) -> list[str]:
+    """The counts ("10 good", "4 inaccuracies", ...) on lines of `width` characters, broken
+    only between counts ("10 mistakes" is never split); a third line when two do not hold them."""
+    return pack(parts, ", ", width=width)
 
 
 def review_job(record: GameRecord) -> Reviewing:
@@ -140,6 +156,21 @@ class ReviewScene(Scene):
         return self._decisions - sum(self.counts.values())
 
     @property
+    def count_lines(self) -> list[str]:
+        """Every decision counted, on whole lines: the classes, then the forced ones (not
+        reviewed); none before the review is done."""
+        if self.kept is None:
+            return []
+        counts = self.counts
+        parts = [counted(counts[c], c) for c in CLASSES] + ([f"{self.forced} forced"] if self.forced else [])
+        return count_lines(parts)
+
+    @property
+    def rows(self) -> int:
+        """The costly decisions on screen at once: a line of counts past COUNT_LINES takes a row."""
+        return COSTLY_ROWS - max(0, len(self.count_lines) - COUNT_LINES)
+
+    @property
     def verdict(self) -> Verdict | None:
         return self.costly[self.menu.index] if self.costly else None
 
@@ -159,7 +190,7 @@ class ReviewScene(Scene):
             self.work(self.job)
             return
         if self.menu.move(pressed, self.app):
-            self.top = max(0, min(self.menu.index, max(self.top, self.menu.index - COSTLY_ROWS + 1)))
+            self.top = max(0, min(self.menu.index, max(self.top, self.menu.index - self.rows + 1)))
         verdict = self.verdict
         if X in pressed and verdict is not None:
             self.app.sound("confirm")

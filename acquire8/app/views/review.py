@@ -8,9 +8,7 @@ import pyxel
 from acquire8.app import constants as k
 from acquire8.app.control.review import (
     BLUNDER,
-    CLASSES,
-    COSTLY_ROWS,
-    GOOD,
+    COUNT_LINES,
     INACCURACY,
     MISTAKE,
     ReviewScene,
@@ -21,30 +19,6 @@ from acquire8.app.views.common import PANEL_CHARS, ctext, footer, panel, rtext, 
 
 # Colours that keep their hue in high contrast (constants.HC_RGB leaves them or keeps pink pink).
 KIND_COLOR = {INACCURACY: k.SKY, MISTAKE: k.PINK, BLUNDER: k.BAD}
-PLURAL = {INACCURACY: "inaccuracies", GOOD: "good"}
-
-
-def counted(n: int, kind: str) -> str:
-    """ "1 mistake", "4 inaccuracies"."""
-    return f"{n} {kind if n == 1 else PLURAL.get(kind, kind + 's')}"
-
-
-COUNT_LINES = 2  # the counts' lines, above the list
-
-
-def count_lines(parts: list[str], width: int = PANEL_CHARS) -> list[str]:
-    """The counts ("10 good", "4 inaccuracies", ...) on COUNT_LINES lines, a count never split
-    while they fit so, else wrapped at spaces."""
-    lines = [parts[0]]
-    for i, part in enumerate(parts[1:], start=2):
-        if len(lines[-1]) + 2 + len(part) + (i < len(parts)) <= width:  # with its comma, and one after
-            lines[-1] += f", {part}"
-        else:
-            lines[-1] += ","
-            lines.append(part)
-    if len(lines) <= COUNT_LINES and all(len(line) <= width for line in lines):
-        return lines
-    return wrap(", ".join(parts), width)
 
 
 def draw_review(s: ReviewScene) -> None:
@@ -73,22 +47,21 @@ def _draw_result(s: ReviewScene) -> None:
     accuracy = s.accuracy
     # By what the decisions cost (docs/AI.md), not a share of the counts under it.
     ctext(k.REVIEW_ACC_Y, f"Your accuracy by cost: {accuracy:.0f}%", k.TEXT)
-    counts = s.counts
-    # Every decision counted: the classes, then the forced ones (not reviewed).
-    parts = [counted(counts[c], c) for c in CLASSES] + ([f"{s.forced} forced"] if s.forced else [])
-    for i, line in enumerate(count_lines(parts)):
+    lines = s.count_lines  # a line past COUNT_LINES moves the list down a row
+    for i, line in enumerate(lines):
         ctext(k.REVIEW_COUNTS_Y + k.LINE * i, line, k.DIM)
+    down = k.LINE * max(0, len(lines) - COUNT_LINES)
     if not s.costly:
         ctext(k.REVIEW_LIST_Y + k.LINE, "No costly decision: well played!", k.GOOD)
         if s.message:
             ctext(k.REVIEW_PANEL_Y, fit(s.message), k.SKY)
         footer("Z BACK")
         return
-    text(k.REVIEW_X, k.REVIEW_COLS_Y, "turn", k.DIM)
-    text(k.REVIEW_KIND_X, k.REVIEW_COLS_Y, "costly decisions", k.DIM)
-    rtext(k.REVIEW_COST_RIGHT, k.REVIEW_COLS_Y, "cost", k.DIM)
-    for i, v in enumerate(s.costly[s.top : s.top + COSTLY_ROWS]):
-        y = k.REVIEW_LIST_Y + k.LINE * i
+    text(k.REVIEW_X, k.REVIEW_COLS_Y + down, "turn", k.DIM)
+    text(k.REVIEW_KIND_X, k.REVIEW_COLS_Y + down, "costly decisions", k.DIM)
+    rtext(k.REVIEW_COST_RIGHT, k.REVIEW_COLS_Y + down, "cost", k.DIM)
+    for i, v in enumerate(s.costly[s.top : s.top + s.rows]):
+        y = k.REVIEW_LIST_Y + down + k.LINE * i
         sel = s.top + i == s.menu.index
         if sel:
             text(k.EDGE, y, ">", k.ACCENT)
