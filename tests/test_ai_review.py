@@ -13,6 +13,7 @@ from acquire8.ai.review import (
     ACCURACY_SCALE,
     BLUNDER,
     CLASSES,
+    EFFORT_TILES,
     GOOD,
     INACCURACY,
     MISTAKE,
@@ -22,9 +23,10 @@ from acquire8.ai.review import (
     Review,
     accuracy,
     classify,
+    effort,
 )
 from acquire8.rules import BuyShares, Dispose, Game, Phase
-from acquire8.rules.record import GameRecord
+from acquire8.rules.record import GameRecord, replay
 
 ITERATIONS = 4  # deals a decision: enough for a test, far fewer than a real review's
 
@@ -180,3 +182,24 @@ def test_a_review_taken_up_after_a_break_ends_as_without_it(record, reviewed):
     with pytest.raises(ValueError, match="decision 3"):
         fresh.restore(saved)
     assert fresh.progress[0] == 0  # left as it was
+
+
+def test_a_decisions_work_grows_as_the_board_fills_and_a_forced_one_has_none(record):
+    """`effort`, what the time left is told by: nothing for a forced decision, more for a
+    placement on a fuller board, a founding or disposal half a placement's."""
+    review = Review(record, seats=[0], iterations=ITERATIONS)
+    before = record.start()
+    views = []
+    for step in replay(record):
+        if step.seat == 0:
+            views.append(before.view(0))
+        before = step.game
+    works = [effort(v) for v in views]
+    assert review.effort() == sum(works) and review.effort(3) == sum(works[:3])
+    forced = [w for v, w in zip(views, works, strict=True) if len(v.legal_actions()) == 1]
+    assert forced and set(forced) == {0.0}
+    places = [(v.tiles_on_board(), w) for v, w in zip(views, works, strict=True) if v.phase == Phase.PLACE]
+    assert places[-1][1] > places[0][1] and places[-1][0] > places[0][0]
+    for v, w in zip(views, works, strict=True):
+        if w and v.phase not in (Phase.PLACE, Phase.BUY):
+            assert w == (v.tiles_on_board() + EFFORT_TILES) / 2

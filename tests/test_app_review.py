@@ -430,3 +430,32 @@ def test_a_game_of_another_way_to_play_is_reviewed_from_its_standings(mode):
     review.run()
     assert reviewed(app).kept == review.kept()
     assert 0 <= review.accuracy(0) <= 100 and review.progress[1] > 0
+
+
+def test_the_time_left_is_the_pace_so_far_times_the_work_left():
+    """Three seconds of frames for 10 units of work: 20 units more take six seconds; nothing is
+    promised before some work is done."""
+    assert creview.seconds_left(3 * k.FPS, 10.0, 20.0) == 6
+    assert creview.seconds_left(3 * k.FPS, 10.0, 1.0) == 1  # rounded up: never "0 s"
+    assert creview.seconds_left(0, 10.0, 20.0) is None
+    assert creview.seconds_left(3 * k.FPS, 0.0, 20.0) is None  # only forced decisions so far
+
+
+def test_the_time_left_weighs_the_decisions_left_by_their_work(record):
+    """With fake timings, two frames per unit of work: the estimate is the work left at that
+    pace, not the decisions left at the pace of the first (cheaper) ones; the decisions a
+    session took up do not count in its pace."""
+    job = Reviewing(Review(record, seats=[0], iterations=2))
+    review = job.review
+    assert job.seconds_left() is None
+    while review.effort(review.progress[0]) == 0:  # to the first searched decision
+        review.step()
+    done, total = review.progress
+    job.frames = round(2 * review.effort(done))
+    left = review.effort() - review.effort(done)
+    assert job.seconds_left() == -(-2 * left // k.FPS)
+    by_count = -(-job.frames * (total - done) // (done * k.FPS))  # the count's estimate: too low
+    assert left / review.effort(done) > (total - done) / done and job.seconds_left() > by_count
+    taken_up = Reviewing(review, first=done)  # no decision of this session's done yet
+    taken_up.frames = 10
+    assert taken_up.seconds_left() is None

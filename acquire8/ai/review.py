@@ -49,6 +49,11 @@ THRESHOLDS = ((BLUNDER, 4000), (MISTAKE, 1500), (INACCURACY, 500))
 SURE_Z = 2.0  # standard errors the cost must stand above zero to count
 ACCURACY_SCALE = 1000  # dollars of mean cost a decision that take accuracy from 100 to 100/e
 DEFAULT_ITERATIONS = 16  # deals a decision
+# A decision's share of a review's work (`effort`), to tell the time a review has left: measured
+# on reviews of recorded games, a decision's search takes longer as the board fills (longer
+# play-outs, more shares to weigh), about as (tiles on the board + EFFORT_TILES); a founding, a
+# disposal or a merger's order about half a placement or a purchase; a forced one nothing.
+EFFORT_TILES = 40
 
 
 @dataclass(frozen=True)
@@ -88,6 +93,15 @@ def classify(cost: float, se: float) -> str:
         if cost >= least:
             return kind
     return GOOD
+
+
+def effort(view: Game) -> float:
+    """The work of reviewing the decision from `view`, in units of EFFORT_TILES' scale: only
+    the ratios of decisions' efforts mean something (Review.effort)."""
+    if len(view.legal_actions()) == 1:  # forced: not searched
+        return 0.0
+    work = float(view.tiles_on_board() + EFFORT_TILES)
+    return work if view.phase in (Phase.PLACE, Phase.BUY) else work / 2
 
 
 def accuracy(decisions: list[Decision]) -> float:
@@ -136,6 +150,7 @@ class Review:
                 view = before.view(step.seat)
                 self._todo.append(_Position(step.index, step.turn, step.seat, step.action, view))
             before = step.game
+        self._efforts = [effort(pos.view) for pos in self._todo]
         self.decisions: list[Decision] = []
         self._bot = ExpertBot(seed, iterations=iterations)
         self._work: Work[Decision] | None = None  # the decision under review
@@ -148,6 +163,13 @@ class Review:
     @property
     def done(self) -> bool:
         return len(self.decisions) == len(self._todo)
+
+    def effort(self, decisions: int | None = None) -> float:
+        """The work of reviewing the first `decisions` to review (None: all of them), as
+        `effort` weighs each: the time so far over the work done, times the work left, is the
+        time left (the decisions grow costlier as a game goes on: counted alike, the first
+        few would promise half the time the rest takes)."""
+        return sum(self._efforts[:decisions])
 
     def step(self, budget_ms: float | None = None) -> Decision | None:
         """Work for about `budget_ms` (None: until the next decision is reviewed), at least one
@@ -325,6 +347,7 @@ __all__ = [
     "BLUNDER",
     "CLASSES",
     "DEFAULT_ITERATIONS",
+    "EFFORT_TILES",
     "GOOD",
     "INACCURACY",
     "KEPT_FORMAT",
@@ -338,6 +361,7 @@ __all__ = [
     "Verdict",
     "accuracy",
     "classify",
+    "effort",
     "game_key",
     "review",
 ]

@@ -10,6 +10,7 @@ long. Pure Python, no Pyxel.
 
 from __future__ import annotations
 
+import math
 from dataclasses import dataclass
 from typing import Protocol
 
@@ -61,11 +62,19 @@ class Reviewing:
     notice: str = ""  # a problem met taking it up
 
     def seconds_left(self) -> int | None:
-        """The time left at the pace so far, in whole seconds; None before a decision is done."""
-        done, total = self.review.progress
-        if done == self.first or not self.frames:
-            return None
-        return -(-self.frames * (total - done) // ((done - self.first) * FPS))
+        """The time left at the pace so far, in whole seconds, the decisions weighed by their
+        work (Review.effort: later ones cost more); None before a searched one is done."""
+        review, done = self.review, self.review.progress[0]
+        spent = review.effort(done) - review.effort(self.first)
+        return seconds_left(self.frames, spent, review.effort() - review.effort(done))
+
+
+def seconds_left(frames: int, spent: float, left: float) -> int | None:
+    """Whole seconds for `left` units of work when `spent` units took `frames` frames; None
+    before any work is done."""
+    if not frames or spent <= 0:
+        return None
+    return math.ceil(frames * left / (spent * FPS))
 
 
 def time_left(seconds: int | None) -> str:
