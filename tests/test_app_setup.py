@@ -14,7 +14,7 @@ from acquire8.app.control.menus import rows
 from acquire8.app.control.menus.rows import OPTION_LABELS
 from acquire8.app.demo import press, select
 from acquire8.app.text import SETUP_WORDS, VALUE_WORDS, WORDS_CHARS, money, wrap
-from acquire8.rules import END_OPTIONS, END_SIZE, option_values
+from acquire8.rules import END_OPTIONS, END_SIZE, Options, option_values
 from acquire8.storage import PERSON, Settings
 
 
@@ -232,3 +232,38 @@ def test_solo_says_what_it_is_once_and_then_the_score_to_beat():
 
     app = capp.App(settings=app.settings, seed=2, keeper=Played())
     assert menus.Setup(app).suggestion() == f"Your best score: {money(41_200)}"
+
+
+def test_the_rating_line_is_for_rated_games_and_says_a_number_only_once_it_means_one():
+    """The line above the rows: the newcomer's level, then the level to try after a game or
+    two (a first game's rating swings by hundreds: -65 after one lost to easy), the rating from
+    RATING_SHOWN games on (below 0 in words); none in a team game or pass-and-play, which the
+    stats keep apart from the singles' rating."""
+    from acquire8.app.control.app import NullKeeper
+    from acquire8.app.control.menus.setup import RATING_SHOWN
+    from acquire8.rating import PersonRating
+    from acquire8.storage import Stats
+
+    def line(games: list[float], mode: str = "singles", levels: tuple[str, ...] = ("easy",) * 5) -> str:
+        person = PersonRating()
+        for score in games:
+            person.record([("easy", score)])
+
+        class Played(NullKeeper):
+            def load_stats(self) -> tuple[Stats, str | None]:
+                return Stats(rating=person), None
+
+        settings = Settings(opponents=2, levels=list(levels), options=Options(mode=mode))
+        return menus.Setup(capp.App(settings=settings, seed=2, keeper=Played())).suggestion()
+
+    assert line([]) == f"New? {menus.first_level()} suits a first game"
+    assert line([0.0]) == "After 1 game: try easy"  # its rating, -65, is not said
+    assert line([0.0, 1.0]).startswith("After 2 games: try ")
+    shown = PersonRating()
+    for _ in range(RATING_SHOWN):
+        shown.record([("easy", 1.0)])
+    assert line([1.0] * RATING_SHOWN) == f"You rate {round(shown.value)}: try {rating.suggested(shown.value)}"
+    assert line([0.0] * RATING_SHOWN) == "You're below easy: try easy"  # not "You rate -179"
+    assert line([1.0] * RATING_SHOWN, levels=(PERSON, "easy", "easy", "easy", "easy")) == ""
+    for mode in ("2v2", "2v2v2", "3v3"):
+        assert line([1.0] * RATING_SHOWN, mode) == line([], mode) == ""

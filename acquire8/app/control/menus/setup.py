@@ -11,8 +11,13 @@ from acquire8.app.buttons import DOWN, LEFT, MENU, RIGHT, UP, O, X
 from acquire8.app.control.menus.rows import Row, first_level, setup_rows
 from acquire8.app.control.scene import Host, Pressed, Scene, scrolled
 from acquire8.app.text import money
+from acquire8.storage.settings import PERSON
+from acquire8.storage.stats import SINGLES
 
 START = "start"  # the last item, below the rows: X anywhere starts, as shown
+# Rated games before the setup says the rating as a number: after one or two it swings by
+# hundreds (a first game lost to easy rates -65), a number that means nothing yet.
+RATING_SHOWN = 3
 
 
 class Setup(Scene):
@@ -55,14 +60,25 @@ class Setup(Scene):
         return self.table[self.row] if self.row < len(self.table) else None
 
     def suggestion(self) -> str:
-        """The level to try: the newcomer's before any game against computers (a first game
-        after the lesson), else the stats' own (rating.suggested); in solo the score to beat
-        (nothing before one: the Game row's line says what solo is)."""
-        if self.app.settings.options.mode == "solo":
+        """The level to try in a game the rating counts (singles against computers, as Stats
+        rates them): the newcomer's before any (a first game after the lesson), else the
+        stats' own (rating.suggested), the rating itself from RATING_SHOWN games on and, below
+        0, in words. In solo the score to beat (nothing before one: the Game row's line says
+        what solo is); nothing for a team game or pass-and-play, which are not rated."""
+        s = self.app.settings
+        if s.options.mode == "solo":
             return f"Your best score: {money(self.best)}" if self.best is not None else ""
-        if not self.rating.games:
+        if s.options.mode != SINGLES or PERSON in s.opponent_levels():
+            return ""
+        games, value = self.rating.games, self.rating.value
+        if not games:
             return f"New? {first_level()} suits a first game"
-        return f"You rate {round(self.rating.value)}: try {rating.suggested(self.rating.value)}"
+        level = rating.suggested(value)
+        if games < RATING_SHOWN:
+            return f"After {games} game{'s' if games > 1 else ''}: try {level}"
+        if value < 0:
+            return f"{rating.advice(value)[0]}: try {level}"  # "You're below easy"
+        return f"You rate {round(value)}: try {level}"
 
     def describe(self) -> str:
         """The line on the selected row's value ("" on Start): what the end rule does, what a
