@@ -89,22 +89,27 @@ def bonus_now(holdings: tuple[int, ...], market: bool) -> tuple[float, ...]:
     return tuple(total)
 
 
-@lru_cache(maxsize=1 << 16)
 def bonus_with_added(holdings: tuple[int, ...], bank: int, fifth: int, market: bool) -> tuple[float, ...]:
     """Expected bonus (in price units) per seat when every seat adds shares as `ADDED[fifth]`
     says, each on its own, at most the `bank` each. `market` adds the two-player stock market
     as a holder of 1-12 shares with equal chance (RULES §12), paid nothing here."""
-    odds = ADDED[fifth]
+    # the seats are alike but for their holdings: worked out once per holding, in order
+    by_holding = _bonus_by_holding(tuple(sorted(holdings)), min(bank, ADDED_ATOMS[-1]), fifth, market)
+    return tuple(by_holding[h] for h in holdings)
+
+
+@lru_cache(maxsize=1 << 16)
+def _bonus_by_holding(ordered: tuple[int, ...], bank: int, fifth: int, market: bool) -> dict[int, float]:
     finals: list[dict[int, float]] = []
-    for h in holdings:
+    for h in ordered:
         f: dict[int, float] = {}
-        for a, p in zip(ADDED_ATOMS, odds, strict=True):
+        for a, p in zip(ADDED_ATOMS, ADDED[fifth], strict=True):
             v = h + min(a, bank)
             f[v] = f.get(v, 0.0) + p
         finals.append(f)
     if market:
         finals.append({m: 1 / 12 for m in range(1, 13)})
-    return tuple(_expected_split(finals, i) for i in range(len(holdings)))
+    return {h: _expected_split(finals, ordered.index(h)) for h in set(ordered)}
 
 
 def _expected_split(finals: list[dict[int, float]], i: int) -> float:
