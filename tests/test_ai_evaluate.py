@@ -38,6 +38,8 @@ def enumerated(holdings: tuple[int, ...], bank: int, fifth: int, market: bool) -
         ((5, 3, 1, 0), 16, 4, False),
         ((2, 2, 2, 0), 3, 1, False),  # a bank short of the larger additions
         ((4, 0, 0, 0, 0, 1), 20, 1, False),
+        ((22, 9, 0, 1), 5, 1, False),  # gaps wider than any addition
+        ((0, 12, 0, 25), 13, 3, False),
         ((3, 1), 21, 0, True),  # two players: the stock market holds 1-12
     ],
 )

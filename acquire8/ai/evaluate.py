@@ -93,9 +93,27 @@ def bonus_with_added(holdings: tuple[int, ...], bank: int, fifth: int, market: b
     """Expected bonus (in price units) per seat when every seat adds shares as `ADDED[fifth]`
     says, each on its own, at most the `bank` each. `market` adds the two-player stock market
     as a holder of 1-12 shares with equal chance (RULES §12), paid nothing here."""
-    # the seats are alike but for their holdings: worked out once per holding, in order
-    by_holding = _bonus_by_holding(tuple(sorted(holdings)), min(bank, ADDED_ATOMS[-1]), fifth, market)
-    return tuple(by_holding[h] for h in holdings)
+    # The seats are alike but for their holdings: worked out once per holding, in order; and
+    # a gap between holdings wider than any addition is as good as one just wider (`_closer`;
+    # not beside the market, whose 1-12 shares compare with every seat's as they are).
+    closer = {h: h for h in holdings} if market else _closer(holdings)
+    by_holding = _bonus_by_holding(
+        tuple(sorted(closer[h] for h in holdings)), min(bank, ADDED_ATOMS[-1]), fifth, market
+    )
+    return tuple(by_holding[closer[h]] for h in holdings)
+
+
+def _closer(holdings: tuple[int, ...]) -> dict[int, int]:
+    """Each holding to one that compares the same way with every other after any additions
+    (and stays none or some): gaps wider than the largest addition narrowed to just wider."""
+    out = {0: 0}
+    last = shown = 0
+    for h in sorted(set(holdings)):
+        if h:
+            shown += min(h - last, ADDED_ATOMS[-1] + 1)
+            out[h] = shown
+            last = h
+    return out
 
 
 @lru_cache(maxsize=1 << 16)
@@ -115,39 +133,46 @@ def _bonus_by_holding(ordered: tuple[int, ...], bank: int, fifth: int, market: b
 def _expected_split(finals: list[dict[int, float]], i: int) -> float:
     """Seat i's expected bonus in price units (as `_split`) when each seat's final holding is
     independent with the chances `finals[seat]`."""
+    others = [f for j, f in enumerate(finals) if j != i]
     total = 0.0
     for v, pv in finals[i].items():
         if v <= 0:
             continue
-        # over the other seats: (how many above v: 0, 1 or 2 for more; how many at v; whether
-        # one holds fewer but some) -> chance
-        states: dict[tuple[int, int, int], float] = {(0, 0, 0): 1.0}
-        for j, f in enumerate(finals):
-            if j == i:
-                continue
-            above = sum(p for x, p in f.items() if x > v)
-            level = f.get(v, 0.0)
-            below = sum(p for x, p in f.items() if 0 < x < v)
-            none = 1.0 - above - level - below
-            step: dict[tuple[int, int, int], float] = {}
-            for (up, tie, some), p in states.items():
-                for key, q in (
-                    ((min(2, up + 1), tie, some), above),
-                    ((up, tie + 1, some), level),
-                    ((up, tie, 1), below),
-                    ((up, tie, some), none),
-                ):
-                    if q > 1e-12:
-                        step[key] = step.get(key, 0.0) + p * q
-            states = step
-        pay = 0.0
-        for (up, tie, some), p in states.items():
-            if up == 0:  # first, alone or tied; alone with nobody else holding: both bonuses
-                pay += p * (15.0 / (tie + 1) if tie or not some else 10.0)
-            elif up == 1:  # second behind one
-                pay += p * 5.0 / (tie + 1)
+        # each other seat: the chances it ends above v, at v, below v but holding, holding none
+        parts = []
+        for f in others:
+            above = level = below = 0.0
+            for x, p in f.items():
+                if x > v:
+                    above += p
+                elif x == v:
+                    level += p
+                elif x > 0:
+                    below += p
+            parts.append((above, level, below, 1.0 - above - level - below))
+        # first: nobody above; the chance of t seats tied with it, and of nobody else holding
+        ties = _ties([(none + below, level) for _, level, below, none in parts])
+        alone = _ties([(none, level) for _, level, _, none in parts])[0]
+        pay = 10.0 * ties[0] + 5.0 * alone + sum(15.0 / (t + 1) * c for t, c in enumerate(ties) if t)
+        # second: exactly one seat above
+        for j, (above, *_) in enumerate(parts):
+            if above:
+                rest = _ties([(n + b, lv) for k, (_, lv, b, n) in enumerate(parts) if k != j])
+                pay += above * sum(5.0 / (t + 1) * c for t, c in enumerate(rest))
         total += pv * pay
     return total
+
+
+def _ties(seats: list[tuple[float, float]]) -> list[float]:
+    """The chances of t seats (t = 0, 1, ...) at the level, from each seat's (chance below,
+    chance at the level): the product of (below + at * x), its coefficients."""
+    out = [1.0]
+    for below, at in seats:
+        nxt = [c * below for c in out] + [0.0]
+        for t, c in enumerate(out):
+            nxt[t + 1] += c * at
+        out = nxt
+    return out
 
 
 def stage(g: Game) -> float:
