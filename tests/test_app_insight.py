@@ -25,6 +25,7 @@ from acquire8.app.control.insight import (
     tile_preview,
     tiles_since,
 )
+from acquire8.app.control.insight.previews import survivor_line
 from acquire8.app.text import LINE_CHARS, money
 from acquire8.rules import (
     CHAINS,
@@ -568,3 +569,9 @@ def test_the_chains_page_says_who_takes_each_bonus_and_the_holdings_page_who_pla
     assert bonus_line(holdings(g, None, hidden=True), "T") == "holdings hidden"
     assert [level_label({1: "hard", 2: "easy"}, s, 0, {0}) for s in range(3)] == ["you", "hard", "easy"]
     assert [level_label({2: "easy"}, s, None, {0, 1}) for s in range(3)] == ["person", "person", "easy"]
+
+
+def test_a_survivor_choice_too_long_for_a_line_drops_survives_not_its_amounts():
+    assert survivor_line("F", "+$4,000 maj") == "F survives: +$4,000 maj"
+    line = survivor_line("L", "$2,500-$5,000 by draw")  # "L survives: ..." is 33 characters
+    assert line == "L: $2,500-$5,000 by draw" and len(line) <= LINE_CHARS

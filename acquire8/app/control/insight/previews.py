@@ -153,5 +153,7 @@ def survivor_outcome(game: Game, survivor: str, tile: str | None = None) -> str:
 
 def survivor_line(survivor: str, outcome: str) -> str:
     """ "F survives: +$4,000 maj": a survivor choice and what it gives, the one phrasing of
-    the place screen's preview and the survivor question."""
-    return f"{survivor} survives: {outcome}"
+    the place screen's preview and the survivor question; "F: $2,500-$5,000 by draw" when
+    the whole does not fit a line (the question already asks which survives)."""
+    line = f"{survivor} survives: {outcome}"
+    return line if len(line) <= LINE_CHARS else f"{survivor}: {outcome}"
