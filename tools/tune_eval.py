@@ -32,14 +32,16 @@ from acquire8.rules import Game
 
 # weight -> the steps tried from its current value
 STEPS: dict[str, float] = {
-    "today_late": 0.15,
+    "certainty_early": 0.15,
+    "contest": 1,
     "reserve": 500,
     "reserve_weight": 0.15,
     "keep_value": 75,
     "growth": 1,
 }
 BOUNDS: dict[str, tuple[float, float]] = {
-    "today_late": (0.0, 1.0),
+    "certainty_early": (0.0, 1.0),
+    "contest": (0, 3),  # one purchase is at most three shares
     "reserve": (0, 6000),
     "reserve_weight": (0.0, 1.0),
     "keep_value": (0, 600),

@@ -2,12 +2,6 @@
 relative to the best opponent (in a team game: its team's against the best other team's).
 Shared by the hard and expert players.
 
-A chain's expected bonuses are not today's: before it pays out every seat adds shares, as
-many as seats added in play at that stage of the game (`ADDED`, a table fitted from games),
-so a lone first share is worth a little and a lead of several shares much more. A chain
-that a tile in the hand of the seat to move would merge away pays after one round of
-purchases. As the game nears its end, today's positions weigh in (`today_late`).
-
 The evaluation runs thousands of times per decision, so it reads the game through the
 rules' fast path (whole tables at once: `Game.chain_sizes`, `bank_counts`, `all_cash`,
 `share_table`) rather than one named reader per chain and seat.
@@ -19,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from acquire8.ai.base import Side, best_worth, sides, team_worth
-from acquire8.rules import CHAIN_COUNT, CHAINS, END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
+from acquire8.rules import CHAIN_COUNT, END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
 
 MAX_SIZE = SQUARES
 TERMS_KEPT = 4_000  # chain terms remembered per set of stage weights before starting afresh
@@ -28,32 +22,17 @@ WEIGHTS_KEPT = 3  # sets of stage weights remembered (a game moves through them 
 
 @dataclass(frozen=True)
 class Params:
-    """The knobs of the evaluation (tuned in the arena, `tools/tune_eval.py`)."""
+    """The knobs of the evaluation (tuned in the arena)."""
 
-    today_late: float = 0.5  # weight of today's bonus positions when the game may end (0 at the start)
-    reserve: int = 4000  # cash below this (early on) costs `reserve_weight` per dollar short
-    reserve_weight: float = 1.0
+    certainty_early: float = 0.35  # weight of today's bonus positions at the start of the game
+    contest: int = 3  # shares a rival may add to a chain before it pays out (one purchase)
+    reserve: int = 1500  # cash below this (early on) costs `reserve_weight` per dollar short
+    reserve_weight: float = 0.3
     keep_value: int = 150  # worth of a share of a chain off the board, early on
-    growth: int = 6  # tiles a small chain is expected to grow before it pays out, early on
+    growth: int = 3  # tiles a small chain is expected to grow before it pays out, early on
 
 
 DEFAULT = Params()
-
-# Shares a seat adds to a chain between a turn's start and the chain's payout (a merger or the
-# end), by how far the game has run (`stage`, in fifths): the chances of adding none, a few,
-# several and many, each standing for the amount in ADDED_ATOMS. Counted over every seat and
-# chain on the board at every turn's start of 48 games of the earlier hard (before this table)
-# against three of the arena's yardstick at 200 iterations, deals 95101-95106
-# (`tools/fit_added.py`); hard players among themselves add about as many, a little later.
-ADDED_ATOMS = (0, 2, 5, 8)
-ADDED = (
-    (0.13, 0.44, 0.30, 0.13),
-    (0.30, 0.43, 0.19, 0.08),
-    (0.42, 0.41, 0.14, 0.03),
-    (0.54, 0.33, 0.11, 0.02),
-    (0.82, 0.15, 0.03, 0.00),
-)
-LAST_FIFTH = len(ADDED) - 1  # also the row of a chain that a tile in hand merges away
 
 
 def _split(holdings: tuple[int, ...]) -> list[float]:
@@ -77,102 +56,41 @@ def _split(holdings: tuple[int, ...]) -> list[float]:
 
 
 @lru_cache(maxsize=1 << 16)
-def bonus_now(holdings: tuple[int, ...], market: bool) -> tuple[float, ...]:
-    """Bonus (in price units) per seat if the chain paid out today. `market` adds the two-player
-    stock market, holding 1-12 shares with equal chance (RULES §12); its bonus goes to no seat."""
-    if not market:
-        return tuple(_split(holdings))
-    total = [0.0] * len(holdings)
-    for m in range(1, 13):
-        for i, pay in enumerate(_split((*holdings, m))[:-1]):
-            total[i] += pay / 12
-    return tuple(total)
+def expected_bonus(
+    holdings: tuple[int, ...], bank: int, certainty: int, market: bool, contest: int = DEFAULT.contest
+) -> tuple[float, ...]:
+    """Expected bonus (in price units) per seat.
 
+    `certainty` (0-10, tenths) is the weight of today's holdings; the rest is spread
+    over scenarios where one seat adds up to `contest` shares from the bank, which is
+    how a one-share lead loses its worth. `market` adds the two-player stock market,
+    holding 1-12 shares with equal chance (RULES §12); its bonus goes to no seat.
+    """
+    n = len(holdings)
 
-def bonus_with_added(holdings: tuple[int, ...], bank: int, fifth: int, market: bool) -> tuple[float, ...]:
-    """Expected bonus (in price units) per seat when every seat adds shares as `ADDED[fifth]`
-    says, each on its own, at most the `bank` each. `market` adds the two-player stock market
-    as a holder of 1-12 shares with equal chance (RULES §12), paid nothing here."""
-    # The seats are alike but for their holdings: worked out once per holding, in order; and
-    # a gap between holdings wider than any addition is as good as one just wider (`_closer`;
-    # not beside the market, whose 1-12 shares compare with every seat's as they are).
-    closer = {h: h for h in holdings} if market else _closer(holdings)
-    by_holding = _bonus_by_holding(
-        tuple(sorted(closer[h] for h in holdings)), min(bank, ADDED_ATOMS[-1]), fifth, market
-    )
-    return tuple(by_holding[closer[h]] for h in holdings)
+    def pay(h: tuple[int, ...]) -> list[float]:
+        if not market:
+            return _split(h)
+        total = [0.0] * n
+        for m in range(1, 13):
+            p = _split((*h, m))
+            for i in range(n):
+                total[i] += p[i] / 12
+        return total
 
-
-def _closer(holdings: tuple[int, ...]) -> dict[int, int]:
-    """Each holding to one that compares the same way with every other after any additions
-    (and stays none or some): gaps wider than the largest addition narrowed to just wider."""
-    out = {0: 0}
-    last = shown = 0
-    for h in sorted(set(holdings)):
-        if h:
-            shown += min(h - last, ADDED_ATOMS[-1] + 1)
-            out[h] = shown
-            last = h
-    return out
-
-
-@lru_cache(maxsize=1 << 16)
-def _bonus_by_holding(ordered: tuple[int, ...], bank: int, fifth: int, market: bool) -> dict[int, float]:
-    finals: list[dict[int, float]] = []
-    for h in ordered:
-        f: dict[int, float] = {}
-        for a, p in zip(ADDED_ATOMS, ADDED[fifth], strict=True):
-            v = h + min(a, bank)
-            f[v] = f.get(v, 0.0) + p
-        finals.append(f)
-    if market:
-        finals.append({m: 1 / 12 for m in range(1, 13)})
-    return {h: _expected_split(finals, ordered.index(h)) for h in set(ordered)}
-
-
-def _expected_split(finals: list[dict[int, float]], i: int) -> float:
-    """Seat i's expected bonus in price units (as `_split`) when each seat's final holding is
-    independent with the chances `finals[seat]`."""
-    others = [f for j, f in enumerate(finals) if j != i]
-    total = 0.0
-    for v, pv in finals[i].items():
-        if v <= 0:
-            continue
-        # each other seat: the chances it ends above v, at v, below v but holding, holding none
-        parts = []
-        for f in others:
-            above = level = below = 0.0
-            for x, p in f.items():
-                if x > v:
-                    above += p
-                elif x == v:
-                    level += p
-                elif x > 0:
-                    below += p
-            parts.append((above, level, below, 1.0 - above - level - below))
-        # first: nobody above; the chance of t seats tied with it, and of nobody else holding
-        ties = _ties([(none + below, level) for _, level, below, none in parts])
-        alone = _ties([(none, level) for _, level, _, none in parts])[0]
-        pay = 10.0 * ties[0] + 5.0 * alone + sum(15.0 / (t + 1) * c for t, c in enumerate(ties) if t)
-        # second: exactly one seat above
-        for j, (above, *_) in enumerate(parts):
-            if above:
-                rest = _ties([(n + b, lv) for k, (_, lv, b, n) in enumerate(parts) if k != j])
-                pay += above * sum(5.0 / (t + 1) * c for t, c in enumerate(rest))
-        total += pv * pay
-    return total
-
-
-def _ties(seats: list[tuple[float, float]]) -> list[float]:
-    """The chances of t seats (t = 0, 1, ...) at the level, from each seat's (chance below,
-    chance at the level): the product of (below + at * x), its coefficients."""
-    out = [1.0]
-    for below, at in seats:
-        nxt = [c * below for c in out] + [0.0]
-        for t, c in enumerate(out):
-            nxt[t + 1] += c * at
-        out = nxt
-    return out
+    base = pay(holdings)
+    w = certainty / 10
+    add = min(bank, contest)
+    if w >= 1 or add == 0:
+        return tuple(base)
+    out = [w * b for b in base]
+    for s in range(n):
+        h = list(holdings)
+        h[s] += add
+        p = pay(tuple(h))
+        for i in range(n):
+            out[i] += (1 - w) * p[i] / n
+    return tuple(out)
 
 
 def stage(g: Game) -> float:
@@ -209,22 +127,20 @@ class Evaluator:
         st = stage(g)
         self.ending = is_ending(g)
         if self.ending:
-            self.today = 1.0
+            self.cert = 10
             self.growth = 0
             self.reserve: float = 0
             self.keep: float = 0
         else:
-            self.today = self.p.today_late * round(10 * st) / 10  # in tenths: fewer sets of terms
+            self.cert = min(10, round(10 * (self.p.certainty_early + (1 - self.p.certainty_early) * st)))
             self.growth = round(self.p.growth * (1 - st))
             self.reserve = self.p.reserve * (1 - st)
             self.keep = self.p.keep_value * (1 - st)
         self.market = g.players == 2 and g.pool_size() > 0
-        self.fifth = min(4, int(5 * st))
-        self.soon = frozenset() if self.ending else self.merged_soon(g)
         table = (g.players, g.options.mode)
         if self._sides_of[0] != table:  # the same for a whole game
             self._sides_of = (table, [sides(g, s, self.team_play) for s in range(g.players)])
-        weights = (self.today, self.growth, self.market, self.fifth)
+        weights = (self.cert, self.growth, self.market)
         terms = self._memos.get(weights)
         if terms is None or len(terms) > TERMS_KEPT:
             if len(self._memos) >= WEIGHTS_KEPT:
@@ -232,42 +148,20 @@ class Evaluator:
             terms = self._memos[weights] = {}
         self._terms = terms
 
-    @staticmethod
-    def merged_soon(g: Game) -> frozenset[int]:
-        """The chains a tile in the hand of the seat to move would merge away (the smaller of
-        the chains it joins): they pay out next turn, after one round of purchases."""
-        soon: set[int] = set()
-        sizes = g.chain_sizes()
-        for tile in g.hand(g.current):
-            if g.tile_effect(tile) == "merge":
-                joined = [CHAINS.index(x) for x in g.merge_chains(tile)]
-                top = max(sizes[c] for c in joined)
-                soon.update(c for c in joined if sizes[c] < top)
-        return frozenset(soon)
-
     def chain_term(self, c: int, size: int, holdings: tuple[int, ...], bank: int) -> tuple[float, ...]:
         """What chain `c` of `size` tiles is worth to each seat: shares plus expected bonus."""
         if not size:  # off the board: the keep value, which moves with every stage
             return tuple(h * self.keep for h in holdings)
-        soon = c in self.soon
-        key = (c, size, holdings, bank, soon)
+        key = (c, size, holdings, bank)
         term = self._terms.get(key)
         if term is None:
-            term = self._terms[key] = self._chain_term(c, size, holdings, bank, soon)
+            term = self._terms[key] = self._chain_term(c, size, holdings, bank)
         return term
 
-    def _chain_term(
-        self, c: int, size: int, holdings: tuple[int, ...], bank: int, soon: bool = False
-    ) -> tuple[float, ...]:
+    def _chain_term(self, c: int, size: int, holdings: tuple[int, ...], bank: int) -> tuple[float, ...]:
         p = PRICES[c][size]
-        pv = PRICES[c][min(size + self.growth, MAX_SIZE)] if size < SAFE_SIZE and not soon else p
-        w = self.today
-        if w >= 1:
-            bonus = bonus_now(holdings, self.market)
-        else:
-            later = bonus_with_added(holdings, bank, LAST_FIFTH if soon else self.fifth, self.market)
-            now = bonus_now(holdings, self.market) if w else later
-            bonus = tuple(w * a + (1 - w) * b for a, b in zip(now, later, strict=True))
+        pv = PRICES[c][min(size + self.growth, MAX_SIZE)] if size < SAFE_SIZE else p
+        bonus = expected_bonus(holdings, bank, self.cert, self.market, self.p.contest)
         return tuple(h * pv + b * p for h, b in zip(holdings, bonus, strict=True))
 
     def worths(self, g: Game) -> list[float]:

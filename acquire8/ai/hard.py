@@ -172,9 +172,8 @@ class HardBot(SeededBot):
         return finish(self.best_buy_steps(g, me))
 
     def best_buy_steps(self, g: Game, me: int) -> Work[tuple[float, BuyShares]]:
-        """best_buy in units of sliced thinking: a chain's row for each count of shares, then a
-        few bundles, at a time (on an emulated handheld the whole valuation outlasts a frame's
-        share)."""
+        """best_buy in units of sliced thinking: a chain's rows, then a few bundles, at a time
+        (on an emulated handheld the whole valuation outlasts a frame's share)."""
         # everything _best_buy reads: the tables, and what fixes the evaluation's stage
         key = (
             me,
@@ -186,7 +185,6 @@ class HardBot(SeededBot):
             g.tiles_on_board(),
             g.pool_size(),
             g.options.mode,  # whom it plays for
-            self.ev.merged_soon(g),  # chains the hand merges away pay sooner
         )
         found = self._memo.get(key)
         if found is None:
@@ -224,8 +222,8 @@ class HardBot(SeededBot):
                 rows.append(
                     (team_worth(delta, mine) - k * p, tuple(team_worth(delta, o) for o in others), k * p)
                 )
-                yield  # a new holding's terms may take a handheld milliseconds
             items[c] = rows
+            yield
         w_me = team_worth(w, mine)
         w_o = tuple(team_worth(w, o) for o in others)
 
