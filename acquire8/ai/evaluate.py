@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from functools import lru_cache
 
 from acquire8.ai.base import Side, best_worth, sides, team_worth
-from acquire8.rules import CHAIN_COUNT, END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
+from acquire8.rules import CHAIN_COUNT, CHAINS, END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
 
 MAX_SIZE = SQUARES
 TERMS_KEPT = 4_000  # chain terms remembered per set of stage weights before starting afresh
@@ -30,9 +30,31 @@ class Params:
     reserve_weight: float = 0.3
     keep_value: int = 150  # worth of a share of a chain off the board, early on
     growth: int = 3  # tiles a small chain is expected to grow before it pays out, early on
+    # The fitted bonus model (`bonus_with_added`) instead of one rival adding `contest`: off
+    # until its terms are cheap enough for a handheld's frames (docs/AI.md); `FITTED` below.
+    fitted: bool = False
+    today_late: float = 0.5  # fitted: weight of today's bonus positions when the game may end
 
 
 DEFAULT = Params()
+# the fitted model with the weights set for it (tools/tune_eval.txt's steps, docs/AI.md)
+FITTED = Params(fitted=True, reserve=4000, reserve_weight=1.0, growth=6)
+
+# Shares a seat adds to a chain between a turn's start and the chain's payout (a merger or the
+# end), by how far the game has run (`stage`, in fifths): the chances of adding none, a few,
+# several and many, each standing for the amount in ADDED_ATOMS. Counted over every seat and
+# chain on the board at every turn's start of 48 games of the earlier hard (before this table)
+# against three of the arena's yardstick at 200 iterations, deals 95101-95106
+# (`tools/fit_added.py`); hard players among themselves add about as many, a little later.
+ADDED_ATOMS = (0, 2, 5, 8)
+ADDED = (
+    (0.13, 0.44, 0.30, 0.13),
+    (0.30, 0.43, 0.19, 0.08),
+    (0.42, 0.41, 0.14, 0.03),
+    (0.54, 0.33, 0.11, 0.02),
+    (0.82, 0.15, 0.03, 0.00),
+)
+LAST_FIFTH = len(ADDED) - 1  # also the row of a chain that a tile in hand merges away
 
 
 def _split(holdings: tuple[int, ...]) -> list[float]:
@@ -93,6 +115,104 @@ def expected_bonus(
     return tuple(out)
 
 
+def bonus_with_added(holdings: tuple[int, ...], bank: int, fifth: int, market: bool) -> tuple[float, ...]:
+    """Expected bonus (in price units) per seat when every seat adds shares as `ADDED[fifth]`
+    says, each on its own, at most the `bank` each. `market` adds the two-player stock market
+    as a holder of 1-12 shares with equal chance (RULES §12), paid nothing here."""
+    # The seats are alike but for their holdings: worked out once per holding, in order; and
+    # a gap between holdings wider than any addition is as good as one just wider (`_closer`;
+    # not beside the market, whose 1-12 shares compare with every seat's as they are).
+    closer = {h: h for h in holdings} if market else _closer(holdings)
+    by_holding = _bonus_by_holding(
+        tuple(sorted(closer[h] for h in holdings)), min(bank, ADDED_ATOMS[-1]), fifth, market
+    )
+    return tuple(by_holding[closer[h]] for h in holdings)
+
+
+def _closer(holdings: tuple[int, ...]) -> dict[int, int]:
+    """Each holding to one that compares the same way with every other after any additions
+    (and stays none or some): gaps wider than the largest addition narrowed to just wider."""
+    out = {0: 0}
+    last = shown = 0
+    for h in sorted(set(holdings)):
+        if h:
+            shown += min(h - last, ADDED_ATOMS[-1] + 1)
+            out[h] = shown
+            last = h
+    return out
+
+
+# The chances in whole hundredths, the payouts in 1/420 of a price (420 divides 15, 10 and 5
+# by any count of tied seats up to seven): whole numbers only, which an emulated handheld's
+# CPU works out several times faster than floats.
+_ADDED_IN_100THS = tuple(tuple(round(100 * p) for p in row) for row in ADDED)
+_UNIT = 420
+
+
+@lru_cache(maxsize=1 << 16)
+def _bonus_by_holding(ordered: tuple[int, ...], bank: int, fifth: int, market: bool) -> dict[int, float]:
+    finals: list[dict[int, int]] = []  # per seat: final holding -> its chance, in whole parts
+    for h in ordered:
+        f: dict[int, int] = {}
+        for a, p in zip(ADDED_ATOMS, _ADDED_IN_100THS[fifth], strict=True):
+            v = h + min(a, bank)
+            f[v] = f.get(v, 0) + p
+        finals.append(f)
+    if market:
+        finals.append(dict.fromkeys(range(1, 13), 1))
+    whole = _UNIT
+    for f in finals:
+        whole *= sum(f.values())
+    return {h: _expected_split(finals, ordered.index(h)) / whole for h in set(ordered)}
+
+
+def _expected_split(finals: list[dict[int, int]], i: int) -> int:
+    """Seat i's expected bonus (as `_split`) when each seat's final holding is independent
+    with the chances `finals[seat]` (whole parts of each seat's total), in 1/_UNIT of a price
+    times every seat's total."""
+    others = [(f, sum(f.values())) for j, f in enumerate(finals) if j != i]
+    total = 0
+    for v, pv in finals[i].items():
+        if v <= 0:
+            continue
+        # each other seat: the chances it ends above v, at v, below v but holding, holding none
+        parts = []
+        for f, whole in others:
+            above = level = below = 0
+            for x, p in f.items():
+                if x > v:
+                    above += p
+                elif x == v:
+                    level += p
+                elif x > 0:
+                    below += p
+            parts.append((above, level, below, whole - above - level - below))
+        # first: nobody above; the chance of t seats tied with it, and of nobody else holding
+        ties = _ties([(none + below, level) for _, level, below, none in parts])
+        alone = _ties([(none, level) for _, level, _, none in parts])[0]
+        pay = 10 * _UNIT * ties[0] + 5 * _UNIT * alone
+        pay += sum(15 * _UNIT // (t + 1) * c for t, c in enumerate(ties) if t)
+        # second: exactly one seat above
+        for j, (above, *_) in enumerate(parts):
+            if above:
+                rest = _ties([(n + b, lv) for k, (_, lv, b, n) in enumerate(parts) if k != j])
+                pay += above * sum(5 * _UNIT // (t + 1) * c for t, c in enumerate(rest))
+        total += pv * pay
+    return total
+
+
+def _ties(seats: list[tuple[int, int]]) -> list[int]:
+    """The chances of t seats (t = 0, 1, ...) at the level, from each seat's (chance below,
+    chance at the level): the product of (below + at * x), its coefficients."""
+    out = [1]
+    for below, at in seats:
+        nxt = [c * below for c in out] + [0]
+        for t, c in enumerate(out):
+            nxt[t + 1] += c * at
+        out = nxt
+    return out
+
+
 def stage(g: Game) -> float:
     """How far the game has run, 0 at the start to 1 when it may end."""
     if g.can_end():
@@ -137,10 +257,14 @@ class Evaluator:
             self.reserve = self.p.reserve * (1 - st)
             self.keep = self.p.keep_value * (1 - st)
         self.market = g.players == 2 and g.pool_size() > 0
+        fitted = self.p.fitted and not self.ending
+        self.fifth = min(LAST_FIFTH, int(len(ADDED) * st)) if fitted else 0
+        self.today = self.p.today_late * round(10 * st) / 10 if fitted else 0.0  # tenths: fewer sets
+        self.soon = self.merged_soon(g) if fitted else frozenset()
         table = (g.players, g.options.mode)
         if self._sides_of[0] != table:  # the same for a whole game
             self._sides_of = (table, [sides(g, s, self.team_play) for s in range(g.players)])
-        weights = (self.cert, self.growth, self.market)
+        weights = (self.cert, self.growth, self.market, self.fifth, self.today)
         terms = self._memos.get(weights)
         if terms is None or len(terms) > TERMS_KEPT:
             if len(self._memos) >= WEIGHTS_KEPT:
@@ -148,20 +272,42 @@ class Evaluator:
             terms = self._memos[weights] = {}
         self._terms = terms
 
+    @staticmethod
+    def merged_soon(g: Game) -> frozenset[int]:
+        """The chains a tile in the hand of the seat to move would merge away (the smaller of
+        the chains it joins): they pay out next turn, after one round of purchases."""
+        soon: set[int] = set()
+        sizes = g.chain_sizes()
+        for tile in g.hand(g.current):
+            if g.tile_effect(tile) == "merge":
+                joined = [CHAINS.index(x) for x in g.merge_chains(tile)]
+                top = max(sizes[c] for c in joined)
+                soon.update(c for c in joined if sizes[c] < top)
+        return frozenset(soon)
+
     def chain_term(self, c: int, size: int, holdings: tuple[int, ...], bank: int) -> tuple[float, ...]:
         """What chain `c` of `size` tiles is worth to each seat: shares plus expected bonus."""
         if not size:  # off the board: the keep value, which moves with every stage
             return tuple(h * self.keep for h in holdings)
-        key = (c, size, holdings, bank)
+        soon = c in self.soon
+        key = (c, size, holdings, bank, soon)
         term = self._terms.get(key)
         if term is None:
-            term = self._terms[key] = self._chain_term(c, size, holdings, bank)
+            term = self._terms[key] = self._chain_term(c, size, holdings, bank, soon)
         return term
 
-    def _chain_term(self, c: int, size: int, holdings: tuple[int, ...], bank: int) -> tuple[float, ...]:
+    def _chain_term(
+        self, c: int, size: int, holdings: tuple[int, ...], bank: int, soon: bool = False
+    ) -> tuple[float, ...]:
         p = PRICES[c][size]
-        pv = PRICES[c][min(size + self.growth, MAX_SIZE)] if size < SAFE_SIZE else p
-        bonus = expected_bonus(holdings, bank, self.cert, self.market, self.p.contest)
+        pv = PRICES[c][min(size + self.growth, MAX_SIZE)] if size < SAFE_SIZE and not soon else p
+        if self.p.fitted and not self.ending:
+            later = bonus_with_added(holdings, bank, LAST_FIFTH if soon else self.fifth, self.market)
+            now = expected_bonus(holdings, bank, 10, self.market) if self.today else later
+            w = self.today
+            bonus = tuple(w * a + (1 - w) * b for a, b in zip(now, later, strict=True))
+        else:
+            bonus = expected_bonus(holdings, bank, self.cert, self.market, self.p.contest)
         return tuple(h * pv + b * p for h, b in zip(holdings, bonus, strict=True))
 
     def worths(self, g: Game) -> list[float]:

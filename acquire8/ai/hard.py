@@ -185,6 +185,7 @@ class HardBot(SeededBot):
             g.tiles_on_board(),
             g.pool_size(),
             g.options.mode,  # whom it plays for
+            self.ev.merged_soon(g) if self.ev.p.fitted else None,  # they pay sooner (fitted)
         )
         found = self._memo.get(key)
         if found is None:
