@@ -747,13 +747,18 @@ def test_the_log_names_your_drawn_tiles_but_only_counts_the_others():
     assert any(line.startswith("Ana draws 1 tile") for line in play.log)
 
 
-@pytest.mark.parametrize("held", [False, True])
-def test_a_mashed_or_held_x_that_hurried_the_computers_never_decides(held):
+def _anas_turn() -> tuple[Game, capp.App, cplay.Play]:
+    """A game on screen at Ana's turn, the computers to move before the person."""
     game = Game.from_json(position())
     game.apply(PlaceTile("9I"))
-    game.apply(BuyShares(()))  # Ana's turn
+    game.apply(BuyShares(()))
     app = capp.App(seed=0)
-    play = start(app, game)
+    return game, app, start(app, game)
+
+
+@pytest.mark.parametrize("held", [False, True])
+def test_a_mashed_or_held_x_that_hurried_the_computers_never_decides(held):
+    game, app, play = _anas_turn()
     hand = game.hand(0)
     down = frozenset({bt.X})
     for frame in range(600):  # X pressed every other frame (or held) through computer turns and far beyond
@@ -783,11 +788,7 @@ def test_a_tap_after_a_pause_closes_the_recap_and_the_next_tap_places_nothing():
     """Seen in play: X tapped every 0.45 s to hurry the computers, with one 1.45 s pause once
     the turn had come. The tap after the pause closes the recap (X had been up long enough);
     the next tap, 0.45 s later, must not place a tile from a hand never seen."""
-    game = Game.from_json(position())
-    game.apply(PlaceTile("9I"))
-    game.apply(BuyShares(()))  # Ana's turn
-    app = capp.App(seed=0)
-    play = start(app, game)
+    game, app, play = _anas_turn()
     hand = game.hand(0)
     tap, pause = round(0.45 * FPS), round(1.45 * FPS)
     assert tap < TURN_QUIET_FRAMES < pause

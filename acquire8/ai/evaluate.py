@@ -43,9 +43,10 @@ FITTED = Params(fitted=True, reserve=4000, reserve_weight=1.0, growth=6)
 # Shares a seat adds to a chain between a turn's start and the chain's payout (a merger or the
 # end), by how far the game has run (`stage`, in fifths): the chances of adding none, a few,
 # several and many, each standing for the amount in ADDED_ATOMS. Counted over every seat and
-# chain on the board at every turn's start of 48 games of the earlier hard (before this table)
-# against three of the arena's yardstick at 200 iterations, deals 95101-95106
-# (`tools/fit_added.py`); hard players among themselves add about as many, a little later.
+# chain on the board at every turn's start of 48 games of hard (24 on the default weights, 24
+# with a reserve of 3,000 at 0.6) against three of the arena's yardstick at 200 iterations,
+# deals 95101-95106 (`tools/fit_added.py`); hard players among themselves add about as many,
+# a little later.
 ADDED_ATOMS = (0, 2, 5, 8)
 ADDED = (
     (0.13, 0.44, 0.30, 0.13),
