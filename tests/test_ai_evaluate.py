@@ -10,7 +10,7 @@ from acquire8.ai.evaluate import (
     ADDED,
     ADDED_ATOMS,
     DEFAULT,
-    FITTED,
+    HAND_SET,
     Evaluator,
     _split,
     bonus_with_added,
@@ -83,10 +83,10 @@ def test_a_chain_a_tile_in_hand_merges_away_pays_soon():
     assert Evaluator.merged_soon(theirs) == frozenset()
 
 
-def test_hard_on_the_fitted_model_plays_whole_games_and_is_a_seed_away_from_repeating():
+def test_hard_on_both_models_plays_whole_games_and_is_a_seed_away_from_repeating():
     def game(seed: int) -> list:
         g = Game.new(players=4, seed=seed)
-        bots = [HardBot(seed * 10 + s, FITTED if s == 0 else DEFAULT) for s in range(4)]
+        bots = [HardBot(seed * 10 + s, DEFAULT if s == 0 else HAND_SET) for s in range(4)]
         done = []
         while not g.is_over:  # apply refuses any illegal action
             act = bots[g.current].choose(g.view(g.current))

@@ -22,23 +22,25 @@ WEIGHTS_KEPT = 3  # sets of stage weights remembered (a game moves through them 
 
 @dataclass(frozen=True)
 class Params:
-    """The knobs of the evaluation (tuned in the arena)."""
+    """The knobs of the evaluation: the fitted bonus model with the weights set for it by hand
+    steps on deals of their own (tools/tune_eval.txt, docs/AI.md)."""
 
-    certainty_early: float = 0.35  # weight of today's bonus positions at the start of the game
-    contest: int = 3  # shares a rival may add to a chain before it pays out (one purchase)
-    reserve: int = 1500  # cash below this (early on) costs `reserve_weight` per dollar short
-    reserve_weight: float = 0.3
+    certainty_early: float = 0.35  # weight of today's bonus positions at the start (not fitted)
+    contest: int = 3  # not fitted: shares one rival may add to a chain before it pays out
+    reserve: int = 4000  # cash below this (early on) costs `reserve_weight` per dollar short
+    reserve_weight: float = 1.0
     keep_value: int = 150  # worth of a share of a chain off the board, early on
-    growth: int = 3  # tiles a small chain is expected to grow before it pays out, early on
-    # The fitted bonus model (`bonus_with_added`) instead of one rival adding `contest`: off
-    # until its terms are cheap enough for a handheld's frames (docs/AI.md); `FITTED` below.
-    fitted: bool = False
+    growth: int = 6  # tiles a small chain is expected to grow before it pays out, early on
+    # Every seat adds shares before a payout as `ADDED` says (`bonus_with_added`); off: one
+    # rival adds `contest` shares, the hand-set model of earlier versions (`HAND_SET`).
+    fitted: bool = True
     today_late: float = 0.5  # fitted: weight of today's bonus positions when the game may end
 
 
 DEFAULT = Params()
-# the fitted model with the weights set for it (tools/tune_eval.txt's steps, docs/AI.md)
-FITTED = Params(fitted=True, reserve=4000, reserve_weight=1.0, growth=6)
+# the hand-set model and weights hard and the expert played with before the fitted one: kept
+# to measure against
+HAND_SET = Params(reserve=1500, reserve_weight=0.3, growth=3, fitted=False)
 
 # Shares a seat adds to a chain between a turn's start and the chain's payout (a merger or the
 # end), by how far the game has run (`stage`, in fifths): the chances of adding none, a few,
@@ -150,68 +152,99 @@ _ADDED_IN_100THS = tuple(tuple(round(100 * p) for p in row) for row in ADDED)
 _UNIT = 420
 
 
-@lru_cache(maxsize=1 << 16)
-def _bonus_by_holding(ordered: tuple[int, ...], bank: int, fifth: int, market: bool) -> dict[int, float]:
-    finals: list[dict[int, int]] = []  # per seat: final holding -> its chance, in whole parts
-    for h in ordered:
-        f: dict[int, int] = {}
-        for a, p in zip(ADDED_ATOMS, _ADDED_IN_100THS[fifth], strict=True):
+_FIRST = tuple(15 * _UNIT // (t + 1) for t in range(8))  # a first place's share, t seats tied
+_SECOND = tuple(5 * _UNIT // (t + 1) for t in range(8))
+_MARKET = tuple((v, 1) for v in range(12, 0, -1))  # the stock market's holding, highest first
+
+
+Finals = tuple[tuple[int, int], ...]  # final holdings and their chances, highest first
+
+
+@lru_cache(maxsize=1 << 12)
+def _finals(h: int, bank: int, fifth: int) -> Finals:
+    """A seat's final holdings and their chances (whole hundredths), highest first."""
+    f: dict[int, int] = {}
+    for a, p in zip(ADDED_ATOMS, _ADDED_IN_100THS[fifth], strict=True):
+        if p:
             v = h + min(a, bank)
             f[v] = f.get(v, 0) + p
-        finals.append(f)
+    return tuple(sorted(f.items(), reverse=True))
+
+
+@lru_cache(maxsize=1 << 16)
+def _bonus_by_holding(ordered: tuple[int, ...], bank: int, fifth: int, market: bool) -> dict[int, float]:
+    """Each holding's expected bonus (as `_split`) when every seat's final holding is
+    independent with the chances `_finals` gives it."""
+    # the seats as groups of equal holdings: [final chances, seats, their total, holding]
+    groups: list[list] = []
+    for h in ordered:
+        if groups and groups[-1][3] == h:
+            groups[-1][1] += 1
+        else:
+            f = _finals(h, bank, fifth)
+            groups.append([f, 1, sum(p for _, p in f), h])
     if market:
-        finals.append(dict.fromkeys(range(1, 13), 1))
+        groups.append([_MARKET, 1, 12, None])
     whole = _UNIT
-    for f in finals:
-        whole *= sum(f.values())
-    return {h: _expected_split(finals, ordered.index(h)) / whole for h in set(ordered)}
-
-
-def _expected_split(finals: list[dict[int, int]], i: int) -> int:
-    """Seat i's expected bonus (as `_split`) when each seat's final holding is independent
-    with the chances `finals[seat]` (whole parts of each seat's total), in 1/_UNIT of a price
-    times every seat's total."""
-    others = [(f, sum(f.values())) for j, f in enumerate(finals) if j != i]
-    total = 0
-    for v, pv in finals[i].items():
-        if v <= 0:
-            continue
-        # each other seat: the chances it ends above v, at v, below v but holding, holding none
-        parts = []
-        for f, whole in others:
-            above = level = below = 0
-            for x, p in f.items():
-                if x > v:
-                    above += p
-                elif x == v:
-                    level += p
-                elif x > 0:
-                    below += p
-            parts.append((above, level, below, whole - above - level - below))
-        # first: nobody above; the chance of t seats tied with it, and of nobody else holding
-        ties = _ties([(none + below, level) for _, level, below, none in parts])
-        alone = _ties([(none, level) for _, level, _, none in parts])[0]
-        pay = 10 * _UNIT * ties[0] + 5 * _UNIT * alone
-        pay += sum(15 * _UNIT // (t + 1) * c for t, c in enumerate(ties) if t)
-        # second: exactly one seat above
-        for j, (above, *_) in enumerate(parts):
-            if above:
-                rest = _ties([(n + b, lv) for k, (_, lv, b, n) in enumerate(parts) if k != j])
-                pay += above * sum(5 * _UNIT // (t + 1) * c for t, c in enumerate(rest))
-        total += pv * pay
-    return total
-
-
-def _ties(seats: list[tuple[int, int]]) -> list[int]:
-    """The chances of t seats (t = 0, 1, ...) at the level, from each seat's (chance below,
-    chance at the level): the product of (below + at * x), its coefficients."""
-    out = [1]
-    for below, at in seats:
-        nxt = [c * below for c in out] + [0]
-        for t, c in enumerate(out):
-            nxt[t + 1] += c * at
-        out = nxt
+    for _, m, w, _ in groups:
+        whole *= w**m
+    # per final holding v, each group's chances of ending above it, at it, below it
+    # (holding none included) and with none
+    levels: dict[int, list[tuple[int, int, int, int, int]]] = {}
+    out: dict[int, float] = {}
+    for i, (mine, _, _, h) in enumerate(groups):
+        if h is None:  # the market is paid nothing
+            break
+        total = 0
+        for v, pv in mine:
+            if v <= 0:
+                continue
+            at_v = levels.get(v)
+            if at_v is None:
+                at_v = levels[v] = [_level(f, v, w, m) for f, m, w, _ in groups]
+            # the other seats' chances as the polynomial prod(lower + level*x + above*y) in
+            # x (seats tied with v) and y (seats above it), up to y^1: first place with t
+            # ties is x^t, second place (exactly one above) x^t*y
+            p0, p1, alone = [1], [0], 1
+            for k, (above, level, lower, none, m) in enumerate(at_v):
+                for _ in range(m - 1 if k == i else m):
+                    alone *= none
+                    n0 = [x * lower for x in p0]
+                    n1 = [x * lower for x in p1]
+                    if level:
+                        n0.append(0)
+                        n1.append(0)
+                        for t, x in enumerate(p0):
+                            n0[t + 1] += x * level
+                        for t, x in enumerate(p1):
+                            n1[t + 1] += x * level
+                    if above:
+                        for t, x in enumerate(p0):
+                            n1[t] += x * above
+                    p0, p1 = n0, n1
+            pay = 10 * _UNIT * p0[0] + 5 * _UNIT * alone  # alone: nobody else holds any
+            pay += sum(_FIRST[t] * x for t, x in enumerate(p0) if t)
+            pay += sum(_SECOND[t] * x for t, x in enumerate(p1))
+            total += pv * pay
+        out[h] = total / whole
     return out
+
+
+def _level(finals: Finals, v: int, whole: int, seats: int) -> tuple[int, int, int, int, int]:
+    """A group's chances (of `whole`) of ending above v, at v, below it or with none, and with
+    none; then its `seats`."""
+    above = level = below = 0
+    for x, p in finals:
+        if x > v:
+            above += p
+        elif x == v:
+            level += p
+        elif x > 0:
+            below += p
+        else:
+            break
+    none = whole - above - level - below
+    return above, level, below + none, none, seats
 
 
 def stage(g: Game) -> float:

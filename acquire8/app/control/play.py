@@ -256,22 +256,26 @@ class Play(PlayView, Scene):
                 self.seen.notice = None  # the screen's own lines again
 
     def _show_step(self, stage: Showing) -> None:
-        """The next queued events reach the screen, each after the previous one's pause."""
+        """The next queued events reach the screen, each after the previous one's pause; the
+        next computer decision is worked out meanwhile, a slice in every frame events show in
+        (the one that opens a merger's summary too), so its frames are all thinking frames."""
         if stage.wait and not stage.hurry:
             stage.wait -= 1
-            self._think(stage)  # the next computer decision is worked out while this one shows
-            return
-        stage.wait = 0
-        while stage.queue:
-            e, delay, line = stage.queue.popleft()
-            self._show(e, line)
-            if self.app.scene is not self:  # a merger summary or the game over opened
-                stage.own = False
+        else:
+            stage.wait = 0
+            while stage.queue:
+                e, delay, line = stage.queue.popleft()
+                self._show(e, line)
+                if self.app.scene is not self:  # a merger summary or the game over opened
+                    stage.own = False
+                    break
+                if delay and not stage.hurry:
+                    stage.wait = delay
+                    break
+            else:
+                self.all_shown(stage)
                 return
-            if delay and not stage.hurry:
-                stage.wait = delay
-                return
-        self.all_shown(stage)
+        self._think(stage)
 
     def all_shown(self, showing: Showing) -> None:
         """Everything shown: the next stage, from whose decision it is (unless a guide goes on)."""
