@@ -16,7 +16,10 @@ from acquire8.app.control import app as capp
 from acquire8.app.control import frames as fr
 from acquire8.app.control import play as cplay
 from acquire8.app.control.stages import DECISION_FRAMES, Job, Thinking
+from acquire8.app.control.standings import Summary
 from acquire8.rules import Game
+
+from positions import fill, load, player
 
 NOTHING: frozenset[str] = frozenset()
 PERIOD = 1000 / 30
@@ -330,3 +333,35 @@ def test_the_turn_bar_shows_moving_dots_while_a_computer_thinks_and_none_after(p
             break
     assert not play.thinking and len(play.actions) >= 1
     assert not dots(px, play) & {k.ACCENT, k.DIM}
+
+
+def test_a_computer_thinks_in_every_frame_events_show_in_the_one_opening_a_summary_too():
+    """Its decision's frames are all thinking frames: a frame of the play with a decision under
+    way and not yet due steps it once, whatever the frame shows."""
+    cells = {**fill("T", "1A-3A"), **fill("A", "5A-6A")}
+    hands = ["4A", "9C", "9E", "9G", "11C", "11E"]  # 4A merges A (2 tiles) into T (3)
+    game = load(
+        cells=cells,
+        players=[player(hand=["1I", "3I", "5I", "7I", "9I", "11I"]), player(hand=hands), player()],
+        pool=["2C", "2E", "2G", "4C", "4E", "4G", "6C", "6E"],
+        current=1,
+    )
+    bots = {1: Endless(), 2: Endless()}
+    app = capp.App(settings=storage_mod.Settings(pace="fast"), seed=1)  # events show a few frames
+    app.frames.clock = lambda: 0.0
+    app.frames.pacer = Pacer()
+    play = cplay.Play(app, game, bots, people={0})
+    app.goto(play)
+    opened = stepped = 0
+    for _ in range(400):
+        stage = play.stage if app.scene is play else None
+        job = getattr(stage, "job", None)
+        before = sum(len(b.steps) for b in bots.values())
+        app.update(NOTHING)
+        if job is not None and getattr(play.stage, "job", None) is job:  # still under way
+            assert sum(len(b.steps) for b in bots.values()) == before + 1
+            stepped += 1
+            opened += isinstance(app.scene, Summary)
+        if play.game.current == 0:
+            break
+    assert opened == 1 and stepped > DECISION_FRAMES  # the summary opened in such a frame
