@@ -241,7 +241,9 @@ def run(
     if jobs > 1:
         import multiprocessing  # only the arena uses processes; never the game
 
-        with multiprocessing.Pool(jobs) as pool:
+        # spawned, not forked: a fork of a process running threads (Pyxel's, in a test run)
+        # can hang in the child
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:
             for st in pool.imap_unordered(play_one, tasks, chunksize=4):
                 total.add(st)
     else:

@@ -217,7 +217,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.jobs > 1:
         import multiprocessing  # only the ladder and the arena use processes; never the game
 
-        with multiprocessing.Pool(args.jobs) as pool:
+        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:  # as the arena's
             played = list(pool.imap(_play_task, tasks, chunksize=4))  # in order: the same bootstrap
     else:
         played = [_play_task(t) for t in tasks]

@@ -44,11 +44,11 @@ class LevelSpec:
 # `python -m acquire8.ai.ladder --deals 40 --expert-deals 6 --seed 4 --jobs 2` (968 games of four,
 # the expert at 500 ms); greedy is fixed at 500, so the scale (and a person's rating) stays put.
 SPECS: tuple[LevelSpec, ...] = (
-    LevelSpec("easy", True, False, "a newcomer; plays and buys almost at random", 192.0, 26.5),
-    LevelSpec("normal", True, False, "plays well for the turn at hand, no further", 503.0, 25.5),
-    LevelSpec("hard", True, False, "weighs each move's effect on the whole game", 807.0, 34.0),
-    LevelSpec("expert", True, True, "tries its best moves out over many deals", 973.0, 67.0),
-    LevelSpec("random", False, False, "", 294.0, 25.5),
+    LevelSpec("easy", True, False, "a newcomer; plays and buys almost at random", 191.0, 28.0),
+    LevelSpec("normal", True, False, "plays well for the turn at hand, no further", 487.0, 24.0),
+    LevelSpec("hard", True, False, "weighs each move's effect on the whole game", 933.0, 43.0),
+    LevelSpec("expert", True, True, "tries its best moves out over many deals", 1114.0, 73.5),
+    LevelSpec("random", False, False, "", 254.0, 28.5),
     LevelSpec("greedy", False, False, "", 500.0, 0.0),
 )
 SPEC_OF: dict[str, LevelSpec] = {s.name: s for s in SPECS}
