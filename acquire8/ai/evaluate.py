@@ -9,6 +9,7 @@ rules' fast path (whole tables at once: `Game.chain_sizes`, `bank_counts`, `all_
 
 from __future__ import annotations
 
+from collections import Counter
 from dataclasses import dataclass
 from functools import lru_cache
 
@@ -25,8 +26,10 @@ class Params:
     """The knobs of the evaluation: the fitted bonus model with the weights set for it by hand
     steps on deals of their own (tools/tune_eval.txt, docs/AI.md)."""
 
-    certainty_early: float = 0.35  # weight of today's bonus positions at the start (not fitted)
-    contest: int = 3  # not fitted: shares one rival may add to a chain before it pays out
+    # the hand-set model's: weight of today's bonus positions at the start; shares one rival
+    # may add to a chain before it pays out (the fitted model's `ADDED` instead)
+    certainty_early: float = 0.35
+    contest: int = 3
     reserve: int = 4000  # cash below this (early on) costs `reserve_weight` per dollar short
     reserve_weight: float = 1.0
     keep_value: int = 150  # worth of a share of a chain off the board, early on
@@ -175,22 +178,19 @@ def _finals(h: int, bank: int, fifth: int) -> Finals:
 def _bonus_by_holding(ordered: tuple[int, ...], bank: int, fifth: int, market: bool) -> dict[int, float]:
     """Each holding's expected bonus (as `_split`) when every seat's final holding is
     independent with the chances `_finals` gives it."""
-    # the seats as groups of equal holdings: [final chances, seats, their total, holding]
-    groups: list[list] = []
-    for h in ordered:
-        if groups and groups[-1][3] == h:
-            groups[-1][1] += 1
-        else:
-            f = _finals(h, bank, fifth)
-            groups.append([f, 1, sum(p for _, p in f), h])
+    # the seats as groups of equal holdings: (final chances, their total, seats, holding)
+    finals: list[tuple[Finals, int, int | None]] = [
+        (_finals(h, bank, fifth), m, h) for h, m in Counter(ordered).items()
+    ]
     if market:
-        groups.append([_MARKET, 1, 12, None])
+        finals.append((_MARKET, 1, None))
+    groups = [(f, sum(p for _, p in f), m, h) for f, m, h in finals]
     whole = _UNIT
-    for _, m, w, _ in groups:
+    for _, w, m, _ in groups:
         whole *= w**m
     # per final holding v, each group's chances of ending above it, at it, below it
     # (holding none included) and with none
-    levels: dict[int, list[tuple[int, int, int, int, int]]] = {}
+    levels: dict[int, list[tuple[int, int, int, int]]] = {}
     out: dict[int, float] = {}
     for i, (mine, _, _, h) in enumerate(groups):
         if h is None:  # the market is paid nothing
@@ -201,12 +201,12 @@ def _bonus_by_holding(ordered: tuple[int, ...], bank: int, fifth: int, market: b
                 continue
             at_v = levels.get(v)
             if at_v is None:
-                at_v = levels[v] = [_level(f, v, w, m) for f, m, w, _ in groups]
+                at_v = levels[v] = [_level(f, v, w) for f, w, _, _ in groups]
             # the other seats' chances as the polynomial prod(lower + level*x + above*y) in
             # x (seats tied with v) and y (seats above it), up to y^1: first place with t
             # ties is x^t, second place (exactly one above) x^t*y
             p0, p1, alone = [1], [0], 1
-            for k, (above, level, lower, none, m) in enumerate(at_v):
+            for k, ((above, level, lower, none), (_, _, m, _)) in enumerate(zip(at_v, groups, strict=True)):
                 for _ in range(m - 1 if k == i else m):
                     alone *= none
                     n0 = [x * lower for x in p0]
@@ -230,9 +230,9 @@ def _bonus_by_holding(ordered: tuple[int, ...], bank: int, fifth: int, market: b
     return out
 
 
-def _level(finals: Finals, v: int, whole: int, seats: int) -> tuple[int, int, int, int, int]:
-    """A group's chances (of `whole`) of ending above v, at v, below it or with none, and with
-    none; then its `seats`."""
+def _level(finals: Finals, v: int, whole: int) -> tuple[int, int, int, int]:
+    """A seat's chances (of `whole`) of ending above v, at v, below it or with none, and with
+    none."""
     above = level = below = 0
     for x, p in finals:
         if x > v:
@@ -244,7 +244,7 @@ def _level(finals: Finals, v: int, whole: int, seats: int) -> tuple[int, int, in
         else:
             break
     none = whole - above - level - below
-    return above, level, below + none, none, seats
+    return above, level, below + none, none
 
 
 def stage(g: Game) -> float:
