@@ -79,6 +79,31 @@ def test_the_schedule_rotates_every_deal_through_every_seat():
     assert sum(bool(set(searchers) & set(g[0])) for g in games) == with_searcher
 
 
+def test_a_yardstick_level_joins_the_ladder_as_the_expert_does_and_leaves_the_rest_as_it_was():
+    plain = ladder.schedule(deals=1, expert_deals=1, seed=3)
+    games = ladder.schedule(deals=1, expert_deals=1, seed=3, yardstick=["ismcts-intern"], yardstick_deals=2)
+    assert games[: len(plain)] == plain  # the same games and deals before it
+    added = games[len(plain) :]
+    _, cheap = searchers_and_cheap()
+    assert all("ismcts-intern" in levels for levels, _ in added)
+    assert len(added) == (math.comb(len(cheap) - 1, 2) + 1) * 2 * 4  # its sets, two deals, four seats
+    assert ("ismcts-intern", "hard", "hard", "hard") in [levels for levels, _ in added]
+    assert len({tile for _, tile in games}) == len(games) // 4  # every deal a new tile seed
+
+
+def test_the_ladder_plays_and_rates_a_yardstick_level(capsys, monkeypatch):
+    from bench import ismcts
+
+    monkeypatch.setitem(ismcts.LEVELS, "intern", 4)  # a few iterations a decision: fast
+    finish, _ = ladder.play(("ismcts-intern", "hard", "greedy", "random"), 7)
+    assert finish.levels[0] == "ismcts-intern" and len(finish.scores) == 4
+    monkeypatch.setattr(ladder, "schedule", lambda *a: [(("ismcts-intern", "greedy", "random", "easy"), 9)])
+    ladder.main(["--yardstick", "intern", "--boot", "5"])
+    assert "\nismcts-intern" in capsys.readouterr().out
+    with pytest.raises(SystemExit):
+        ladder.main(["--yardstick", "nobody"])
+
+
 def test_a_short_ladder_orders_the_cheap_levels():
     plan = ladder.schedule(deals=3, expert_deals=0, seed=2)
     games = [ladder.play(levels, tile)[0] for levels, tile in plan]

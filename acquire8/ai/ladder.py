@@ -1,6 +1,7 @@
 """Every level on one rating scale, from mixed multi-player games.
 
     python -m acquire8.ai.ladder --deals 40 --expert-deals 4 --seed 1   # as `make arena`
+    python -m acquire8.ai.ladder --deals 40 --expert-deals 0 --yardstick intern --seed 4
 
 A game of n players is read as its n(n-1)/2 pairwise finishes (the higher final cash
 beats the lower, a tie is half a win each; two seats of one level tell nothing about
@@ -26,6 +27,7 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
+from acquire8.ai.arena import make_player
 from acquire8.ai.levels import SPEC_OF, SPECS, level_of
 from acquire8.ai.players import make_bot
 from acquire8.rules import Game
@@ -34,6 +36,7 @@ ORDER: tuple[str, ...] = tuple(s.name for s in sorted(SPECS, key=lambda s: s.rat
 ANCHOR, ANCHOR_RATING = "greedy", 500.0  # the frozen baseline: the scale does not drift
 ELO = 400 / math.log(10)  # Elo points per natural-log unit of strength
 PRIOR = 1.0  # virtual wins and losses of each level against a player of strength 1
+YARDSTICK = "ismcts-"  # the arena's names of the yardstick's levels (bench/ismcts.py)
 
 
 @dataclass(frozen=True)
@@ -142,11 +145,13 @@ def rate(games: list[Finish], boot: int = 200, seed: int = 1) -> Ladder:
 
 
 def play(levels: Sequence[str], tile_seed: int, options: dict | None = None) -> tuple[Finish, list[float]]:
-    """One game of the given seats' levels; its finish and the searching levels' decision
-    times (ms). `options` go to the searching levels (`budget_ms`)."""
-    searching = [SPEC_OF[lv].searches for lv in levels]
+    """One game of the given seats' levels (or the yardstick's, `ismcts-*`); its finish and the
+    searching levels' decision times (ms). `options` go to the searching levels (`budget_ms`)."""
+    searching = [lv in SPEC_OF and SPEC_OF[lv].searches for lv in levels]
     bots = [
-        make_bot(level_of(lv), tile_seed * 100 + s, **(options or {}) if searching[s] else {})
+        make_player(lv, tile_seed * 100 + s, True, {})
+        if lv.startswith(YARDSTICK)
+        else make_bot(level_of(lv), tile_seed * 100 + s, **(options or {}) if searching[s] else {})
         for s, lv in enumerate(levels)
     ]
     g = Game.new(players=len(levels), seed=tile_seed)
@@ -166,31 +171,43 @@ def _play_task(task: tuple[Sequence[str], int, dict]) -> tuple[Finish, list[floa
 
 
 def schedule(
-    deals: int, expert_deals: int, seed: int = 1, players: int = 4
+    deals: int,
+    expert_deals: int,
+    seed: int = 1,
+    players: int = 4,
+    yardstick: Sequence[str] = (),
+    yardstick_deals: int = 0,
 ) -> list[tuple[tuple[str, ...], int]]:
     """(seat levels, tile seed) for every game: each set of `players` distinct cheap levels
     (those that do not search) on `deals` deals, each deal seat-rotated; each searching level
     (the expert) joins the strongest cheap one and two others (every such set) on
-    `expert_deals` deals, and plays `players - 1` of the strongest cheap one on as many."""
+    `expert_deals` deals, and plays `players - 1` of the strongest cheap one on as many; each
+    of the `yardstick`'s levels (`ismcts-*`) joins them as the expert does, on
+    `yardstick_deals` deals."""
     cheap = [lv for lv in ORDER if not SPEC_OF[lv].searches]
+    top = cheap[-1]  # the strongest that does not search: hard
     out: list[tuple[tuple[str, ...], int]] = []
     tile = seed * 10000
-    for combo in itertools.combinations(cheap, players):
-        for _ in range(deals):
-            tile += 1
-            out += [(combo[k:] + combo[:k], tile) for k in range(players)]
+
+    def add(combos: Iterable[tuple[str, ...]], count: int) -> None:
+        nonlocal tile
+        for combo in combos:
+            for _ in range(count):
+                tile += 1
+                out.extend((combo[k:] + combo[:k], tile) for k in range(players))
+
+    def joining(level: str) -> list[tuple[str, ...]]:
+        """The sets `level` plays in: with the strongest cheap level and every two others, and
+        with `players - 1` of the strongest."""
+        others = itertools.combinations([c for c in cheap if c != top], players - 2)
+        return [(level, top, *rest) for rest in others] + [(level,) + (top,) * (players - 1)]
+
+    add(itertools.combinations(cheap, players), deals)
     if expert_deals:
-        top = cheap[-1]  # the strongest that does not search: hard
         for searcher in (lv for lv in ORDER if SPEC_OF[lv].searches):
-            sets = [
-                (searcher, top, *rest)
-                for rest in itertools.combinations([c for c in cheap if c != top], players - 2)
-            ]
-            sets.append((searcher,) + (top,) * (players - 1))
-            for combo in sets:
-                for _ in range(expert_deals):
-                    tile += 1
-                    out += [(combo[k:] + combo[:k], tile) for k in range(players)]
+            add(joining(searcher), expert_deals)
+    for level in yardstick:
+        add(joining(level), yardstick_deals)
     return out
 
 
@@ -200,6 +217,12 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--expert-deals", type=int, default=4, help="deals per set with the expert (0: no expert)"
     )
+    ap.add_argument(
+        "--yardstick",
+        default="",
+        help="the yardstick's levels to rate too, comma-separated: intern,trader (bench/ismcts.py)",
+    )
+    ap.add_argument("--yardstick-deals", type=int, default=2, help="deals per set with a yardstick level")
     ap.add_argument("--seed", type=int, default=1)
     ap.add_argument("--players", type=int, default=4, choices=range(3, 6))
     ap.add_argument("--boot", type=int, default=200, help="bootstrap resamples")
@@ -210,9 +233,17 @@ def main(argv: list[str] | None = None) -> None:
     games: list[Finish] = []
     times: list[float] = []
     start = time.perf_counter()
+    yardstick = [YARDSTICK + name.strip() for name in args.yardstick.split(",") if name.strip()]
+    for name in yardstick:  # an unknown level or a missing bench/: said now, not mid-run
+        try:
+            make_player(name, 0, True, {})
+        except ValueError as e:
+            ap.error(str(e))
     tasks = [
         (levels, tile, opts)
-        for levels, tile in schedule(args.deals, args.expert_deals, args.seed, args.players)
+        for levels, tile in schedule(
+            args.deals, args.expert_deals, args.seed, args.players, yardstick, args.yardstick_deals
+        )
     ]
     if args.jobs > 1:
         import multiprocessing  # only the ladder and the arena use processes; never the game
