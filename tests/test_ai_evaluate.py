@@ -12,12 +12,14 @@ from acquire8.ai.evaluate import (
     DEFAULT,
     HAND_SET,
     Evaluator,
+    Params,
     _split,
     bonus_with_added,
     expected_bonus,
+    stage,
 )
 from acquire8.ai.hard import HardBot
-from acquire8.rules import Game
+from acquire8.rules import BuyShares, Game
 
 from positions import fill, load, player
 
@@ -97,3 +99,43 @@ def test_hard_on_both_models_plays_whole_games_and_is_a_seed_away_from_repeating
     first = game(31)
     assert first == game(31)
     assert first != game(32)
+
+
+def test_cash_earns_a_premium_early_that_is_gone_by_mid_game():
+    ev = Evaluator()
+    g = Game.new(players=4, seed=5)
+    ev.setup(g)  # the start tiles down: nearly the whole premium, and a reserve of nearly 4,000
+    st = stage(g)
+    premium = DEFAULT.cash_premium * (1 - st / DEFAULT.premium_until)
+    assert st < 0.1 and premium > 0.8 * DEFAULT.cash_premium
+    assert ev.cash_cost(6000) == pytest.approx(-premium * 6000)
+    short = DEFAULT.reserve * (1 - st) - 1000
+    assert ev.cash_cost(1000) == pytest.approx(short * DEFAULT.reserve_weight - premium * 1000)
+    late = load(cells={**fill("T", "1A-12A"), **fill("A", "1C-12C"), **fill("L", "1E-12E")})
+    ev.setup(late)  # a third of the board down: past `premium_until`
+    assert ev.premium == 0 and ev.cash_cost(6000) == 0
+    hand_set = Evaluator(HAND_SET)
+    hand_set.setup(g)
+    assert hand_set.cash_cost(6000) == 0  # no premium, and 6,000 is above its reserve
+
+
+def test_with_the_premium_hard_spends_no_more_early_and_sometimes_less():
+    plain = Params(cash_premium=0.0)
+    g = Game.new(players=4, seed=12)
+    bots = [HardBot(120 + s, plain) for s in range(4)]
+    spent_with = spent_without = 0
+    less = 0
+    while not g.is_over and g.tiles_on_board() < 30:
+        view = g.view(g.current)
+        act = bots[g.current].choose(view)
+        if g.current == 0 and isinstance(act, BuyShares):
+            mine = HardBot(7).choose(view)
+            assert isinstance(mine, BuyShares)
+            cost = sum(g.price(c) for c in mine.chains)
+            theirs = sum(g.price(c) for c in act.chains)
+            assert cost <= theirs  # a dearer dollar never buys more
+            less += cost < theirs
+            spent_with += cost
+            spent_without += theirs
+        g.apply(act)
+    assert less >= 1 and spent_with < spent_without

@@ -186,12 +186,13 @@ def test_strong_levels_sell_when_a_trade_loses_value():
 @pytest.mark.parametrize("level", ["hard", "expert"])
 def test_strong_levels_buy_where_a_majority_can_be_won(level):
     # Tower: 4 mine against 5 (two more shares take the majority); American: 12 and 10
-    # held by the others, out of reach.
-    cells = {**fill("T", "1A-5A"), **fill("A", "1C-5C")}
+    # held by the others, out of reach. Mid-game (Luxor's 21 tiles, every share held), when
+    # cash is worth its face value.
+    cells = {**fill("T", "1A-5A"), **fill("A", "1C-5C"), **fill("L", "1E-12E", "1F-9F")}
     players = [
         player(shares={"T": 4}, hand=["12I"]),
         player(shares={"T": 5, "A": 12}),
-        player(shares={"A": 10}),
+        player(shares={"A": 10, "L": 25}),
     ]
     g = load(cells=cells, players=players, pool=["1I", "3I", "5I"])
     g.apply(PlaceTile("12I"))

@@ -90,7 +90,7 @@ def test_alone_the_evaluation_is_the_players_own_worth(solo):
     ev.setup(g)
     worth = ev.worths(g)
     assert worth == [g.cash(0)]  # no shares yet
-    assert ev.margin(worth, 0, g.cash(0)) == worth[0] - ev.short_cost(g.cash(0))
+    assert ev.margin(worth, 0, g.cash(0)) == worth[0] - ev.cash_cost(g.cash(0))
 
 
 def biggest_changes(record: GameRecord, margin) -> list[tuple[int, int]]:

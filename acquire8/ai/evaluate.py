@@ -38,12 +38,18 @@ class Params:
     # rival adds `contest` shares, the hand-set model of earlier versions (`HAND_SET`).
     fitted: bool = True
     today_late: float = 0.5  # fitted: weight of today's bonus positions when the game may end
+    # Early on a dollar in hand is worth more than a dollar of shares: what it buys later. Each
+    # dollar of cash counts `cash_premium` more at the start, less as the game runs, nothing
+    # from stage `premium_until` (in games against other players, a seat's cash in the first
+    # two fifths foretold two to three times as much of its final standing as its shares did).
+    cash_premium: float = 3.0
+    premium_until: float = 0.5
 
 
 DEFAULT = Params()
 # the hand-set model and weights hard and the expert played with before the fitted one: kept
 # to measure against
-HAND_SET = Params(reserve=1500, reserve_weight=0.3, growth=3, fitted=False)
+HAND_SET = Params(reserve=1500, reserve_weight=0.3, growth=3, fitted=False, cash_premium=0.0)
 
 # Shares a seat adds to a chain between a turn's start and the chain's payout (a merger or the
 # end), by how far the game has run (`stage`, in fifths): the chances of adding none, a few,
@@ -284,11 +290,13 @@ class Evaluator:
             self.cert = 10
             self.growth = 0
             self.reserve: float = 0
+            self.premium = 0.0
             self.keep: float = 0
         else:
             self.cert = min(10, round(10 * (self.p.certainty_early + (1 - self.p.certainty_early) * st)))
             self.growth = round(self.p.growth * (1 - st))
             self.reserve = self.p.reserve * (1 - st)
+            self.premium = self.p.cash_premium * max(0.0, 1 - st / self.p.premium_until)
             self.keep = self.p.keep_value * (1 - st)
         self.market = g.players == 2 and g.pool_size() > 0
         fitted = self.p.fitted and not self.ending
@@ -372,12 +380,13 @@ class Evaluator:
         """My worth (my team's) minus the best opponent's (the best other team's; none in the
         solo game: 0), less the cost of a thin cash reserve."""
         mine, others = self.sides(me)
-        return team_worth(w, mine) - best_worth(w, others) - self.short_cost(cash)
+        return team_worth(w, mine) - best_worth(w, others) - self.cash_cost(cash)
 
-    def short_cost(self, cash: float) -> float:
-        """What holding `cash` costs when it is below the stage's reserve."""
+    def cash_cost(self, cash: float) -> float:
+        """What holding `cash` costs beyond its face value: a thin reserve costs, and early on
+        every dollar earns its premium (a negative cost)."""
         short = self.reserve - cash
-        return self.p.reserve_weight * short if short > 0 else 0.0
+        return (self.p.reserve_weight * short if short > 0 else 0.0) - self.premium * cash
 
     def evaluate(self, g: Game, me: int) -> float:
         self.setup(g)

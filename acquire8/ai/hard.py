@@ -230,7 +230,7 @@ class HardBot(SeededBot):
         w_o = tuple(team_worth(w, o) for o in others)
 
         def value(gain: float, rival: float, spent: int) -> float:
-            return w_me + gain - rival - ev.short_cost(cash - spent)
+            return w_me + gain - rival - ev.cash_cost(cash - spent)
 
         best_v = value(0.0, max(w_o, default=0.0), 0)  # no opponent (solo): 0
         best: tuple[tuple[int, int], ...] = ()
@@ -323,7 +323,7 @@ class HardBot(SeededBot):
             for sell in range(held - trade + 1):
                 keep = held - trade - sell
                 worth = side + (sell * pd + keep * ev.keep)
-                v = worth - rival - ev.short_cost(cash + sell * pd)  # ev.margin, its rival kept
+                v = worth - rival - ev.cash_cost(cash + sell * pd)  # ev.margin, its rival kept
                 if v > best_v + 1e-9:
                     best, best_v = (sell, trade), v
         return Dispose(*best)
