@@ -18,10 +18,10 @@ __all__ = ["GameState"]
 
 class GameState:
     """The fields of a game (every one the rules' own, read through Game's readers) and what
-    is done with them whole. `copy()` lists them by hand, for speed: a field added to
-    __slots__ is added there too (a test sets every slot against it). What changes seldom
-    is kept in tuples, replaced whole when it changes, so that copies share it: each hand,
-    each seat's row of shares, and a merger's lists."""
+    is done with them whole. `_with()` (under `copy()` and `view()`) lists them by hand, for
+    speed: a field added to __slots__ is added there too (a test sets every slot against
+    it). What changes seldom is kept in tuples, replaced whole when it changes, so that
+    copies share it: each hand, each seat's row of shares, and a merger's lists."""
 
     __slots__ = (
         "_bank",
@@ -88,13 +88,45 @@ class GameState:
 
     def copy(self) -> Self:
         """An independent copy, cheap enough to try every move on."""
+        rng = self._rng
+        # After the deal only the two-player stock market draws at random; with more
+        # players the generator is never used again and can be shared (copying one
+        # costs more than the rest of the state together).
+        if rng is not None and len(self._names) == 2:
+            state = rng.getstate()
+            rng = random.Random()
+            rng.setstate(state)
+        sizes = self._hand_sizes
+        return self._with(self._hands[:], self._pool[:], rng, sizes[:] if sizes is not None else None)
+
+    def view(self, seat: int) -> Self:
+        """What `seat` may know: its own hand; the other hands and the pool become
+        one unordered pile (the pool, sorted), and the random source is reset."""
+        hands = self._hands
+        sizes = self._hand_sizes[:] if self._hand_sizes is not None else list(map(len, hands))
+        own = hands[seat]
+        hidden: list[tuple[int, ...]] = [()] * len(hands)
+        hidden[seat] = own
+        # The random source is left out: its state would tell the pool order. Built
+        # directly rather than as a copy whose hands and pool are then replaced.
+        return self._with(hidden, _without(self._in_play, own), None, sizes)
+
+    def _with(
+        self,
+        hands: list[tuple[int, ...]],
+        pool: list[int],
+        rng: random.Random | None,
+        hand_sizes: list[int] | None,
+    ) -> Self:
+        """A new state with these hands, pool, random source and hand sizes (the caller's
+        own lists) and everything else of this one: its lists copied, the rest shared."""
         g = object.__new__(type(self))
         g._names = self._names  # a tuple
         g._money = self._money[:]
         g._stock = self._stock[:]
         g._bank = self._bank[:]
-        g._hands = self._hands[:]
-        g._pool = self._pool[:]
+        g._hands = hands
+        g._pool = pool
         g._in_play = self._in_play
         g._cells = self._cells[:]
         g._sizes = self._sizes[:]
@@ -102,14 +134,7 @@ class GameState:
         g._current = self._current
         g._turn = self._turn
         g._options = self._options
-        # After the deal only the two-player stock market draws at random; with more
-        # players the generator is never used again and can be shared (copying one
-        # costs more than the rest of the state together).
-        if self._rng is not None and len(self._names) == 2:
-            g._rng = random.Random()
-            g._rng.setstate(self._rng.getstate())
-        else:
-            g._rng = self._rng
+        g._rng = rng
         g._placed = self._placed
         g._survivor = self._survivor
         g._survivor_choices = self._survivor_choices
@@ -120,19 +145,7 @@ class GameState:
         g._stuck = self._stuck
         g._drew_last = self._drew_last
         g._start_tiles = self._start_tiles
-        g._hand_sizes = self._hand_sizes[:] if self._hand_sizes is not None else None
-        return g
-
-    def view(self, seat: int) -> Self:
-        """What `seat` may know: its own hand; the other hands and the pool become
-        one unordered pile (the pool, sorted), and the random source is reset."""
-        g = self.copy()
-        if self._hand_sizes is None:
-            g._hand_sizes = list(map(len, self._hands))
-        g._hands = [()] * len(self._names)
-        g._hands[seat] = own = self._hands[seat]
-        g._pool = _without(self._in_play, own)
-        g._rng = None  # its state would tell the pool order
+        g._hand_sizes = hand_sizes
         return g
 
     def determinize(self, rng: random.Random) -> Self:
