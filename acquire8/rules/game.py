@@ -103,6 +103,7 @@ _DISPOSE = {
 _DECLARE = DeclareEnd()
 _CHAIN_IDS = range(CHAIN_COUNT)
 _NOT_CHAIN = frozenset((EMPTY, LOOSE))  # a square's contents that are no chain
+_NONE_SAFE: frozenset[int] = frozenset()  # no chain safe: most of a game, shared
 _CHAIN_OF = {letter: c for c, letter in enumerate(CHAINS)}
 
 
@@ -443,29 +444,32 @@ class Game(GameState):
             return GROW
         return DEAD if len(around & self._safe()) >= 2 else MERGE
 
-    def _safe(self) -> set[int]:
+    def _safe(self) -> frozenset[int]:
         """The safe chains (SAFE_SIZE tiles or more)."""
         sizes = self._sizes
-        return {c for c in _CHAIN_IDS if sizes[c] >= SAFE_SIZE}
+        if max(sizes) < SAFE_SIZE:
+            return _NONE_SAFE
+        return frozenset([c for c in _CHAIN_IDS if sizes[c] >= SAFE_SIZE])
 
-    def _playable_tiles(self, hand: Sequence[int], safe: set[int]) -> Sequence[int]:
+    def _playable_tiles(self, hand: Sequence[int], safe: frozenset[int]) -> Sequence[int]:
         """The tiles of `hand` that can be placed, given the safe chains (`_safe()`)."""
-        sizes = self._sizes
-        if len(safe) < 2 and 0 in sizes:  # nothing can be unplayable yet
+        full = 0 not in self._sizes
+        two_safe = len(safe) >= 2
+        if not (two_safe or full):  # nothing can be unplayable yet
             return hand
         # _effect's tests for the late game, when this runs for every hand twice a turn
-        cells, full = self._cells, 0 not in sizes
+        cell = self._cells.__getitem__
         out = []
         for t in hand:
-            around = set(map(cells.__getitem__, NEIGHBOURS[t]))
-            if len(around & safe) >= 2:
+            around = set(map(cell, NEIGHBOURS[t]))
+            if two_safe and len(around & safe) >= 2:
                 continue  # dead
             if full and LOOSE in around and around <= _NOT_CHAIN:
                 continue  # it would found an eighth chain
             out.append(t)
         return out
 
-    def _dead_tiles(self, hand: Sequence[int], safe: set[int]) -> list[int]:
+    def _dead_tiles(self, hand: Sequence[int], safe: frozenset[int]) -> list[int]:
         """The tiles of `hand` that can never be placed, given the safe chains (`_safe()`)."""
         if len(safe) < 2:  # dead needs two safe chains
             return []
@@ -831,12 +835,13 @@ class Game(GameState):
             out.append(ev.Stalemate(-1, ""))
             self._game_over(out)
             return
-        self._refill(self._turn, out)
+        safe = self._safe()  # the board does not change until the next tile is placed
+        self._refill(self._turn, out, safe)
         if auto and self._drew_last:  # this closing draw took the pool's last tile
             self._game_over(out)
             return
         self._turn = self._current = (self._turn + 1) % len(self._names)
-        self._begin_turn(out)
+        self._begin_turn(out, safe=safe)
 
     def _drawable(self) -> int:
         return len(self._pool) if self._hand_sizes is None else len(self._pool) - self._hidden()
@@ -860,10 +865,10 @@ class Game(GameState):
         out.append(ev.TilesDrawn(seat, self._names[seat], tuple(map(TILE_NAMES.__getitem__, new))))
         return new
 
-    def _refill(self, seat: int, out: list) -> None:
+    def _refill(self, seat: int, out: list, safe: frozenset[int]) -> None:
         """RULES §8 and §10: replace dead tiles, repeatedly, then draw up to six. The
-        events read in the order things happen: each discard, then each draw."""
-        safe = self._safe()  # the board does not change here
+        events read in the order things happen: each discard, then each draw. `safe`: the
+        safe chains (`_safe()`; the board does not change here)."""
         dead = self._dead_tiles(self._hands[seat], safe)
         while True:
             if dead:
@@ -878,15 +883,17 @@ class Game(GameState):
             if not dead:
                 return
 
-    def _begin_turn(self, out: list, replace: bool = True) -> None:
+    def _begin_turn(self, out: list, replace: bool = True, safe: frozenset[int] | None = None) -> None:
         """RULES §8: a hand with no playable tile is replaced; if still none, skip to
-        buying. With `replace` False (loading a position) the hand is kept as it is."""
+        buying. With `replace` False (loading a position) the hand is kept as it is.
+        `safe`: the safe chains when the caller knows them (`_safe()`)."""
         seat = self._turn
         self._phase = PH_PLACE
         self._drew_last = False
         out.append(ev.TurnStarted(seat, self._names[seat]))
         hand = self._hands[seat]
-        safe = self._safe()
+        if safe is None:
+            safe = self._safe()
         if self._playable_tiles(hand, safe):
             return
         # With an empty pool a new hand cannot be drawn, so the old one is kept.
@@ -896,7 +903,7 @@ class Game(GameState):
             self._in_play = tuple(_without(self._in_play, hand))
             if old:
                 out.append(ev.HandReplaced(*self._who(seat), old))
-            self._refill(seat, out)
+            self._refill(seat, out, safe)
             if self._playable_tiles(self._hands[seat], safe):
                 return
         if not self._drawable():
