@@ -1,7 +1,8 @@
 """What happened, one value per thing: facts only. The sentences the game log and the screen
 make of them are the front end's (`acquire8.app.text`)."""
 
-from dataclasses import dataclass
+from dataclasses import MISSING, dataclass, fields
+from typing import get_args
 
 from .options import BonusKind, EndReason, TileEffect
 
@@ -195,3 +196,24 @@ Event = (
     | Stalemate
     | GameOver
 )
+
+
+def _fill_slots_directly(cls: type) -> None:
+    """Give an event class an __init__ that fills its slots directly. The one dataclass writes
+    for a frozen class sets each field through object.__setattr__, about twice the cost, and
+    events are made on every action. Written as dataclass writes its own (the same arguments,
+    names and order); the class stays what dataclass made it: frozen, compared and hashed by
+    value. A class with a default keeps dataclass's __init__."""
+    names = [f.name for f in fields(cls)]
+    if any(f.default is not MISSING or f.default_factory is not MISSING for f in fields(cls)):
+        return
+    scope = {f"_set_{n}": getattr(cls, n).__set__ for n in names}  # each slot's descriptor
+    body = "".join(f"\n    _set_{n}(self, {n})" for n in names)
+    exec(f"def __init__(self, {', '.join(names)}):{body}", scope)
+    init = scope["__init__"]
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    cls.__init__ = init  # type: ignore[misc]
+
+
+for _cls in get_args(Event):
+    _fill_slots_directly(_cls)
