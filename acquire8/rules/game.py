@@ -6,6 +6,7 @@ from __future__ import annotations
 import itertools
 import random
 from collections.abc import Callable, Mapping, Sequence
+from operator import itemgetter
 from typing import Any, cast
 
 from . import events as ev
@@ -104,6 +105,9 @@ _DECLARE = DeclareEnd()
 _CHAIN_IDS = range(CHAIN_COUNT)
 _NOT_CHAIN = frozenset((EMPTY, LOOSE))  # a square's contents that are no chain
 _NONE_SAFE: frozenset[int] = frozenset()  # no chain safe: most of a game, shared
+# _AROUND[sq](cells): the contents of the squares next to sq, in the order of NEIGHBOURS, as a
+# tuple (every square has two neighbours or more), read in one call rather than one each.
+_AROUND = [itemgetter(*nbs) for nbs in NEIGHBOURS]
 _CHAIN_OF = {letter: c for c, letter in enumerate(CHAINS)}
 
 
@@ -420,10 +424,8 @@ class Game(GameState):
     # ------------------------------------------------------------ tile effects
 
     def _touching(self, sq: int) -> list[int]:
-        cells = self._cells
         found = []
-        for nb in NEIGHBOURS[sq]:
-            c = cells[nb]
+        for c in _AROUND[sq](self._cells):
             if 0 <= c < CHAIN_COUNT and c not in found:
                 found.append(c)
         return found
@@ -432,7 +434,7 @@ class Game(GameState):
         cells = self._cells
         if cells[sq] != EMPTY:
             return DEAD
-        around = set(map(cells.__getitem__, NEIGHBOURS[sq]))
+        around = set(_AROUND[sq](cells))
         around.discard(EMPTY)
         loose = LOOSE in around
         chains = len(around) - loose
@@ -458,13 +460,13 @@ class Game(GameState):
         if not (two_safe or full):  # nothing can be unplayable yet
             return hand
         # _effect's tests for the late game, when this runs for every hand twice a turn
-        cell = self._cells.__getitem__
+        cells = self._cells
         out = []
         for t in hand:
-            around = set(map(cell, NEIGHBOURS[t]))
-            if two_safe and len(around & safe) >= 2:
+            around = _AROUND[t](cells)
+            if two_safe and len(safe.intersection(around)) >= 2:
                 continue  # dead
-            if full and LOOSE in around and around <= _NOT_CHAIN:
+            if full and LOOSE in around and _NOT_CHAIN.issuperset(around):
                 continue  # it would found an eighth chain
             out.append(t)
         return out
@@ -474,7 +476,7 @@ class Game(GameState):
         if len(safe) < 2:  # dead needs two safe chains
             return []
         cells = self._cells
-        return [t for t in hand if len(set(map(cells.__getitem__, NEIGHBOURS[t])) & safe) >= 2]
+        return [t for t in hand if len(safe.intersection(_AROUND[t](cells))) >= 2]
 
     def _connected_loose(self, start: int) -> list[int]:
         """`start` and every unincorporated tile connected to it."""
