@@ -773,8 +773,9 @@ class Game(GameState):
 
     def _finish_merger(self, out: list) -> None:
         survivor = self._survivor
+        touching = self._touching(self._placed)
+        gone = [c for c in range(CHAIN_COUNT) if c != survivor and c in touching]
         cells = self._cells
-        gone = [c for c in range(CHAIN_COUNT) if c != survivor and c in self._touching(self._placed)]
         for s in range(SQUARES):
             if cells[s] in gone:
                 cells[s] = survivor
