@@ -312,8 +312,9 @@ class Game(GameState):
     def can_end(self) -> bool:
         """RULES §11: a chain of END_SIZE+, or every chain on the board (at least one) safe."""
         top = max(self._sizes)
-        # every chain on the board safe: the smallest size on the board (filter drops the 0s)
-        return top >= END_SIZE or (top > 0 and min(filter(None, self._sizes)) >= SAFE_SIZE)
+        # every chain on the board safe: the smallest size on the board (filter drops the 0s),
+        # looked for only once the biggest is safe
+        return top >= END_SIZE or (top >= SAFE_SIZE and min(filter(None, self._sizes)) >= SAFE_SIZE)
 
     def ends_this_turn(self) -> bool:
         """The game certainly ends at the end of this turn (RULES §11): the end is
@@ -481,6 +482,8 @@ class Game(GameState):
     def _connected_loose(self, start: int) -> list[int]:
         """`start` and every unincorporated tile connected to it."""
         cells = self._cells
+        if LOOSE not in _AROUND[start](cells):  # most often: no search to make
+            return [start]
         group = [start]
         seen = {start}
         for sq in group:
