@@ -454,8 +454,11 @@ class Game(GameState):
             return _NONE_SAFE
         return frozenset([c for c in _CHAIN_IDS if sizes[c] >= SAFE_SIZE])
 
-    def _playable_tiles(self, hand: Sequence[int], safe: frozenset[int]) -> Sequence[int]:
-        """The tiles of `hand` that can be placed, given the safe chains (`_safe()`)."""
+    def _playable_tiles(
+        self, hand: Sequence[int], safe: frozenset[int], first: bool = False
+    ) -> Sequence[int]:
+        """The tiles of `hand` that can be placed, given the safe chains (`_safe()`). With
+        `first`, only the first of them: enough to know whether there is one."""
         full = 0 not in self._sizes
         two_safe = len(safe) >= 2
         if not (two_safe or full):  # nothing can be unplayable yet
@@ -470,6 +473,8 @@ class Game(GameState):
             if full and LOOSE in around and _NOT_CHAIN.issuperset(around):
                 continue  # it would found an eighth chain
             out.append(t)
+            if first:
+                break
         return out
 
     def _dead_tiles(self, hand: Sequence[int], safe: frozenset[int]) -> list[int]:
@@ -900,7 +905,7 @@ class Game(GameState):
         hand = self._hands[seat]
         if safe is None:
             safe = self._safe()
-        if self._playable_tiles(hand, safe):
+        if self._playable_tiles(hand, safe, first=True):
             return
         # With an empty pool a new hand cannot be drawn, so the old one is kept.
         if self._drawable() and (replace or not hand):
@@ -910,7 +915,7 @@ class Game(GameState):
             if old:
                 out.append(ev.HandReplaced(*self._who(seat), old))
             self._refill(seat, out, safe)
-            if self._playable_tiles(self._hands[seat], safe):
+            if self._playable_tiles(self._hands[seat], safe, first=True):
                 return
         if not self._drawable():
             self._stuck += 1
