@@ -202,16 +202,18 @@ def _fill_slots_directly(cls: type) -> None:
     """Give an event class an __init__ that fills its slots directly. The one dataclass writes
     for a frozen class sets each field through object.__setattr__, about twice the cost, and
     events are made on every action. Written as dataclass writes its own (the same arguments,
-    names and order); the class stays what dataclass made it: frozen, compared and hashed by
-    value. A class with a default keeps dataclass's __init__."""
-    names = [f.name for f in fields(cls)]
-    if any(f.default is not MISSING or f.default_factory is not MISSING for f in fields(cls)):
+    names, order and annotations); the class stays what dataclass made it: frozen, compared
+    and hashed by value. A class with a default keeps dataclass's __init__."""
+    own = fields(cls)
+    if any(f.default is not MISSING or f.default_factory is not MISSING for f in own):
         return
+    names = [f.name for f in own]
     scope = {f"_set_{n}": getattr(cls, n).__set__ for n in names}  # each slot's descriptor
     body = "".join(f"\n    _set_{n}(self, {n})" for n in names)
     exec(f"def __init__(self, {', '.join(names)}):{body}", scope)
     init = scope["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__module__, init.__qualname__ = cls.__module__, f"{cls.__qualname__}.__init__"
+    init.__annotations__ = {f.name: f.type for f in own} | {"return": None}
     cls.__init__ = init  # type: ignore[misc]
 
 
