@@ -879,13 +879,16 @@ class Game(GameState):
             self._hand_sizes[seat] = len(hand) + count
         if count == left:
             self._drew_last = True
-        out.append(ev.TilesDrawn(seat, self._names[seat], tuple(map(TILE_NAMES.__getitem__, new))))
+        out.append(ev.TilesDrawn(seat, self._names[seat], tuple([TILE_NAMES[t] for t in new])))
         return new
 
     def _refill(self, seat: int, out: list, safe: frozenset[int]) -> None:
         """RULES §8 and §10: replace dead tiles, repeatedly, then draw up to six. The
         events read in the order things happen: each discard, then each draw. `safe`: the
         safe chains (`_safe()`; the board does not change here)."""
+        if len(safe) < 2:  # no tile can be dead (most of a game): only the draw
+            self._draw(seat, out)
+            return
         dead = self._dead_tiles(self._hands[seat], safe)
         while True:
             if dead:
