@@ -203,9 +203,11 @@ def _fill_slots_directly(cls: type) -> None:
     for a frozen class sets each field through object.__setattr__, about twice the cost, and
     events are made on every action. Written as dataclass writes its own (the same arguments,
     names, order and annotations); the class stays what dataclass made it: frozen, compared
-    and hashed by value. A class with a default keeps dataclass's __init__."""
+    and hashed by value. A class with a default, a field left out of __init__ or a
+    __post_init__ keeps dataclass's own."""
     own = fields(cls)
-    if any(f.default is not MISSING or f.default_factory is not MISSING for f in own):
+    plain = all(f.init and f.default is MISSING and f.default_factory is MISSING for f in own)
+    if not plain or hasattr(cls, "__post_init__"):
         return
     names = [f.name for f in own]
     scope = {f"_set_{n}": getattr(cls, n).__set__ for n in names}  # each slot's descriptor
