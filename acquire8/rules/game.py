@@ -482,9 +482,8 @@ class Game(GameState):
         return out
 
     def _dead_tiles(self, hand: Sequence[int], safe: frozenset[int]) -> list[int]:
-        """The tiles of `hand` that can never be placed, given the safe chains (`_safe()`)."""
-        if len(safe) < 2:  # dead needs two safe chains
-            return []
+        """The tiles of `hand` that can never be placed, given the safe chains (`_safe()`, two
+        or more: with fewer no tile is dead, and `_refill` does not ask)."""
         cells = self._cells
         return [t for t in hand if len(safe.intersection(_AROUND[t](cells))) >= 2]
 
