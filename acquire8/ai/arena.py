@@ -129,11 +129,14 @@ class Counting(Protocol):
     last_iterations: int
 
 
+YARDSTICK = "ismcts-"  # the names of the yardstick's levels: ismcts-intern ... ismcts-ceo
+
+
 def make_player(name: str, seed: int, team_play: bool, opts: dict) -> Bot:
     """The player called `name`: a level or baseline (`make_bot`; `opts` go to a searching one),
     or the yardstick `ismcts-*`, imported only then from the repository's bench/ (not shipped):
     `opts`' "iterations" overrides its cap, "time_limit_ms" limits its time."""
-    if name.startswith("ismcts-"):
+    if name.startswith(YARDSTICK):
         try:
             from bench import ismcts  # the yardstick lives with the benchmarks
         except ImportError as e:
@@ -176,7 +179,7 @@ def play_one(args: tuple) -> Stats:
             t0 = clock()
             act = bot.choose(view)
             # the yardstick counts its work
-            searched = cast("Counting", bot).last_iterations if field_level.startswith("ismcts-") else None
+            searched = cast("Counting", bot).last_iterations if field_level.startswith(YARDSTICK) else None
             if searched == 0:
                 st.field_forced += 1
             elif searched is not None:
@@ -283,7 +286,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.iterations is not None:
         opts["iterations"] = args.iterations
     field_opts = {}  # only the yardstick takes options as a field
-    if args.field.startswith("ismcts-"):
+    if args.field.startswith(YARDSTICK):
         field_opts = {"iterations": args.iterations, "time_limit_ms": args.field_ms}
     if args.table:
         # A searching level (the expert) is about a thousand times slower than the rest: it

@@ -378,7 +378,7 @@ class Evaluator:
 
     def margin(self, w: list[float], me: int, cash: int) -> float:
         """My worth (my team's) minus the best opponent's (the best other team's; none in the
-        solo game: 0), less the cost of a thin cash reserve."""
+        solo game: 0), less what its cash costs beyond its face value (`cash_cost`)."""
         mine, others = self.sides(me)
         return team_worth(w, mine) - best_worth(w, others) - self.cash_cost(cash)
 

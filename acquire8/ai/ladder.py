@@ -27,16 +27,14 @@ import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from acquire8.ai.arena import make_player
-from acquire8.ai.levels import SPEC_OF, SPECS, level_of
-from acquire8.ai.players import make_bot
+from acquire8.ai.arena import YARDSTICK, make_player
+from acquire8.ai.levels import SPEC_OF, SPECS
 from acquire8.rules import Game
 
 ORDER: tuple[str, ...] = tuple(s.name for s in sorted(SPECS, key=lambda s: s.rating))  # weakest first
 ANCHOR, ANCHOR_RATING = "greedy", 500.0  # the frozen baseline: the scale does not drift
 ELO = 400 / math.log(10)  # Elo points per natural-log unit of strength
 PRIOR = 1.0  # virtual wins and losses of each level against a player of strength 1
-YARDSTICK = "ismcts-"  # the arena's names of the yardstick's levels (bench/ismcts.py)
 
 
 @dataclass(frozen=True)
@@ -148,12 +146,7 @@ def play(levels: Sequence[str], tile_seed: int, options: dict | None = None) -> 
     """One game of the given seats' levels (or the yardstick's, `ismcts-*`); its finish and the
     searching levels' decision times (ms). `options` go to the searching levels (`budget_ms`)."""
     searching = [lv in SPEC_OF and SPEC_OF[lv].searches for lv in levels]
-    bots = [
-        make_player(lv, tile_seed * 100 + s, True, {})
-        if lv.startswith(YARDSTICK)
-        else make_bot(level_of(lv), tile_seed * 100 + s, **(options or {}) if searching[s] else {})
-        for s, lv in enumerate(levels)
-    ]
+    bots = [make_player(lv, tile_seed * 100 + s, True, options or {}) for s, lv in enumerate(levels)]
     g = Game.new(players=len(levels), seed=tile_seed)
     times: list[float] = []
     while not g.is_over:
