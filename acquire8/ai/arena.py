@@ -21,23 +21,33 @@ re-implementation of a published information-set MCTS; it plays for its own seat
 only when named, from the repository's bench/, which the game does not ship. `--iterations`
 overrides its iteration cap (and fixes a searching hero's playouts), `--field-ms` gives it a
 time limit per decision; the line after the figures reports its iterations a decision.
+
+Long runs go in slices: `--keep DIR` writes each finished game to DIR (its figures and its
+record) and plays only the games not there yet, so a slice that stops loses only the game in
+play, several processes may share one directory (each its own seeds), and `--keep DIR
+--report` prints the figures of every game kept there, with where the hero's money came from
+against the field's (`money_sources`).
 """
 
 from __future__ import annotations
 
 import argparse
+import json
 import math
 import statistics
 import time
-from collections.abc import Callable
+from collections import Counter, defaultdict
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from dataclasses import field as default  # the name `field` is one of Stats' fields
-from typing import Protocol, cast
+from pathlib import Path
+from typing import Any, Protocol, cast
 
 from acquire8.ai.base import Bot
 from acquire8.ai.levels import SPEC_OF, SPECS
 from acquire8.ai.players import PLAYERS
 from acquire8.rules import (
+    CHAINS,
     END_OPTIONS,
     GAME_MODES,
     MODE_PLAYERS,
@@ -47,6 +57,8 @@ from acquire8.rules import (
     GameMode,
     Options,
 )
+from acquire8.rules import events as ev
+from acquire8.rules.record import GameRecord
 
 
 @dataclass
@@ -147,9 +159,9 @@ def make_player(name: str, seed: int, team_play: bool, opts: dict) -> Bot:
     return PLAYERS[name](seed, team_play=team_play, **(opts if SPEC_OF[name].searches else {}))
 
 
-def play_one(args: tuple) -> Stats:
+def play_one(args: tuple) -> tuple[Stats, GameRecord]:
     """One game: the hero in `seat` (in a team mode: in every seat of team `seat`), the field
-    elsewhere; returns the hero's figures."""
+    elsewhere; returns the hero's figures and the game's record."""
     hero, field_level, tile_seed, seat, players, hero_opts, field_opts, end, make_hero, mode, selfish = args
     g = Game.new(players=players, seed=tile_seed, options=Options(mode=mode, end=end))
     mine = g.teams[seat]
@@ -166,6 +178,7 @@ def play_one(args: tuple) -> Stats:
     field = f"{field_level} (selfish)" if selfish else field_level
     st = Stats(hero, field, games=1, players=players, mode=mode)
     clock, cpu = time.perf_counter, time.process_time
+    actions = []
     while not g.is_over:
         who = g.current
         view = g.view(who)
@@ -186,6 +199,7 @@ def play_one(args: tuple) -> Stats:
                 st.field_iterations.append(searched)
                 st.field_ms.append(1000 * (clock() - t0))
         g.apply(act)
+        actions.append(act)
     scores = g.team_scores()  # without teams, each seat's cash
     first = [t for t, score in enumerate(scores) if score == max(scores)]
     st.wins.append(1 / len(first) if seat in first else 0.0)
@@ -194,7 +208,9 @@ def play_one(args: tuple) -> Stats:
     tied = sum(1 for score in scores if score == ours)  # includes the hero
     st.ranks.append(above + (tied + 1) / 2)
     st.margins.append(ours - max(score for t, score in enumerate(scores) if t != seat))
-    return st
+    seats = tuple(hero if s in mine else field_level for s in range(players))
+    names = tuple(f"P{s + 1}" for s in range(players))
+    return st, GameRecord(tile_seed, names, seats, tuple(actions), g.options)
 
 
 def run(
@@ -210,12 +226,15 @@ def run(
     mode: GameMode = "singles",
     selfish: bool = False,
     field_opts: dict | None = None,
+    keep: Path | None = None,
 ) -> Stats:
     """`games` rounded down to whole deals (tile seeds x seats; in a team `mode`, of `mode`'s
     players, tile seeds x teams). `make_hero` (a seed to a player; picklable for `jobs` > 1)
     plays the hero instead of the level `hero`, which then only names it: players outside
     acquire8.ai, such as the front end's hint. `selfish`: the field plays each for itself.
-    `field_opts` go to the field (`make_player`)."""
+    `field_opts` go to the field (`make_player`). `keep`: a directory where each finished game
+    is written and from which the games already there are read instead of played (ValueError
+    if it holds another run's games)."""
     teams = TEAM_COUNT[mode]
     if teams:
         players = MODE_PLAYERS[mode][0]
@@ -240,20 +259,186 @@ def run(
     ]
     field = f"{field_level} (selfish)" if selfish else field_level
     total = Stats(hero, field, players=players, mode=mode)
+    run_key = _normal(
+        {"hero": hero, "field": field, "players": players, "mode": mode, "end": end,
+         "hero_opts": hero_opts or {}, "field_opts": field_opts or {}}
+    )  # fmt: skip
+    done: dict[tuple[int, int], Stats] = {}
+    if keep is not None:
+        keep.mkdir(parents=True, exist_ok=True)
+        for game in kept_games(keep):
+            if game.run != run_key:
+                raise ValueError(f"{keep} holds games of another run ({game.run}): keep this one elsewhere")
+            done[game.seed, game.seat] = game.stats
     start = time.perf_counter()
+    todo = [t for t in tasks if (t[2], t[3]) not in done]
+    for t in tasks:
+        if (t[2], t[3]) in done:
+            total.add(done[t[2], t[3]])
     if jobs > 1:
         import multiprocessing  # only the arena uses processes; never the game
 
         # spawned, not forked: a fork of a process running threads (Pyxel's, in a test run)
         # can hang in the child
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for st in pool.imap_unordered(play_one, tasks, chunksize=4):
+            for task, (st, record) in pool.imap_unordered(_played, todo):
                 total.add(st)
+                if keep is not None:
+                    _keep(keep, run_key, task[2], task[3], st, record)
     else:
-        for t in tasks:
-            total.add(play_one(t))
+        for task in todo:
+            st, record = play_one(task)
+            total.add(st)
+            if keep is not None:
+                _keep(keep, run_key, task[2], task[3], st, record)
     total.seconds = time.perf_counter() - start
     return total
+
+
+def _played(task: tuple) -> tuple[tuple, tuple[Stats, GameRecord]]:
+    """`play_one` for a pool of processes: the task comes back with its result."""
+    return task, play_one(task)
+
+
+# ------------------------------------------------------------------ kept games
+
+_KEPT_LISTS = ("wins", "ranks", "margins", "times_ms", "cpu_ms", "field_iterations", "field_ms")
+KEPT_FORMAT = 1
+
+
+@dataclass
+class KeptGame:
+    """One finished arena game as `--keep` wrote it: its run's settings, deal, hero's seat (a
+    team's number in a team mode), figures and record."""
+
+    run: dict[str, Any]
+    seed: int
+    seat: int
+    stats: Stats
+    record: GameRecord
+
+    @property
+    def hero_seats(self) -> tuple[int, ...]:
+        return self.record.start().teams[self.seat]
+
+
+def _normal(value: Any) -> Any:
+    """`value` as it reads back from JSON (tuples as lists), so that settings compare alike."""
+    return json.loads(json.dumps(value))
+
+
+def _keep(keep: Path, run_key: dict, seed: int, seat: int, st: Stats, record: GameRecord) -> None:
+    """Write one finished game; through a temporary file, so a stopped run leaves no half."""
+    data = {
+        "type": "acquire8 arena game",
+        "format": KEPT_FORMAT,
+        "run": run_key,
+        "seed": seed,
+        "seat": seat,
+        "stats": {k: getattr(st, k) for k in _KEPT_LISTS} | {"field_forced": st.field_forced},
+        "record": record.to_dict(),
+    }
+    path = keep / f"{seed}_{seat}.json"
+    part = path.with_suffix(".part")
+    part.write_text(json.dumps(data, separators=(",", ":")))
+    part.replace(path)
+
+
+def kept_games(keep: Path) -> list[KeptGame]:
+    """Every game kept in `keep`, by deal and seat (ValueError naming a file that is not one,
+    or that another version of the arena wrote)."""
+    out = []
+    for path in sorted(keep.glob("*.json")):
+        try:
+            data = json.loads(path.read_text())
+            if data.get("type") != "acquire8 arena game" or data.get("format") != KEPT_FORMAT:
+                raise ValueError("not a kept arena game of this version")
+            run_key, stats = data["run"], data["stats"]
+            st = Stats(
+                run_key["hero"], run_key["field"], games=1, players=run_key["players"], mode=run_key["mode"]
+            )
+            for k in _KEPT_LISTS:
+                setattr(st, k, list(stats[k]))
+            st.field_forced = stats["field_forced"]
+            game = KeptGame(run_key, data["seed"], data["seat"], st, GameRecord.from_dict(data["record"]))
+        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            raise ValueError(f"{path}: {e}; move it away to play that game again") from None
+        out.append(game)
+    return sorted(out, key=lambda k: (k.seed, k.seat))
+
+
+def report(keep: Path) -> Stats:
+    """The figures of every game kept in `keep` (ValueError if there are none, or they are
+    of more than one run)."""
+    games = kept_games(keep)
+    if not games:
+        raise ValueError(f"{keep}: no kept games")
+    first = games[0]
+    total = Stats(first.stats.hero, first.stats.field, players=first.stats.players, mode=first.stats.mode)
+    for game in games:
+        if game.run != first.run:
+            raise ValueError(f"{keep} holds games of two runs: {first.run} and {game.run}")
+        total.add(game.stats)
+    return total
+
+
+MONEY_ROWS = {
+    "merger_bonus": "bonuses from mergers",
+    "end_bonus": "bonuses at the end",
+    "sold": "shares sold in mergers",
+    "bought": "shares bought",
+    "final": "cash at the end",
+}
+PLACES = ("first", "second", "no bonus", "none held")
+
+
+def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
+    """Where the money came from, a game: each of `MONEY_ROWS` and, for the chains merged away
+    before the end, how often a seat was in each of `PLACES` (ties count as the place), as
+    (a hero seat's mean, a field seat's mean)."""
+    # summed over games, each game's figure the mean over the side's seats
+    hero: defaultdict[str, float] = defaultdict(float)
+    field: defaultdict[str, float] = defaultdict(float)
+    count = 0
+    for game in games:
+        mine = set(game.hero_seats)
+        g = game.record.start()
+        n = g.players
+        per_seat: list[Counter[str]] = [Counter() for _ in range(n)]
+        for action in game.record.actions:
+            table = g.share_table()
+            happened = g.apply(action)
+            over = g.is_over
+            for e in happened:
+                if isinstance(e, ev.BonusPaid):
+                    per_seat[e.seat]["end_bonus" if over else "merger_bonus"] += e.amount
+                elif isinstance(e, ev.SharesSold):
+                    per_seat[e.seat]["sold"] += e.amount
+                elif isinstance(e, ev.SharesBought):
+                    per_seat[e.seat]["bought"] += e.cost
+                elif isinstance(e, ev.MergerStarted) and not over:
+                    for chain in e.defunct:
+                        held = [row[CHAINS.index(chain)] for row in table]
+                        for s in range(n):
+                            per_seat[s][_place(held, s)] += 1
+        for s, score in enumerate(g.scores()):
+            per_seat[s]["final"] += score
+        count += 1
+        for s in range(n):
+            side = hero if s in mine else field
+            for k, v in per_seat[s].items():
+                side[k] += v / (len(mine) if s in mine else n - len(mine))
+    return {k: (hero[k] / max(1, count), field[k] / max(1, count)) for k in (*MONEY_ROWS, *PLACES)}
+
+
+def _place(held: list[int], seat: int) -> str:
+    """`seat`'s place among the holders of a chain (`PLACES`): first with nobody above it,
+    second with one seat above it (the bonus rules), else no bonus."""
+    mine = held[seat]
+    if not mine:
+        return "none held"
+    above = sum(1 for h in held if h > mine)
+    return PLACES[min(above, 2)]
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -279,7 +464,19 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--mode", default="singles", choices=[m for m in GAME_MODES if m != "solo"])
     ap.add_argument("--selfish-field", action="store_true", help="team modes: the field plays for itself")
     ap.add_argument("--table", action="store_true", help="every level against greedy, the expert vs hard too")
+    ap.add_argument(
+        "--keep", type=Path, help="a directory: write each finished game there, play only the rest"
+    )
+    ap.add_argument("--report", action="store_true", help="with --keep: the figures of every game kept there")
     args = ap.parse_args(argv)
+    if args.report:
+        if args.keep is None:
+            ap.error("--report reads the games of --keep DIR")
+        try:
+            print_report(args.keep)
+        except ValueError as e:
+            raise SystemExit(f"arena: {e}") from None
+        return
     opts = {}
     if args.budget_ms is not None:
         opts["budget_ms"] = args.budget_ms
@@ -305,23 +502,47 @@ def main(argv: list[str] | None = None) -> None:
             st = run(hero, fld, n, args.seed, args.players, args.jobs, o, args.end)
             print(st.line(), flush=True)
         return
-    st = run(
-        args.hero,
-        args.field,
-        args.games,
-        args.seed,
-        args.players,
-        args.jobs,
-        opts,
-        args.end,
-        mode=args.mode,
-        selfish=args.selfish_field,
-        field_opts=field_opts,
-    )
+    try:
+        st = run(
+            args.hero,
+            args.field,
+            args.games,
+            args.seed,
+            args.players,
+            args.jobs,
+            opts,
+            args.end,
+            mode=args.mode,
+            selfish=args.selfish_field,
+            field_opts=field_opts,
+            keep=args.keep,
+        )
+    except ValueError as e:
+        raise SystemExit(f"arena: {e}") from None
     print(st.line())
     if st.field_line():
         print(st.field_line())
     print(f"({st.seconds:.1f} s)")
+    if args.keep is not None:
+        print(f"every game kept in {args.keep}:")
+        print_report(args.keep)
+
+
+def print_report(keep: Path) -> None:
+    """`report` and `money_sources` of the games kept in `keep`, as lines."""
+    st = report(keep)
+    games = kept_games(keep)
+    seeds = sorted({g.seed for g in games})
+    print(st.line())
+    if st.field_line():
+        print(st.field_line())
+    print(f"deals {seeds[0]}-{seeds[-1]} ({len(seeds)} deals); a game, a hero seat | a field seat:")
+    money = money_sources(games)
+    for key, label in MONEY_ROWS.items():
+        print(f"  {label:<24} {money[key][0]:>9,.0f} | {money[key][1]:>9,.0f}")
+    print("  chains merged away before the end, by the seat's place in them:")
+    for place in PLACES:
+        print(f"  {place:<24} {money[place][0]:>9.2f} | {money[place][1]:>9.2f}")
 
 
 if __name__ == "__main__":
