@@ -302,7 +302,6 @@ def _played(task: tuple) -> tuple[tuple, tuple[Stats, GameRecord]]:
 
 # ------------------------------------------------------------------ kept games
 
-_KEPT_LISTS = ("wins", "ranks", "margins", "times_ms", "cpu_ms", "field_iterations", "field_ms")
 KEPT_FORMAT = 1
 
 
@@ -335,7 +334,16 @@ def _keep(keep: Path, run_key: dict, seed: int, seat: int, st: Stats, record: Ga
         "run": run_key,
         "seed": seed,
         "seat": seat,
-        "stats": {k: getattr(st, k) for k in _KEPT_LISTS} | {"field_forced": st.field_forced},
+        "stats": {
+            "wins": st.wins,
+            "ranks": st.ranks,
+            "margins": st.margins,
+            "times_ms": st.times_ms,
+            "cpu_ms": st.cpu_ms,
+            "field_iterations": st.field_iterations,
+            "field_forced": st.field_forced,
+            "field_ms": st.field_ms,
+        },
         "record": record.to_dict(),
     }
     path = keep / f"{seed}_{seat}.json"
@@ -355,11 +363,20 @@ def kept_games(keep: Path) -> list[KeptGame]:
                 raise ValueError("not a kept arena game of this version")
             run_key, stats = data["run"], data["stats"]
             st = Stats(
-                run_key["hero"], run_key["field"], games=1, players=run_key["players"], mode=run_key["mode"]
+                run_key["hero"],
+                run_key["field"],
+                games=1,
+                players=run_key["players"],
+                mode=run_key["mode"],
+                wins=list(stats["wins"]),
+                ranks=list(stats["ranks"]),
+                margins=list(stats["margins"]),
+                times_ms=list(stats["times_ms"]),
+                cpu_ms=list(stats["cpu_ms"]),
+                field_iterations=list(stats["field_iterations"]),
+                field_forced=stats["field_forced"],
+                field_ms=list(stats["field_ms"]),
             )
-            for k in _KEPT_LISTS:
-                setattr(st, k, list(stats[k]))
-            st.field_forced = stats["field_forced"]
             game = KeptGame(run_key, data["seed"], data["seat"], st, GameRecord.from_dict(data["record"]))
         except (ValueError, KeyError, TypeError, AttributeError) as e:
             raise ValueError(f"{path}: {e}; move it away to play that game again") from None
