@@ -93,3 +93,12 @@ def test_report_command_prints_the_kept_figures_and_needs_a_directory(tmp_path, 
         arena.main(["--report"])
     with pytest.raises(SystemExit, match="no kept games"):
         arena.main(["--keep", str(tmp_path / "nothing"), "--report"])
+
+
+def test_a_seats_place_in_a_chain_follows_the_bonus_rules():
+    assert arena._place([5, 5, 2, 0], 0) == "first"  # tied first: shares both bonuses
+    assert arena._place([5, 3, 3, 0], 1) == "second"  # tied second: shares the minority
+    assert arena._place([5, 5, 2, 0], 2) == "no bonus"  # two above it
+    assert arena._place([5, 3, 2, 0], 2) == "no bonus"
+    assert arena._place([5, 3, 2, 0], 3) == "none held"
+    assert arena._place([0, 0, 1, 0], 2) == "first"  # a lone holder takes both
