@@ -78,6 +78,9 @@ def test_money_sources_count_every_merged_chain_once_per_seat_and_the_final_cash
     field_places = sum(money[p][1] for p in arena.PLACES)
     assert hero_places == pytest.approx(field_places) and hero_places > 0
     assert money["bought"][0] > 0 and money["merger_bonus"][0] > 0
+    for side in (0, 1):
+        assert 0 <= money["founded_bought"][side] <= money["founded"][side]
+    assert money["founded"][0] > 0
 
 
 def test_report_command_prints_the_kept_figures_and_needs_a_directory(tmp_path, capsys):

@@ -407,12 +407,14 @@ MONEY_ROWS = {
     "final": "cash at the end",
 }
 PLACES = ("first", "second", "no bonus", "none held")
+FOUNDING_ROWS = {"founded": "chains founded", "founded_bought": "of them bought at once"}
 
 
 def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
-    """Where the money came from, a game: each of `MONEY_ROWS` and, for the chains merged away
-    before the end, how often a seat was in each of `PLACES` (ties count as the place), as
-    (a hero seat's mean, a field seat's mean)."""
+    """Where the money came from, a game: each of `MONEY_ROWS`; for the chains merged away
+    before the end, how often a seat was in each of `PLACES` (ties count as the place); the
+    chains a seat founded and how many of them it bought shares of in the same turn
+    (`FOUNDING_ROWS`). Each as (a hero seat's mean, a field seat's mean)."""
     # summed over games, each game's figure the mean over the side's seats
     hero: defaultdict[str, float] = defaultdict(float)
     field: defaultdict[str, float] = defaultdict(float)
@@ -422,17 +424,23 @@ def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
         g = game.record.start()
         n = g.players
         per_seat: list[Counter[str]] = [Counter() for _ in range(n)]
+        founded = ""  # the chain the seat to buy founded this turn
         for action in game.record.actions:
             table = g.share_table()
             happened = g.apply(action)
             over = g.is_over
             for e in happened:
-                if isinstance(e, ev.BonusPaid):
+                if isinstance(e, ev.ChainFounded):
+                    per_seat[e.seat]["founded"] += 1
+                    founded = e.chain
+                elif isinstance(e, ev.BonusPaid):
                     per_seat[e.seat]["end_bonus" if over else "merger_bonus"] += e.amount
                 elif isinstance(e, ev.SharesSold):
                     per_seat[e.seat]["sold"] += e.amount
                 elif isinstance(e, ev.SharesBought):
                     per_seat[e.seat]["bought"] += e.cost
+                    per_seat[e.seat]["founded_bought"] += founded in e.chains
+                    founded = ""
                 elif isinstance(e, ev.MergerStarted) and not over:
                     for chain in e.defunct:
                         held = [row[CHAINS.index(chain)] for row in table]
@@ -445,7 +453,8 @@ def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
             side = hero if s in mine else field
             for k, v in per_seat[s].items():
                 side[k] += v / (len(mine) if s in mine else n - len(mine))
-    return {k: (hero[k] / max(1, count), field[k] / max(1, count)) for k in (*MONEY_ROWS, *PLACES)}
+    rows = (*MONEY_ROWS, *PLACES, *FOUNDING_ROWS)
+    return {k: (hero[k] / max(1, count), field[k] / max(1, count)) for k in rows}
 
 
 def _place(held: list[int], seat: int) -> str:
@@ -560,6 +569,8 @@ def print_report(keep: Path) -> None:
     print("  chains merged away before the end, by the seat's place in them:")
     for place in PLACES:
         print(f"  {place:<24} {money[place][0]:>9.2f} | {money[place][1]:>9.2f}")
+    for key, label in FOUNDING_ROWS.items():
+        print(f"  {label:<24} {money[key][0]:>9.2f} | {money[key][1]:>9.2f}")
 
 
 if __name__ == "__main__":
