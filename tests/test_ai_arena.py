@@ -3,6 +3,8 @@
 import pytest
 
 from acquire8.ai import arena
+from acquire8.rules import events as ev
+from acquire8.rules.tables import START_CASH
 
 
 def test_every_deal_is_played_from_every_seat():
@@ -43,29 +45,45 @@ def test_kept_games_are_read_instead_of_played_and_add_up_to_the_whole_run(tmp_p
     assert played == [(9, s) for s in range(4)]  # only the deal not kept yet
     assert again.wins == whole.wins and again.margins == whole.margins and again.ranks == whole.ranks
     assert first.margins == whole.margins[:8]
-    kept = arena.report(tmp_path)
+    games = arena.kept_games(tmp_path)
+    kept = arena.report(games)
     assert kept.games == 12 and sorted(kept.margins) == sorted(whole.margins)
-    for game in arena.kept_games(tmp_path):  # each record replays to the figures kept beside it
+    for game in games:  # each record replays to the figures kept beside it
         scores = game.record.final().scores()
         ours = scores[game.seat]
         assert game.stats.margins == [ours - max(s for i, s in enumerate(scores) if i != game.seat)]
         assert game.hero_seats == (game.seat,)
 
 
+def test_processes_keep_the_same_games_as_one(tmp_path):
+    one = arena.run("easy", "greedy", games=8, seed=21, keep=tmp_path / "one")
+    two = arena.run("easy", "greedy", games=8, seed=21, jobs=2, keep=tmp_path / "two")
+    assert sorted(two.margins) == sorted(one.margins)
+    assert sorted(p.name for p in (tmp_path / "two").iterdir()) == sorted(
+        p.name for p in (tmp_path / "one").iterdir()
+    )
+
+
 def test_keeping_refuses_another_runs_directory_and_names_a_bad_file(tmp_path):
     arena.run("easy", "greedy", games=4, seed=2, keep=tmp_path)
     with pytest.raises(ValueError, match="another run"):
         arena.run("normal", "greedy", games=4, seed=2, keep=tmp_path)
+    good = (tmp_path / "2_0.json").read_text()
     bad = tmp_path / "99_0.json"
-    bad.write_text("{not json")
-    with pytest.raises(ValueError, match=r"99_0\.json"):
-        arena.report(tmp_path)
-    assert bad.read_text() == "{not json"  # nothing is thrown away
+    for text in ("{not json", "[]", good, good.replace('"seat":0', '"seat":"0"')):
+        bad.write_text(text)  # the last two: another deal's name, a seat not a number
+        with pytest.raises(ValueError, match=r"99_0\.json"):
+            arena.run("easy", "greedy", games=4, seed=2, keep=tmp_path)
+        assert bad.read_text() == text  # nothing is thrown away
+    bad.unlink()
+    (tmp_path / "3_0.json").mkdir()  # a directory with a kept game's name
+    with pytest.raises(ValueError, match=r"3_0\.json"):
+        arena.kept_games(tmp_path)
     with pytest.raises(ValueError, match="no kept games"):
-        arena.report(tmp_path / "empty")
+        arena.report(arena.kept_games(tmp_path / "empty"))
 
 
-def test_money_sources_count_every_merged_chain_once_per_seat_and_the_final_cash(tmp_path):
+def test_money_sources_add_up_to_each_sides_final_cash(tmp_path):
     arena.run("hard", "greedy", games=8, seed=11, keep=tmp_path)
     games = arena.kept_games(tmp_path)
     money = arena.money_sources(games)
@@ -73,14 +91,32 @@ def test_money_sources_count_every_merged_chain_once_per_seat_and_the_final_cash
     hero_final = sum(s[g.seat] for s, g in zip(finals, games, strict=True)) / len(games)
     field_final = sum((sum(s) - s[g.seat]) / 3 for s, g in zip(finals, games, strict=True)) / len(games)
     assert money["final"] == pytest.approx((hero_final, field_final))
-    # every chain merged away gives every seat exactly one place in it
-    hero_places = sum(money[p][0] for p in arena.PLACES)
-    field_places = sum(money[p][1] for p in arena.PLACES)
-    assert hero_places == pytest.approx(field_places) and hero_places > 0
-    assert money["bought"][0] > 0 and money["merger_bonus"][0] > 0
-    for side in (0, 1):
+    for side in (0, 1):  # the start's cash, what came in and what went out
+        came = sum(money[k][side] for k in ("merger_bonus", "end_bonus", "merger_sold", "end_sold"))
+        assert START_CASH + came - money["bought"][side] == pytest.approx(money["final"][side])
         assert 0 <= money["founded_bought"][side] <= money["founded"][side]
-    assert money["founded"][0] > 0
+    assert money["founded"][0] > 0 and money["merger_bonus"][0] > 0
+
+
+def test_places_in_merged_chains_follow_the_bonuses_paid_two_players_too(tmp_path):
+    arena.run("hard", "greedy", games=6, seed=31, players=2, keep=tmp_path)
+    games = arena.kept_games(tmp_path)
+    chains = 0  # chains merged away before the end that paid a bonus, to a seat or the market
+    for game in games:
+        g = game.record.start()
+        for action in game.record.actions:
+            happened = g.apply(action)
+            if not g.is_over:
+                chains += len({e.chain for e in happened if isinstance(e, ev.BonusPaid | ev.MarketBonus)})
+    money = arena.money_sources(games)
+    for side in (0, 1):  # every such chain gives every seat one place
+        assert sum(money[p][side] for p in arena.PLACES) * len(games) == pytest.approx(chains)
+    assert chains > 0
+    assert arena._place(0, None) == "none held"
+    assert arena._place(3, None) == "no bonus"
+    assert [arena._place(2, k) for k in ("both", "majority", "shared", "minority")] == ["first"] * 3 + [
+        "second"
+    ]
 
 
 def test_report_command_prints_the_kept_figures_and_needs_a_directory(tmp_path, capsys):
@@ -94,14 +130,7 @@ def test_report_command_prints_the_kept_figures_and_needs_a_directory(tmp_path, 
         assert words in out
     with pytest.raises(SystemExit):
         arena.main(["--report"])
+    with pytest.raises(SystemExit):
+        arena.main(["--table", "--keep", str(tmp_path)])
     with pytest.raises(SystemExit, match="no kept games"):
         arena.main(["--keep", str(tmp_path / "nothing"), "--report"])
-
-
-def test_a_seats_place_in_a_chain_follows_the_bonus_rules():
-    assert arena._place([5, 5, 2, 0], 0) == "first"  # tied first: shares both bonuses
-    assert arena._place([5, 3, 3, 0], 1) == "second"  # tied second: shares the minority
-    assert arena._place([5, 5, 2, 0], 2) == "no bonus"  # two above it
-    assert arena._place([5, 3, 2, 0], 2) == "no bonus"
-    assert arena._place([5, 3, 2, 0], 3) == "none held"
-    assert arena._place([0, 0, 1, 0], 2) == "first"  # a lone holder takes both

@@ -23,10 +23,11 @@ overrides its iteration cap (and fixes a searching hero's playouts), `--field-ms
 time limit per decision; the line after the figures reports its iterations a decision.
 
 Long runs go in slices: `--keep DIR` writes each finished game to DIR (its figures and its
-record) and plays only the games not there yet, so a slice that stops loses only the game in
+record) and plays only the games not there yet, so a slice that stops loses only the games in
 play, several processes may share one directory (each its own seeds), and `--keep DIR
 --report` prints the figures of every game kept there, with where the hero's money came from
-against the field's (`money_sources`).
+against the field's (`money_sources`). A directory is one run's: the same settings and the
+same code (the settings are checked, the code is not: keep a changed player's games elsewhere).
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ from __future__ import annotations
 import argparse
 import json
 import math
+import os
 import statistics
 import time
 from collections import Counter, defaultdict
@@ -303,6 +305,7 @@ def _played(task: tuple) -> tuple[tuple, tuple[Stats, GameRecord]]:
 # ------------------------------------------------------------------ kept games
 
 KEPT_FORMAT = 1
+_KEPT_TYPE = "acquire8 arena game"
 
 
 @dataclass
@@ -327,9 +330,10 @@ def _normal(value: Any) -> Any:
 
 
 def _keep(keep: Path, run_key: dict, seed: int, seat: int, st: Stats, record: GameRecord) -> None:
-    """Write one finished game; through a temporary file, so a stopped run leaves no half."""
+    """Write one finished game; through a temporary file of this process's own, so a stopped
+    run leaves no half and two processes never write the same one."""
     data = {
-        "type": "acquire8 arena game",
+        "type": _KEPT_TYPE,
         "format": KEPT_FORMAT,
         "run": run_key,
         "seed": seed,
@@ -347,54 +351,74 @@ def _keep(keep: Path, run_key: dict, seed: int, seat: int, st: Stats, record: Ga
         "record": record.to_dict(),
     }
     path = keep / f"{seed}_{seat}.json"
-    part = path.with_suffix(".part")
+    part = keep / f"{seed}_{seat}.{os.getpid()}.part"
     part.write_text(json.dumps(data, separators=(",", ":")))
     part.replace(path)
 
 
+def _numbers(stats: dict, key: str, one: bool = False) -> list:
+    """The list `stats[key]`, checked: numbers only, exactly one with `one`."""
+    value = stats[key]
+    if not isinstance(value, list) or not all(type(x) in (int, float) for x in value):
+        raise ValueError(f"{key}: expected a list of numbers")
+    if one and len(value) != 1:
+        raise ValueError(f"{key}: expected one game's figure")
+    return value
+
+
+def _kept_game(path: Path) -> KeptGame:
+    data = json.loads(path.read_text())
+    if not isinstance(data, dict) or data.get("type") != _KEPT_TYPE or data.get("format") != KEPT_FORMAT:
+        raise ValueError("not a kept arena game of this version")
+    run_key, stats, seed, seat = data["run"], data["stats"], data["seed"], data["seat"]
+    if type(seed) is not int or type(seat) is not int or path.name != f"{seed}_{seat}.json":
+        raise ValueError("its deal and seat do not match its name")
+    record = GameRecord.from_dict(data["record"], finished=True)
+    if record.seed != seed or not 0 <= seat < len(record.start().teams):
+        raise ValueError("its record is of another deal or table")
+    forced = stats["field_forced"]
+    if type(forced) is not int:
+        raise ValueError("field_forced: expected a whole number")
+    st = Stats(
+        run_key["hero"],
+        run_key["field"],
+        games=1,
+        players=run_key["players"],
+        mode=run_key["mode"],
+        wins=_numbers(stats, "wins", one=True),
+        ranks=_numbers(stats, "ranks", one=True),
+        margins=_numbers(stats, "margins", one=True),
+        times_ms=_numbers(stats, "times_ms"),
+        cpu_ms=_numbers(stats, "cpu_ms"),
+        field_iterations=_numbers(stats, "field_iterations"),
+        field_forced=forced,
+        field_ms=_numbers(stats, "field_ms"),
+    )
+    return KeptGame(run_key, seed, seat, st, record)
+
+
 def kept_games(keep: Path) -> list[KeptGame]:
     """Every game kept in `keep`, by deal and seat (ValueError naming a file that is not one,
-    or that another version of the arena wrote)."""
+    or that another version of the arena wrote; the file is left as it is)."""
     out = []
     for path in sorted(keep.glob("*.json")):
         try:
-            data = json.loads(path.read_text())
-            if data.get("type") != "acquire8 arena game" or data.get("format") != KEPT_FORMAT:
-                raise ValueError("not a kept arena game of this version")
-            run_key, stats = data["run"], data["stats"]
-            st = Stats(
-                run_key["hero"],
-                run_key["field"],
-                games=1,
-                players=run_key["players"],
-                mode=run_key["mode"],
-                wins=list(stats["wins"]),
-                ranks=list(stats["ranks"]),
-                margins=list(stats["margins"]),
-                times_ms=list(stats["times_ms"]),
-                cpu_ms=list(stats["cpu_ms"]),
-                field_iterations=list(stats["field_iterations"]),
-                field_forced=stats["field_forced"],
-                field_ms=list(stats["field_ms"]),
-            )
-            game = KeptGame(run_key, data["seed"], data["seat"], st, GameRecord.from_dict(data["record"]))
-        except (ValueError, KeyError, TypeError, AttributeError) as e:
+            out.append(_kept_game(path))
+        except (OSError, ValueError, KeyError, TypeError, AttributeError) as e:
             raise ValueError(f"{path}: {e}; move it away to play that game again") from None
-        out.append(game)
     return sorted(out, key=lambda k: (k.seed, k.seat))
 
 
-def report(keep: Path) -> Stats:
-    """The figures of every game kept in `keep` (ValueError if there are none, or they are
-    of more than one run)."""
-    games = kept_games(keep)
+def report(games: list[KeptGame]) -> Stats:
+    """The figures of kept `games` (ValueError if there are none, or they are of more than
+    one run)."""
     if not games:
-        raise ValueError(f"{keep}: no kept games")
+        raise ValueError("no kept games")
     first = games[0]
     total = Stats(first.stats.hero, first.stats.field, players=first.stats.players, mode=first.stats.mode)
     for game in games:
         if game.run != first.run:
-            raise ValueError(f"{keep} holds games of two runs: {first.run} and {game.run}")
+            raise ValueError(f"games of two runs: {first.run} and {game.run}")
         total.add(game.stats)
     return total
 
@@ -402,7 +426,8 @@ def report(keep: Path) -> Stats:
 MONEY_ROWS = {
     "merger_bonus": "bonuses from mergers",
     "end_bonus": "bonuses at the end",
-    "sold": "shares sold in mergers",
+    "merger_sold": "shares sold in mergers",
+    "end_sold": "shares sold at the end",
     "bought": "shares bought",
     "final": "cash at the end",
 }
@@ -412,9 +437,10 @@ FOUNDING_ROWS = {"founded": "chains founded", "founded_bought": "of them bought 
 
 def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
     """Where the money came from, a game: each of `MONEY_ROWS`; for the chains merged away
-    before the end, how often a seat was in each of `PLACES` (ties count as the place); the
-    chains a seat founded and how many of them it bought shares of in the same turn
-    (`FOUNDING_ROWS`). Each as (a hero seat's mean, a field seat's mean)."""
+    before the end that paid a bonus, how often a seat was in each of `PLACES` (by the bonus
+    it was paid: a tied first place is first); the chains a seat founded and how many of them
+    it bought shares of in the same turn (`FOUNDING_ROWS`). Each as (a hero seat's mean, a
+    field seat's mean)."""
     # summed over games, each game's figure the mean over the side's seats
     hero: defaultdict[str, float] = defaultdict(float)
     field: defaultdict[str, float] = defaultdict(float)
@@ -426,26 +452,30 @@ def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
         per_seat: list[Counter[str]] = [Counter() for _ in range(n)]
         founded = ""  # the chain the seat to buy founded this turn
         for action in game.record.actions:
-            table = g.share_table()
+            table = g.share_table()  # a merged chain's holdings when its bonuses are paid
             happened = g.apply(action)
-            over = g.is_over
+            when = "end" if g.is_over else "merger"
+            paid: dict[str, dict[int, str]] = {}  # this action's merger bonuses: chain, seat, kind
             for e in happened:
                 if isinstance(e, ev.ChainFounded):
                     per_seat[e.seat]["founded"] += 1
                     founded = e.chain
                 elif isinstance(e, ev.BonusPaid):
-                    per_seat[e.seat]["end_bonus" if over else "merger_bonus"] += e.amount
+                    per_seat[e.seat][f"{when}_bonus"] += e.amount
+                    paid.setdefault(e.chain, {})[e.seat] = e.kind
+                elif isinstance(e, ev.MarketBonus):
+                    paid.setdefault(e.chain, {})
                 elif isinstance(e, ev.SharesSold):
-                    per_seat[e.seat]["sold"] += e.amount
+                    per_seat[e.seat][f"{when}_sold"] += e.amount
                 elif isinstance(e, ev.SharesBought):
                     per_seat[e.seat]["bought"] += e.cost
                     per_seat[e.seat]["founded_bought"] += founded in e.chains
                     founded = ""
-                elif isinstance(e, ev.MergerStarted) and not over:
-                    for chain in e.defunct:
-                        held = [row[CHAINS.index(chain)] for row in table]
-                        for s in range(n):
-                            per_seat[s][_place(held, s)] += 1
+            if when == "merger":
+                for chain, kinds in paid.items():
+                    c = CHAINS.index(chain)
+                    for s in range(n):
+                        per_seat[s][_place(table[s][c], kinds.get(s))] += 1
         for s, score in enumerate(g.scores()):
             per_seat[s]["final"] += score
         count += 1
@@ -457,14 +487,14 @@ def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
     return {k: (hero[k] / max(1, count), field[k] / max(1, count)) for k in rows}
 
 
-def _place(held: list[int], seat: int) -> str:
-    """`seat`'s place among the holders of a chain (`PLACES`): first with nobody above it,
-    second with one seat above it (the bonus rules), else no bonus."""
-    mine = held[seat]
-    if not mine:
+def _place(held: int, kind: str | None) -> str:
+    """A seat's place in a chain it held `held` shares of, by the bonus it was paid (`kind`,
+    None for none): one of `PLACES`."""
+    if not held:
         return "none held"
-    above = sum(1 for h in held if h > mine)
-    return PLACES[min(above, 2)]
+    if kind is None:
+        return "no bonus"
+    return "second" if kind == "minority" else "first"
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -493,8 +523,14 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--keep", type=Path, help="a directory: write each finished game there, play only the rest"
     )
-    ap.add_argument("--report", action="store_true", help="with --keep: the figures of every game kept there")
+    ap.add_argument(
+        "--report",
+        action="store_true",
+        help="with --keep: the figures of every game kept there (they name their own run)",
+    )
     args = ap.parse_args(argv)
+    if args.keep is not None and args.table:
+        ap.error("--table plays many runs: --keep keeps one")
     if args.report:
         if args.keep is None:
             ap.error("--report reads the games of --keep DIR")
@@ -555,14 +591,23 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def print_report(keep: Path) -> None:
-    """`report` and `money_sources` of the games kept in `keep`, as lines."""
-    st = report(keep)
+    """`report` and `money_sources` of the games kept in `keep`, as lines (ValueError as
+    `kept_games` and `report`)."""
     games = kept_games(keep)
-    seeds = sorted({g.seed for g in games})
+    if not games:
+        raise ValueError(f"{keep}: no kept games")
+    st = report(games)
     print(st.line())
     if st.field_line():
         print(st.field_line())
-    print(f"deals {seeds[0]}-{seeds[-1]} ({len(seeds)} deals); a game, a hero seat | a field seat:")
+    seeds = sorted({g.seed for g in games})
+    shown = {
+        k: {o: x for o, x in v.items() if x is not None} if isinstance(v, dict) else v
+        for k, v in games[0].run.items()
+    }
+    settings = ", ".join(f"{k} {v}" for k, v in shown.items() if k not in ("hero", "field") and v)
+    print(f"{settings}; deals {seeds[0]}-{seeds[-1]} ({len(seeds)} deals)")
+    print("a game, a hero seat | a field seat:")
     money = money_sources(games)
     for key, label in MONEY_ROWS.items():
         print(f"  {label:<24} {money[key][0]:>9,.0f} | {money[key][1]:>9,.0f}")
