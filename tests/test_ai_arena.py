@@ -112,9 +112,9 @@ def test_places_in_merged_chains_follow_the_bonuses_paid_two_players_too(tmp_pat
     for side in (0, 1):  # every such chain gives every seat one place
         assert sum(money[p][side] for p in arena.PLACES) * len(games) == pytest.approx(chains)
     assert chains > 0
-    assert arena._place(0, None) == "none held"
-    assert arena._place(3, None) == "no bonus"
-    assert [arena._place(2, k) for k in ("both", "majority", "shared", "minority")] == ["first"] * 3 + [
+    assert arena.place_of(0, None) == "none held"
+    assert arena.place_of(3, None) == "no bonus"
+    assert [arena.place_of(2, k) for k in ("both", "majority", "shared", "minority")] == ["first"] * 3 + [
         "second"
     ]
 

@@ -475,7 +475,7 @@ def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
                 for chain, kinds in paid.items():
                     c = CHAINS.index(chain)
                     for s in range(n):
-                        per_seat[s][_place(table[s][c], kinds.get(s))] += 1
+                        per_seat[s][place_of(table[s][c], kinds.get(s))] += 1
         for s, score in enumerate(g.scores()):
             per_seat[s]["final"] += score
         count += 1
@@ -487,7 +487,7 @@ def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
     return {k: (hero[k] / max(1, count), field[k] / max(1, count)) for k in rows}
 
 
-def _place(held: int, kind: str | None) -> str:
+def place_of(held: int, kind: str | None) -> str:
     """A seat's place in a chain it held `held` shares of, by the bonus it was paid (`kind`,
     None for none): one of `PLACES`."""
     if not held:
