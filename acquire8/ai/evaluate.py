@@ -282,8 +282,9 @@ class Evaluator:
         self._memos: dict[tuple, dict[tuple, tuple[float, ...]]] = {}
         self._terms: dict[tuple, tuple[float, ...]] = {}
 
-    def setup(self, g: Game) -> None:
-        """Fix the stage-dependent weights for evaluations from this position."""
+    def setup(self, g: Game, soon: frozenset[int] | None = None) -> None:
+        """Fix the stage-dependent weights for evaluations from this position (`soon`: its
+        `merged_soon`, when the caller has worked it out already)."""
         st = stage(g)
         self.ending = is_ending(g)
         if self.ending:
@@ -302,7 +303,10 @@ class Evaluator:
         fitted = self.p.fitted and not self.ending
         self.fifth = min(LAST_FIFTH, int(len(ADDED) * st)) if fitted else 0
         self.today = self.p.today_late * round(10 * st) / 10 if fitted else 0.0  # tenths: fewer sets
-        self.soon = self.merged_soon(g) if fitted else frozenset()
+        if not fitted:
+            self.soon: frozenset[int] = frozenset()
+        else:
+            self.soon = soon if soon is not None else self.merged_soon(g)
         table = (g.players, g.options.mode)
         if self._sides_of[0] != table:  # the same for a whole game
             self._sides_of = (table, [sides(g, s, self.team_play) for s in range(g.players)])

@@ -175,6 +175,7 @@ class HardBot(SeededBot):
         """best_buy in units of sliced thinking: a chain's rows, then a few bundles, at a time
         (on an emulated handheld the whole valuation outlasts a frame's share)."""
         # everything _best_buy reads: the tables, and what fixes the evaluation's stage
+        soon = self.ev.merged_soon(g) if self.ev.p.fitted else None  # they pay sooner (fitted)
         key = (
             me,
             g.chain_sizes(),
@@ -185,19 +186,21 @@ class HardBot(SeededBot):
             g.tiles_on_board(),
             g.pool_size(),
             g.options.mode,  # whom it plays for
-            self.ev.merged_soon(g) if self.ev.p.fitted else None,  # they pay sooner (fitted)
+            soon,
         )
         found = self._memo.get(key)
         if found is None:
             if len(self._memo) > MEMO_KEPT:
                 self._memo.clear()
-            found = self._memo[key] = yield from self._best_buy_steps(g, me)
+            found = self._memo[key] = yield from self._best_buy_steps(g, me, soon)
         value, chains = found
         return value, _purchase(chains)
 
-    def _best_buy_steps(self, g: Game, me: int) -> Work[tuple[float, tuple[str, ...]]]:
+    def _best_buy_steps(
+        self, g: Game, me: int, soon: frozenset[int] | None
+    ) -> Work[tuple[float, tuple[str, ...]]]:
         ev = self.ev
-        ev.setup(g)
+        ev.setup(g, soon)
         n = g.players
         stock, sizes, bank = g.share_table(), g.chain_sizes(), g.bank_counts()
         cash = g.cash(me)
