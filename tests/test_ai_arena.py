@@ -1,5 +1,8 @@
 """The arena: seat-rotated games and the figures it prints."""
 
+import sys
+from pathlib import Path
+
 import pytest
 
 from acquire8.ai import arena
@@ -134,3 +137,19 @@ def test_report_command_prints_the_kept_figures_and_needs_a_directory(tmp_path, 
         arena.main(["--table", "--keep", str(tmp_path)])
     with pytest.raises(SystemExit, match="no kept games"):
         arena.main(["--keep", str(tmp_path / "nothing"), "--report"])
+
+
+def test_the_fit_of_added_shares_reads_a_kept_runs_field_seats(tmp_path):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import fit_added  # type: ignore[import-not-found]  # tools/ is not a package
+
+    arena.run("easy", "greedy", games=4, seed=41, keep=tmp_path)
+    notes = fit_added.kept(tmp_path)
+    assert notes and all(0 <= fifth < 5 and added >= 0 for fifth, _, added in notes)
+    assert {where for _, where, _ in notes} <= set(fit_added.PLACES)
+    # the field's three seats of every game, no hero's: three notes a chain a turn
+    assert len(notes) % 3 == 0
+    assert fit_added.place((2, 1, 0, 0), 0) == "leading"
+    assert fit_added.place((2, 2, 0, 0), 1) == "tied first"
+    assert fit_added.place((2, 1, 0, 0), 1) == "behind"
+    assert fit_added.place((2, 1, 0, 0), 3) == "none"

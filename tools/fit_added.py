@@ -1,13 +1,16 @@
 """Fit the evaluation's table of shares added before a payout (acquire8/ai/evaluate.py ADDED).
 
     python tools/fit_added.py --field ismcts-intern --iterations 200 --seed 95101 --deals 6
+    python tools/fit_added.py --kept DIR --by-place
 
 Plays seat-rotated games of hard against three of `--field` (the yardstick needs the
-repository's bench/). At every turn's start it notes each chain on the board and every
-seat's shares of it; when the chain pays out (a merger that ends it, or the game's end) each
-note gives, per seat, the shares added since. The added counts are grouped by the game's
-stage in fifths (`evaluate.stage`) and into none, a few (1-3), several (4-6) and many (7+),
-and printed as the table's rows, with the mean of each group (the table's atoms).
+repository's bench/), or reads the games an arena run kept (`--kept DIR`: its field seats
+only). At every turn's start it notes each chain on the board and every seat's shares of it;
+when the chain pays out (a merger that ends it, or the game's end) each note gives, per seat,
+the shares added since. The added counts are grouped by the game's stage in fifths
+(`evaluate.stage`) and into none, a few (1-3), several (4-6) and many (7+), and printed as the
+table's rows, with the mean of each group (the table's atoms). `--by-place` splits each row by
+the seat's place in the chain at the note: leading alone, tied first, behind, holding none.
 """
 
 from __future__ import annotations
@@ -19,26 +22,36 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from acquire8.ai.arena import make_player
+from collections.abc import Callable, Collection, Iterator
+
+from acquire8.ai.arena import kept_games, make_player
 from acquire8.ai.evaluate import ADDED, stage
-from acquire8.rules import CHAIN_COUNT, CHAINS, Game, Phase
+from acquire8.rules import CHAIN_COUNT, CHAINS, Action, Game, Phase
 
 GROUPS = ((0, 0), (1, 3), (4, 6), (7, 99))
+PLACES = ("leading", "tied first", "behind", "none")
 
 
-def added_in_game(g: Game, names: list[str], seed: int, opts: dict) -> list[tuple[int, int]]:
-    """(stage fifth, shares added) for every seat and note of one game played to its end."""
-    bots = [
-        make_player(n, seed * 100 + s, True, opts if n.startswith("ismcts-") else {})
-        for s, n in enumerate(names)
-    ]
+def place(held: tuple[int, ...], seat: int) -> str:
+    """`seat`'s place among a chain's holders (`PLACES`)."""
+    mine, most = held[seat], max(h for s, h in enumerate(held) if s != seat)
+    if not mine:
+        return "none"
+    return "leading" if mine > most else "tied first" if mine == most else "behind"
+
+
+def added_in_game(
+    g: Game, next_action: Callable[[Game], Action], seats: Collection[int]
+) -> list[tuple[int, str, int]]:
+    """(stage fifth, place at the note, shares added) for each of `seats` and every note of one
+    game played to its end, each action `next_action(g)`."""
     notes: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(CHAIN_COUNT)]
-    out: list[tuple[int, int]] = []
+    out: list[tuple[int, str, int]] = []
     last_turn = None
 
     def paid(c: int, table: tuple[tuple[int, ...], ...]) -> None:
         final = [row[c] for row in table]
-        out.extend((fifth, f - h) for fifth, held in notes[c] for h, f in zip(held, final, strict=True))
+        out.extend((fifth, place(held, s), final[s] - held[s]) for fifth, held in notes[c] for s in seats)
         notes[c] = []
 
     table = g.share_table()
@@ -53,9 +66,43 @@ def added_in_game(g: Game, names: list[str], seed: int, opts: dict) -> list[tupl
         if merger is not None and merger["defunct"]:
             paid(CHAINS.index(merger["defunct"]), g.share_table())
         table = g.share_table()  # the holdings the end pays on, before the final sale
-        g.apply(bots[g.current].choose(g.view(g.current)))
+        g.apply(next_action(g))
     for c in range(CHAIN_COUNT):
         paid(c, table)
+    return out
+
+
+def played(field: str, seed: int, deals: int, iterations: int) -> list[tuple[int, str, int]]:
+    """The notes of seat-rotated games of hard against three of `field`, every seat's."""
+    out = []
+    for deal in range(seed, seed + deals):
+        for seat in range(4):
+            names = [("hard" if s == seat else field) for s in range(4)]
+            opts = {"iterations": iterations}
+            bots = [
+                make_player(n, deal * 100 + s, True, opts if n.startswith("ismcts-") else {})
+                for s, n in enumerate(names)
+            ]
+            out += added_in_game(Game.new(players=4, seed=deal), _their_choice(bots), range(4))
+    return out
+
+
+def _their_choice(bots: list) -> Callable[[Game], Action]:
+    return lambda g: bots[g.current].choose(g.view(g.current))
+
+
+def _next_of(actions: Iterator[Action]) -> Callable[[Game], Action]:
+    return lambda g: next(actions)
+
+
+def kept(keep: Path) -> list[tuple[int, str, int]]:
+    """The notes of the games an arena run kept in `keep`, its field seats'."""
+    out = []
+    for game in kept_games(keep):
+        actions = iter(game.record.actions)
+        g = game.record.start()
+        field = [s for s in range(g.players) if s not in game.hero_seats]
+        out += added_in_game(g, _next_of(actions), field)
     return out
 
 
@@ -65,18 +112,18 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--iterations", type=int, default=200, help="the yardstick's iterations a decision")
     ap.add_argument("--seed", type=int, default=95101)
     ap.add_argument("--deals", type=int, default=6, help="deals, each played from every seat")
+    ap.add_argument("--kept", type=Path, help="read the games an arena run kept here instead")
+    ap.add_argument("--by-place", action="store_true", help="a row per place in the chain at the note")
     args = ap.parse_args(argv)
-    counts = [Counter[int]() for _ in ADDED]
-    for seed in range(args.seed, args.seed + args.deals):
-        for seat in range(4):
-            names = [("hard" if s == seat else args.field) for s in range(4)]
-            for fifth, added in added_in_game(
-                Game.new(players=4, seed=seed), names, seed, {"iterations": args.iterations}
-            ):
-                counts[fifth][added] += 1
+    notes = kept(args.kept) if args.kept else played(args.field, args.seed, args.deals, args.iterations)
+    counts: dict[tuple[int, str], Counter[int]] = {}
+    for fifth, where, added in notes:
+        counts.setdefault((fifth, where if args.by_place else ""), Counter())[added] += 1
     sums = [0] * len(GROUPS)
     ns = [0] * len(GROUPS)
-    for fifth, c in enumerate(counts):
+    for (fifth, where), c in sorted(
+        counts.items(), key=lambda kv: (kv[0][0], PLACES.index(kv[0][1]) if kv[0][1] else 0)
+    ):
         n = sum(c.values()) or 1
         row = []
         for i, (lo, hi) in enumerate(GROUPS):
@@ -84,7 +131,10 @@ def main(argv: list[str] | None = None) -> None:
             row.append(f"{k / n:.2f}")
             sums[i] += sum(a * v for a, v in c.items() if lo <= a <= hi)
             ns[i] += k
-        print(f"    ({', '.join(row)}),  # stage {fifth / 5:.1f}-{(fifth + 1) / 5:.1f}: {n} notes")
+        mean = sum(a * v for a, v in c.items()) / n
+        label = f"{where}, " if where else ""
+        stage_range = f"{fifth / 5:.1f}-{(fifth + 1) / 5:.1f}"
+        print(f"    ({', '.join(row)}),  # stage {stage_range}: {label}{n} notes, mean {mean:.2f}")
     print("atoms", tuple(round(s / n, 2) if n else 0 for s, n in zip(sums, ns, strict=True)))
 
 
