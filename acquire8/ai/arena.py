@@ -273,26 +273,28 @@ def run(
                 raise ValueError(f"{keep} holds games of another run ({game.run}): keep this one elsewhere")
             done[game.seed, game.seat] = game.stats
     start = time.perf_counter()
-    todo = [t for t in tasks if (t[2], t[3]) not in done]
+    todo = []
     for t in tasks:
         if (t[2], t[3]) in done:
             total.add(done[t[2], t[3]])
+        else:
+            todo.append(t)
+
+    def collect(results: Iterable[tuple[tuple, tuple[Stats, GameRecord]]]) -> None:
+        for task, (st, record) in results:
+            total.add(st)
+            if keep is not None:
+                _keep(keep, run_key, task[2], task[3], st, record)
+
     if jobs > 1:
         import multiprocessing  # only the arena uses processes; never the game
 
         # spawned, not forked: a fork of a process running threads (Pyxel's, in a test run)
         # can hang in the child
         with multiprocessing.get_context("spawn").Pool(jobs) as pool:
-            for task, (st, record) in pool.imap_unordered(_played, todo):
-                total.add(st)
-                if keep is not None:
-                    _keep(keep, run_key, task[2], task[3], st, record)
+            collect(pool.imap_unordered(_played, todo))
     else:
-        for task in todo:
-            st, record = play_one(task)
-            total.add(st)
-            if keep is not None:
-                _keep(keep, run_key, task[2], task[3], st, record)
+        collect(map(_played, todo))
     total.seconds = time.perf_counter() - start
     return total
 
