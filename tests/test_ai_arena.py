@@ -153,3 +153,41 @@ def test_the_fit_of_added_shares_reads_a_kept_runs_field_seats(tmp_path):
     assert fit_added.place((2, 2, 0, 0), 1) == "tied first"
     assert fit_added.place((2, 1, 0, 0), 1) == "behind"
     assert fit_added.place((2, 1, 0, 0), 3) == "none"
+
+
+def test_a_variant_and_the_default_share_every_table_and_a_run_resumes(tmp_path):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import pair_params  # type: ignore[import-not-found]  # tools/ is not a package
+
+    out = tmp_path / "pairs.jsonl"
+    variant = ["--params", '{"premium_until": 0.7}']
+    pair_params.main([*variant, "--seed", "5", "--deals", "1", "--field", "greedy", "--out", str(out)])
+    games = pair_params.read(out)
+    assert sorted(g["seating"] for g in games) == sorted(pair_params.SEATINGS)
+    assert all(len(g["cash"]) == 4 and sum(g["at_once"]) <= sum(g["founded"]) for g in games)
+    written = out.read_text()
+    pair_params.main(["--seed", "5", "--deals", "1", "--field", "greedy", "--out", str(out)])
+    assert out.read_text() == written  # every game was there: none played again
+    with out.open("a") as f:
+        f.write('{"seed": 6}\n')
+    with pytest.raises(SystemExit, match="line 9"):
+        pair_params.read(out)
+    with pytest.raises(SystemExit):
+        pair_params.main(["--params", '{"no_such_weight": 1}', "--out", str(out)])
+
+
+def test_the_pair_report_takes_the_variant_less_the_default_game_by_game():
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import pair_params  # type: ignore[import-not-found]
+
+    games = [
+        {"seed": 1, "seating": "VBFF", "cash": [9000, 6000, 5000, 9000], "founded": [2, 1, 0, 0],
+         "at_once": [1, 0, 0, 0]},
+        {"seed": 2, "seating": "FBVF", "cash": [5000, 8000, 7000, 1000], "founded": [0, 3, 1, 0],
+         "at_once": [0, 2, 1, 0]},
+    ]  # fmt: skip
+    text = pair_params.report(games)
+    assert "V's cash less B's: +1,000 ±" in text  # (3,000 - 1,000) / 2
+    assert "V ahead in 1" in text
+    assert "wins: V 0.5, B 1" in text  # V shares the first game's top with a field seat
+    assert "V 3 / 2, B 4 / 2" in text

@@ -1,0 +1,146 @@
+"""A variant of the evaluation's weights against the shipped ones, at the same tables.
+
+    python tools/pair_params.py --params '{"premium_until": 0.7}' --seed 63101 --deals 15 --out FILE
+    python tools/pair_params.py --report FILE
+
+Each table holds a hard player with the variant's weights (V), one with the default weights
+(B) and two field players (by default the arena's yardstick, Intern at 200 iterations: a game
+takes 10-15 s). Each tile seed is played from eight seatings (V B F F and B V F F, each
+rotated), so the two hard players share every deal, every field player and every seat. The
+figure is V's final cash less B's, game by game (its mean with a 95% interval), beside their
+wins: sharing the luck of the deal, the difference is far less noisy than two win shares
+measured apart. It is for tuning: a variant that looks better here is then measured against
+three field players on deals of its own (`python -m acquire8.ai.arena`).
+
+Each game is written to FILE as one line when it ends; a run plays only the games missing
+from it, so a stopped run resumes.
+"""
+
+from __future__ import annotations
+
+import argparse
+import dataclasses
+import json
+import math
+import statistics
+import sys
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from acquire8.ai.arena import make_player
+from acquire8.ai.base import Bot
+from acquire8.ai.evaluate import DEFAULT, Params
+from acquire8.ai.hard import HardBot
+from acquire8.rules import Game
+from acquire8.rules import events as ev
+
+FIELDS = {"seed", "seating", "cash", "founded", "at_once"}  # a game's line
+SEATINGS = tuple(base[r:] + base[:r] for base in ("VBFF", "BVFF") for r in range(4))
+
+
+def play(params: Params, seed: int, seating: str, field: str, iterations: int | None) -> dict:
+    """One game of `seating` (V: the variant, B: the default, F: the field) on tile seed
+    `seed`: every seat's final cash, and the chains each seat founded and of them bought
+    shares of in the same turn."""
+    bots: list[Bot] = []
+    for s, who in enumerate(seating):
+        bot_seed = seed * 100 + s
+        if who == "F":
+            bots.append(make_player(field, bot_seed, True, {"iterations": iterations} if iterations else {}))
+        else:
+            bots.append(HardBot(bot_seed, params if who == "V" else DEFAULT))
+    g = Game.new(players=len(seating), seed=seed)
+    founded, at_once = [0] * g.players, [0] * g.players
+    just_founded: tuple[int, str] | None = None
+    while not g.is_over:
+        for e in g.apply(bots[g.current].choose(g.view(g.current))):
+            if isinstance(e, ev.ChainFounded):
+                founded[e.seat] += 1
+                just_founded = (e.seat, e.chain)
+            elif isinstance(e, ev.SharesBought):
+                if just_founded and just_founded[0] == e.seat and just_founded[1] in e.chains:
+                    at_once[e.seat] += 1
+                just_founded = None
+    return {"seed": seed, "seating": seating, "cash": g.scores(), "founded": founded, "at_once": at_once}
+
+
+def run(params: Params, seeds: range, out: Path, field: str, iterations: int | None) -> None:
+    """Play every seating of every seed not yet in `out`, appending each game as it ends."""
+    done = {(g["seed"], g["seating"]) for g in read(out)} if out.exists() else set()
+    for seed in seeds:
+        for seating in SEATINGS:
+            if (seed, seating) not in done:
+                line = json.dumps(play(params, seed, seating, field, iterations))
+                with out.open("a") as f:
+                    f.write(line + "\n")
+
+
+def read(path: Path) -> list[dict]:
+    """The games of a file `run` wrote; a line that is not one is named."""
+    games = []
+    for n, line in enumerate(path.read_text().splitlines(), 1):
+        try:
+            game = json.loads(line)
+            ok = isinstance(game, dict) and game.keys() >= FIELDS and {"V", "B"} <= set(game["seating"])
+        except (ValueError, TypeError):
+            ok = False
+        if not ok:
+            raise SystemExit(f"{path}, line {n}: not a game of this tool")
+        games.append(game)
+    return games
+
+
+def report(games: list[dict]) -> str:
+    """V's cash less B's (mean, 95% interval), their wins (ties split), the chains they founded
+    and of them bought into at once."""
+    if not games:
+        return "no games"
+    diffs, wins, founded, at_once = [], {"V": 0.0, "B": 0.0}, {"V": 0, "B": 0}, {"V": 0, "B": 0}
+    for g in games:
+        cash, seating = g["cash"], g["seating"]
+        v, b = seating.index("V"), seating.index("B")
+        diffs.append(cash[v] - cash[b])
+        top = [s for s, c in enumerate(cash) if c == max(cash)]
+        for who, seat in (("V", v), ("B", b)):
+            wins[who] += 1 / len(top) if seat in top else 0.0
+            founded[who] += g["founded"][seat]
+            at_once[who] += g["at_once"][seat]
+    half = 1.96 * statistics.stdev(diffs) / math.sqrt(len(diffs)) if len(diffs) > 1 else math.inf
+    seeds = sorted({g["seed"] for g in games})
+    return (
+        f"{len(games)} games, tile seeds {seeds[0]}-{seeds[-1]} ({len(seeds)})\n"
+        f"V's cash less B's: {statistics.mean(diffs):+,.0f} ± {half:,.0f} a game; V ahead in "
+        f"{sum(d > 0 for d in diffs)}\n"
+        f"wins: V {wins['V']:g}, B {wins['B']:g}\n"
+        f"chains founded / of them bought at once: V {founded['V']} / {at_once['V']}, "
+        f"B {founded['B']} / {at_once['B']}"
+    )
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--params", default="{}", help="the variant: Params fields as JSON")
+    ap.add_argument("--seed", type=int, default=63001, help="first tile seed")
+    ap.add_argument("--deals", type=int, default=10, help="tile seeds (8 games each)")
+    ap.add_argument("--field", default="ismcts-intern", help="a level, a baseline or ismcts-*")
+    ap.add_argument("--iterations", type=int, default=200, help="ismcts-*: its cap (0: its level's)")
+    ap.add_argument("--out", type=Path, help="the games' file (JSON lines)")
+    ap.add_argument("--report", type=Path, help="print the figures of a games' file and stop")
+    args = ap.parse_args(argv)
+    if args.report:
+        print(report(read(args.report)))
+        return
+    if args.out is None:
+        ap.error("--out FILE is needed to play")
+    try:
+        params = dataclasses.replace(DEFAULT, **json.loads(args.params))
+    except (ValueError, TypeError) as e:
+        ap.error(f"--params: {e}")
+    iterations = args.iterations if args.field.startswith("ismcts-") and args.iterations else None
+    run(params, range(args.seed, args.seed + args.deals), args.out, args.field, iterations)
+    print(report(read(args.out)))
+
+
+if __name__ == "__main__":
+    main()
