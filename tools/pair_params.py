@@ -28,12 +28,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-from acquire8.ai.arena import make_player
+from acquire8.ai.arena import make_player, seat_money
 from acquire8.ai.base import Bot
 from acquire8.ai.evaluate import DEFAULT, Params
 from acquire8.ai.hard import HardBot
-from acquire8.rules import Game
-from acquire8.rules import events as ev
+from acquire8.ai.match import record_game
 
 FIELDS = {"seed", "seating", "cash", "founded", "at_once"}  # a game's line
 SEATINGS = tuple(base[r:] + base[:r] for base in ("VBFF", "BVFF") for r in range(4))
@@ -42,7 +41,7 @@ SEATINGS = tuple(base[r:] + base[:r] for base in ("VBFF", "BVFF") for r in range
 def play(params: Params, seed: int, seating: str, field: str, iterations: int | None) -> dict:
     """One game of `seating` (V: the variant, B: the default, F: the field) on tile seed
     `seed`: every seat's final cash, and the chains each seat founded and of them bought
-    shares of in the same turn."""
+    shares of in the same turn (the arena's `seat_money`)."""
     bots: list[Bot] = []
     for s, who in enumerate(seating):
         bot_seed = seed * 100 + s
@@ -50,19 +49,15 @@ def play(params: Params, seed: int, seating: str, field: str, iterations: int | 
             bots.append(make_player(field, bot_seed, True, {"iterations": iterations} if iterations else {}))
         else:
             bots.append(HardBot(bot_seed, params if who == "V" else DEFAULT))
-    g = Game.new(players=len(seating), seed=seed)
-    founded, at_once = [0] * g.players, [0] * g.players
-    just_founded: tuple[int, str] | None = None
-    while not g.is_over:
-        for e in g.apply(bots[g.current].choose(g.view(g.current))):
-            if isinstance(e, ev.ChainFounded):
-                founded[e.seat] += 1
-                just_founded = (e.seat, e.chain)
-            elif isinstance(e, ev.SharesBought):
-                if just_founded and just_founded[0] == e.seat and just_founded[1] in e.chains:
-                    at_once[e.seat] += 1
-                just_founded = None
-    return {"seed": seed, "seating": seating, "cash": g.scores(), "founded": founded, "at_once": at_once}
+    seats = ["hard" if who in "VB" else field for who in seating]
+    per_seat = seat_money(record_game(bots, seed, seats))
+    return {
+        "seed": seed,
+        "seating": seating,
+        "cash": [m["final"] for m in per_seat],
+        "founded": [m["founded"] for m in per_seat],
+        "at_once": [m["founded_bought"] for m in per_seat],
+    }
 
 
 def run(params: Params, seeds: range, out: Path, field: str, iterations: int | None) -> None:

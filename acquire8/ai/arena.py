@@ -438,48 +438,15 @@ FOUNDING_ROWS = {"founded": "chains founded", "founded_bought": "of them bought 
 
 
 def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
-    """Where the money came from, a game: each of `MONEY_ROWS`; for the chains merged away
-    before the end that paid a bonus, how often a seat was in each of `PLACES` (by the bonus
-    it was paid: a tied first place is first); the chains a seat founded and how many of them
-    it bought shares of in the same turn (`FOUNDING_ROWS`). Each as (a hero seat's mean, a
-    field seat's mean)."""
+    """`seat_money`'s figures a game, each as (a hero seat's mean, a field seat's mean)."""
     # summed over games, each game's figure the mean over the side's seats
     hero: defaultdict[str, float] = defaultdict(float)
     field: defaultdict[str, float] = defaultdict(float)
     count = 0
     for game in games:
         mine = set(game.hero_seats)
-        g = game.record.start()
-        n = g.players
-        per_seat: list[Counter[str]] = [Counter() for _ in range(n)]
-        founded = ""  # the chain the seat to buy founded this turn
-        for action in game.record.actions:
-            table = g.share_table()  # a merged chain's holdings when its bonuses are paid
-            happened = g.apply(action)
-            when = "end" if g.is_over else "merger"
-            paid: dict[str, dict[int, str]] = {}  # this action's merger bonuses: chain, seat, kind
-            for e in happened:
-                if isinstance(e, ev.ChainFounded):
-                    per_seat[e.seat]["founded"] += 1
-                    founded = e.chain
-                elif isinstance(e, ev.BonusPaid):
-                    per_seat[e.seat][f"{when}_bonus"] += e.amount
-                    paid.setdefault(e.chain, {})[e.seat] = e.kind
-                elif isinstance(e, ev.MarketBonus):
-                    paid.setdefault(e.chain, {})
-                elif isinstance(e, ev.SharesSold):
-                    per_seat[e.seat][f"{when}_sold"] += e.amount
-                elif isinstance(e, ev.SharesBought):
-                    per_seat[e.seat]["bought"] += e.cost
-                    per_seat[e.seat]["founded_bought"] += founded in e.chains
-                    founded = ""
-            if when == "merger":
-                for chain, kinds in paid.items():
-                    c = CHAINS.index(chain)
-                    for s in range(n):
-                        per_seat[s][place_of(table[s][c], kinds.get(s))] += 1
-        for s, score in enumerate(g.scores()):
-            per_seat[s]["final"] += score
+        per_seat = seat_money(game.record)
+        n = len(per_seat)
         count += 1
         for s in range(n):
             side = hero if s in mine else field
@@ -487,6 +454,45 @@ def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
                 side[k] += v / (len(mine) if s in mine else n - len(mine))
     rows = (*MONEY_ROWS, *PLACES, *FOUNDING_ROWS)
     return {k: (hero[k] / max(1, count), field[k] / max(1, count)) for k in rows}
+
+
+def seat_money(record: GameRecord) -> list[Counter[str]]:
+    """Each seat's figures of one game, its record replayed: where its money came from
+    (`MONEY_ROWS`); for the chains merged away before the end that paid a bonus, how often it
+    was in each of `PLACES` (by the bonus it was paid: a tied first place is first); the chains
+    it founded and how many of them it bought shares of in the same turn (`FOUNDING_ROWS`)."""
+    g = record.start()
+    n = g.players
+    per_seat: list[Counter[str]] = [Counter() for _ in range(n)]
+    founded = ""  # the chain the seat to buy founded this turn
+    for action in record.actions:
+        table = g.share_table()  # a merged chain's holdings when its bonuses are paid
+        happened = g.apply(action)
+        when = "end" if g.is_over else "merger"
+        paid: dict[str, dict[int, str]] = {}  # this action's merger bonuses: chain, seat, kind
+        for e in happened:
+            if isinstance(e, ev.ChainFounded):
+                per_seat[e.seat]["founded"] += 1
+                founded = e.chain
+            elif isinstance(e, ev.BonusPaid):
+                per_seat[e.seat][f"{when}_bonus"] += e.amount
+                paid.setdefault(e.chain, {})[e.seat] = e.kind
+            elif isinstance(e, ev.MarketBonus):
+                paid.setdefault(e.chain, {})
+            elif isinstance(e, ev.SharesSold):
+                per_seat[e.seat][f"{when}_sold"] += e.amount
+            elif isinstance(e, ev.SharesBought):
+                per_seat[e.seat]["bought"] += e.cost
+                per_seat[e.seat]["founded_bought"] += founded in e.chains
+                founded = ""
+        if when == "merger":
+            for chain, kinds in paid.items():
+                c = CHAINS.index(chain)
+                for s in range(n):
+                    per_seat[s][place_of(table[s][c], kinds.get(s))] += 1
+    for s, score in enumerate(g.scores()):
+        per_seat[s]["final"] += score
+    return per_seat
 
 
 def place_of(held: int, kind: str | None) -> str:
