@@ -145,14 +145,17 @@ def test_the_fit_of_added_shares_reads_a_kept_runs_field_seats(tmp_path):
 
     arena.run("easy", "greedy", games=4, seed=41, keep=tmp_path)
     notes = fit_added.kept(tmp_path)
-    assert notes and all(0 <= fifth < 5 and added >= 0 for fifth, _, added in notes)
-    assert {where for _, where, _ in notes} <= set(fit_added.PLACES)
+    assert notes and all(0 <= fifth < 5 and added >= 0 for fifth, _, _, added in notes)
+    assert {where for _, where, _, _ in notes} <= set(fit_added.PLACES)
+    assert {size for _, _, size, _ in notes} <= {"2-5", "6-10", "11+"}
     # the field's three seats of every game, no hero's: three notes a chain a turn
     assert len(notes) % 3 == 0
     assert fit_added.place((2, 1, 0, 0), 0) == "leading"
     assert fit_added.place((2, 2, 0, 0), 1) == "tied first"
     assert fit_added.place((2, 1, 0, 0), 1) == "behind"
     assert fit_added.place((2, 1, 0, 0), 3) == "none"
+    classes = [fit_added.size_class(n) for n in (2, 5, 6, 10, 11, 41)]
+    assert classes == ["2-5", "2-5", "6-10", "6-10", "11+", "11+"]
 
 
 def test_a_variant_and_the_default_share_every_table_and_a_run_resumes(tmp_path):

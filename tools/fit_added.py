@@ -10,7 +10,10 @@ when the chain pays out (a merger that ends it, or the game's end) each note giv
 the shares added since. The added counts are grouped by the game's stage in fifths
 (`evaluate.stage`) and into none, a few (1-3), several (4-6) and many (7+), and printed as the
 table's rows, with the mean of each group (the table's atoms). `--by-place` splits each row by
-the seat's place in the chain at the note: leading alone, tied first, behind, holding none.
+the seat's place in the chain at the note: leading alone, tied first, behind, holding none;
+`--by-size` by the chain's size at the note (the classes of `evaluate.ADDED_SIZES`), and then
+prints the table `evaluate.ADDED_BY_SIZE` (a class with fewer than MIN_NOTES notes in a fifth
+takes the fifth's row).
 """
 
 from __future__ import annotations
@@ -25,11 +28,12 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from collections.abc import Callable, Collection, Iterator
 
 from acquire8.ai.arena import kept_games, make_player
-from acquire8.ai.evaluate import ADDED, stage
+from acquire8.ai.evaluate import ADDED, ADDED_SIZES, stage
 from acquire8.rules import CHAIN_COUNT, CHAINS, Action, Game, Phase
 
 GROUPS = ((0, 0), (1, 3), (4, 6), (7, 99))
 PLACES = ("leading", "tied first", "behind", "none")
+MIN_NOTES = 100  # a size class's notes in a fifth below which the fifth's row stands for it
 
 
 def place(held: tuple[int, ...], seat: int) -> str:
@@ -40,18 +44,32 @@ def place(held: tuple[int, ...], seat: int) -> str:
     return "leading" if mine > most else "tied first" if mine == most else "behind"
 
 
-def added_in_game(
-    g: Game, next_action: Callable[[Game], Action], seats: Collection[int]
-) -> list[tuple[int, str, int]]:
-    """(stage fifth, place at the note, shares added) for each of `seats` and every note of one
-    game played to its end, each action `next_action(g)`."""
-    notes: list[list[tuple[int, tuple[int, ...]]]] = [[] for _ in range(CHAIN_COUNT)]
-    out: list[tuple[int, str, int]] = []
+_UNDER = tuple(f"{lo}-{hi - 1}" for lo, hi in zip((2, *ADDED_SIZES), ADDED_SIZES, strict=False))
+SIZE_CLASSES = (*_UNDER, f"{ADDED_SIZES[-1]}+")
+
+
+def size_class(size: int) -> str:
+    """The class of a chain of `size` tiles (`SIZE_CLASSES`, as `evaluate.added_row` has them)."""
+    return SIZE_CLASSES[sum(size >= limit for limit in ADDED_SIZES)]
+
+
+Note = tuple[int, str, str, int]  # stage fifth, place and size class at the note, shares added
+
+
+def added_in_game(g: Game, next_action: Callable[[Game], Action], seats: Collection[int]) -> list[Note]:
+    """A `Note` for each of `seats` and every chain at every turn's start of one game played to
+    its end, each action `next_action(g)`."""
+    notes: list[list[tuple[int, tuple[int, ...], int]]] = [[] for _ in range(CHAIN_COUNT)]
+    out: list[Note] = []
     last_turn = None
 
     def paid(c: int, table: tuple[tuple[int, ...], ...]) -> None:
         final = [row[c] for row in table]
-        out.extend((fifth, place(held, s), final[s] - held[s]) for fifth, held in notes[c] for s in seats)
+        out.extend(
+            (fifth, place(held, s), size_class(size), final[s] - held[s])
+            for fifth, held, size in notes[c]
+            for s in seats
+        )
         notes[c] = []
 
     table = g.share_table()
@@ -61,7 +79,7 @@ def added_in_game(
             fifth = min(len(ADDED) - 1, int(len(ADDED) * stage(g)))
             for c, size in enumerate(g.chain_sizes()):
                 if size:
-                    notes[c].append((fifth, tuple(row[c] for row in g.share_table())))
+                    notes[c].append((fifth, tuple(row[c] for row in g.share_table()), size))
         merger = g.merger_state()
         if merger is not None and merger["defunct"]:
             paid(CHAINS.index(merger["defunct"]), g.share_table())
@@ -72,7 +90,7 @@ def added_in_game(
     return out
 
 
-def played(field: str, seed: int, deals: int, iterations: int) -> list[tuple[int, str, int]]:
+def played(field: str, seed: int, deals: int, iterations: int) -> list[Note]:
     """The notes of seat-rotated games of hard against three of `field`, every seat's."""
     out = []
     for deal in range(seed, seed + deals):
@@ -95,7 +113,7 @@ def _next_of(actions: Iterator[Action]) -> Callable[[Game], Action]:
     return lambda g: next(actions)
 
 
-def kept(keep: Path) -> list[tuple[int, str, int]]:
+def kept(keep: Path) -> list[Note]:
     """The notes of the games an arena run kept in `keep`, its field seats'."""
     out = []
     for game in kept_games(keep):
@@ -113,29 +131,53 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--seed", type=int, default=95101)
     ap.add_argument("--deals", type=int, default=6, help="deals, each played from every seat")
     ap.add_argument("--kept", type=Path, help="read the games an arena run kept here instead")
-    ap.add_argument("--by-place", action="store_true", help="a row per place in the chain at the note")
+    split = ap.add_mutually_exclusive_group()
+    split.add_argument("--by-place", action="store_true", help="a row per place in the chain at the note")
+    split.add_argument("--by-size", action="store_true", help="a row per size class of the chain at the note")
     args = ap.parse_args(argv)
     notes = kept(args.kept) if args.kept else played(args.field, args.seed, args.deals, args.iterations)
     counts: dict[tuple[int, str], Counter[int]] = {}
-    for fifth, where, added in notes:
-        counts.setdefault((fifth, where if args.by_place else ""), Counter())[added] += 1
+    for fifth, where, size, added in notes:
+        label = where if args.by_place else size if args.by_size else ""
+        counts.setdefault((fifth, label), Counter())[added] += 1
+    order = list(PLACES) + list(SIZE_CLASSES)
     sums = [0] * len(GROUPS)
     ns = [0] * len(GROUPS)
     for (fifth, where), c in sorted(
-        counts.items(), key=lambda kv: (kv[0][0], PLACES.index(kv[0][1]) if kv[0][1] else 0)
+        counts.items(), key=lambda kv: (kv[0][0], order.index(kv[0][1]) if kv[0][1] else 0)
     ):
         n = sum(c.values()) or 1
-        row = []
         for i, (lo, hi) in enumerate(GROUPS):
-            k = sum(v for a, v in c.items() if lo <= a <= hi)
-            row.append(f"{k / n:.2f}")
             sums[i] += sum(a * v for a, v in c.items() if lo <= a <= hi)
-            ns[i] += k
+            ns[i] += sum(v for a, v in c.items() if lo <= a <= hi)
         mean = sum(a * v for a, v in c.items()) / n
         label = f"{where}, " if where else ""
         stage_range = f"{fifth / 5:.1f}-{(fifth + 1) / 5:.1f}"
-        print(f"    ({', '.join(row)}),  # stage {stage_range}: {label}{n} notes, mean {mean:.2f}")
+        print(f"    {_row(c)},  # stage {stage_range}: {label}{n} notes, mean {mean:.2f}")
     print("atoms", tuple(round(s / n, 2) if n else 0 for s, n in zip(sums, ns, strict=True)))
+    if args.by_size:
+        print("ADDED_BY_SIZE = (")
+        for size in SIZE_CLASSES:
+            print("    (  # " + size)
+            for fifth in range(len(ADDED)):
+                c = counts.get((fifth, size), Counter())
+                if sum(c.values()) < MIN_NOTES:
+                    c = sum((counts.get((fifth, other), Counter()) for other in SIZE_CLASSES), Counter())
+                print(f"        {_row(c)},")
+            print("    ),")
+        print(")")
+
+
+def _row(c: Counter[int]) -> str:
+    """The chances of each of GROUPS among the additions counted in `c`, as a table's row: whole
+    hundredths that add up to one (the largest remainders rounded up)."""
+    n = sum(c.values()) or 1
+    exact = [100 * sum(v for a, v in c.items() if lo <= a <= hi) / n for lo, hi in GROUPS]
+    whole = [int(x) for x in exact]
+    by_remainder = sorted(range(len(exact)), key=lambda i: whole[i] - exact[i])
+    for i in by_remainder[: 100 - sum(whole)] if c else ():
+        whole[i] += 1
+    return "(" + ", ".join(f"{w / 100:.2f}" for w in whole) + ")"
 
 
 if __name__ == "__main__":
