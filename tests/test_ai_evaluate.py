@@ -9,14 +9,11 @@ import pytest
 from acquire8.ai.evaluate import (
     ADDED,
     ADDED_ATOMS,
-    ADDED_BY_SIZE,
-    ADDED_ROWS,
     DEFAULT,
     HAND_SET,
     Evaluator,
     Params,
     _split,
-    added_row,
     bonus_with_added,
     expected_bonus,
     stage,
@@ -27,7 +24,7 @@ from acquire8.rules import BuyShares, Game
 from positions import fill, load, player
 
 
-def enumerated(holdings: tuple[int, ...], bank: int, row: int, market: bool) -> list[float]:
+def enumerated(holdings: tuple[int, ...], bank: int, fifth: int, market: bool) -> list[float]:
     """The same expectation by brute force: every seat's every addition (and market holding)."""
     n = len(holdings)
     out = [0.0] * n
@@ -36,7 +33,7 @@ def enumerated(holdings: tuple[int, ...], bank: int, row: int, market: bool) -> 
         chance = 1.0
         final = []
         for h, a in zip(holdings, adds, strict=True):
-            chance *= ADDED_ROWS[row][a]
+            chance *= ADDED[fifth][a]
             final.append(h + min(ADDED_ATOMS[a], bank))
         for m in market_holdings:
             pays = _split((*final, m)) if m is not None else _split(tuple(final))
@@ -46,7 +43,7 @@ def enumerated(holdings: tuple[int, ...], bank: int, row: int, market: bool) -> 
 
 
 @pytest.mark.parametrize(
-    ("holdings", "bank", "row", "market"),
+    ("holdings", "bank", "fifth", "market"),
     [
         ((0, 0, 0, 0), 25, 0, False),
         ((1, 0, 0, 0), 24, 0, False),
@@ -57,25 +54,11 @@ def enumerated(holdings: tuple[int, ...], bank: int, row: int, market: bool) -> 
         ((22, 9, 0, 1), 5, 1, False),  # gaps wider than any addition
         ((0, 12, 0, 25), 13, 3, False),
         ((3, 1), 21, 0, True),  # two players: the stock market holds 1-12
-        ((2, 1, 0, 0), 20, added_row(1, 3), False),  # by the chain's size too
-        ((4, 4, 1, 0), 12, added_row(3, 12), False),
     ],
 )
-def test_added_shares_bonus_is_the_enumerated_expectation(holdings, bank, row, market):
-    got = bonus_with_added(holdings, bank, row, market)
-    assert got == pytest.approx(enumerated(holdings, bank, row, market), abs=1e-9)
-
-
-def test_a_row_by_size_is_that_size_classes_row_of_the_fifth():
-    assert ADDED_ROWS[:5] == ADDED
-    assert all(round(100 * sum(row)) == 100 for row in ADDED_ROWS)
-    for fifth in range(5):
-        assert ADDED_ROWS[added_row(fifth, 2)] == ADDED_BY_SIZE[0][fifth]
-        assert ADDED_ROWS[added_row(fifth, 5)] == ADDED_BY_SIZE[0][fifth]
-        assert ADDED_ROWS[added_row(fifth, 6)] == ADDED_BY_SIZE[1][fifth]
-        assert ADDED_ROWS[added_row(fifth, 10)] == ADDED_BY_SIZE[1][fifth]
-        assert ADDED_ROWS[added_row(fifth, 11)] == ADDED_BY_SIZE[2][fifth]
-        assert ADDED_ROWS[added_row(fifth, 40)] == ADDED_BY_SIZE[2][fifth]
+def test_added_shares_bonus_is_the_enumerated_expectation(holdings, bank, fifth, market):
+    got = bonus_with_added(holdings, bank, fifth, market)
+    assert got == pytest.approx(enumerated(holdings, bank, fifth, market), abs=1e-9)
 
 
 def test_a_lone_first_share_is_worth_little_and_a_lead_of_several_much_more():
@@ -156,20 +139,3 @@ def test_with_the_premium_hard_spends_no_more_early_and_sometimes_less():
             spent_without += theirs
         g.apply(act)
     assert less >= 1 and spent_with < spent_without
-
-
-def test_by_size_a_big_chains_lead_is_safer_late_than_the_stage_alone_says():
-    # three safe chains, all that are on the board: the end may be declared, the last fifth
-    late = load(cells={**fill("T", "1A-12A"), **fill("A", "1C-12C"), **fill("L", "1E-12E")})
-    by_stage, by_size = Evaluator(), Evaluator(Params(added_by_size=True))
-    by_stage.setup(late)
-    by_size.setup(late)
-    assert by_size.fifth == by_stage.fifth == 4
-    # a big chain draws fewer additions than the fifth's average: the leader's lead holds more
-    big_stage = by_stage.chain_term(0, 12, (5, 4, 0, 0), 16)
-    big_size = by_size.chain_term(0, 12, (5, 4, 0, 0), 16)
-    assert big_size[0] > big_stage[0] and big_size[1] < big_stage[1]
-    # a small one draws more: the seats holding none have a better chance of a bonus
-    small_stage = by_stage.chain_term(3, 4, (2, 1, 0, 0), 20)
-    small_size = by_size.chain_term(3, 4, (2, 1, 0, 0), 20)
-    assert small_size[0] < small_stage[0] and small_size[2] > small_stage[2]

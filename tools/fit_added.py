@@ -11,9 +11,9 @@ the shares added since. The added counts are grouped by the game's stage in fift
 (`evaluate.stage`) and into none, a few (1-3), several (4-6) and many (7+), and printed as the
 table's rows, with the mean of each group (the table's atoms). `--by-place` splits each row by
 the seat's place in the chain at the note: leading alone, tied first, behind, holding none;
-`--by-size` by the chain's size at the note (the classes of `evaluate.ADDED_SIZES`), and then
-prints the table `evaluate.ADDED_BY_SIZE` (a class with fewer than MIN_NOTES notes in a fifth
-takes the fifth's row).
+`--by-size` by the chain's size at the note (`SIZE_CLASSES`), and then prints those rows as
+one table by size class and fifth (a class with fewer than MIN_NOTES notes in a fifth takes
+the fifth's row).
 """
 
 from __future__ import annotations
@@ -28,12 +28,13 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from collections.abc import Callable, Collection, Iterator
 
 from acquire8.ai.arena import kept_games, make_player
-from acquire8.ai.evaluate import ADDED, ADDED_SIZES, stage
+from acquire8.ai.evaluate import ADDED, stage
 from acquire8.rules import CHAIN_COUNT, CHAINS, Action, Game, Phase
 
 GROUPS = ((0, 0), (1, 3), (4, 6), (7, 99))
 PLACES = ("leading", "tied first", "behind", "none")
 MIN_NOTES = 100  # a size class's notes in a fifth below which the fifth's row stands for it
+SIZE_LIMITS = (6, 11)  # `--by-size`: chains under 6 tiles, under 11, the rest
 
 
 def place(held: tuple[int, ...], seat: int) -> str:
@@ -44,13 +45,13 @@ def place(held: tuple[int, ...], seat: int) -> str:
     return "leading" if mine > most else "tied first" if mine == most else "behind"
 
 
-_UNDER = tuple(f"{lo}-{hi - 1}" for lo, hi in zip((2, *ADDED_SIZES), ADDED_SIZES, strict=False))
-SIZE_CLASSES = (*_UNDER, f"{ADDED_SIZES[-1]}+")
+_UNDER = tuple(f"{lo}-{hi - 1}" for lo, hi in zip((2, *SIZE_LIMITS), SIZE_LIMITS, strict=False))
+SIZE_CLASSES = (*_UNDER, f"{SIZE_LIMITS[-1]}+")
 
 
 def size_class(size: int) -> str:
-    """The class of a chain of `size` tiles (`SIZE_CLASSES`, as `evaluate.added_row` has them)."""
-    return SIZE_CLASSES[sum(size >= limit for limit in ADDED_SIZES)]
+    """The class of a chain of `size` tiles (`SIZE_CLASSES`)."""
+    return SIZE_CLASSES[sum(size >= limit for limit in SIZE_LIMITS)]
 
 
 Note = tuple[int, str, str, int]  # stage fifth, place and size class at the note, shares added
@@ -156,7 +157,8 @@ def main(argv: list[str] | None = None) -> None:
         print(f"    {_row(c)},  # stage {stage_range}: {label}{n} notes, mean {mean:.2f}")
     print("atoms", tuple(round(s / n, 2) if n else 0 for s, n in zip(sums, ns, strict=True)))
     if args.by_size:
-        print("ADDED_BY_SIZE = (")
+        print("the table by size class, each its rows by fifth as in ADDED:")
+        print("(")
         for size in SIZE_CLASSES:
             print("    (  # " + size)
             for fifth in range(len(ADDED)):

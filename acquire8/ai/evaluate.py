@@ -44,8 +44,6 @@ class Params:
     # two fifths foretold two to three times as much of its final standing as its shares did).
     cash_premium: float = 3.0
     premium_until: float = 0.5
-    # fitted: the additions by the chain's size as well as the stage (`ADDED_BY_SIZE`)
-    added_by_size: bool = False
 
 
 DEFAULT = Params()
@@ -69,44 +67,6 @@ ADDED = (
     (0.82, 0.15, 0.03, 0.00),
 )
 LAST_FIFTH = len(ADDED) - 1  # also the row of a chain that a tile in hand merges away
-# The same by the chain's size at the turn's start too (under ADDED_SIZES[0] tiles, under
-# ADDED_SIZES[1], the rest): ADDED_BY_SIZE[size class][fifth]. Counted over the Intern seats of
-# 47 games of hard against three of the arena's yardstick at 200 iterations, deals 95101-95112
-# (`tools/fit_added.py --kept DIR --by-size`; a class seen fewer than 100 times in a fifth takes
-# the fifth's row). Late in the game a big chain draws few additions, a small one several.
-ADDED_SIZES = (6, 11)
-ADDED_BY_SIZE = (
-    (  # 2-5 tiles
-        (0.12, 0.46, 0.30, 0.12),
-        (0.26, 0.45, 0.22, 0.07),
-        (0.40, 0.38, 0.18, 0.04),
-        (0.48, 0.36, 0.14, 0.02),
-        (0.65, 0.28, 0.06, 0.01),
-    ),
-    (  # 6-10
-        (0.12, 0.46, 0.30, 0.12),
-        (0.25, 0.41, 0.24, 0.10),
-        (0.35, 0.40, 0.19, 0.06),
-        (0.48, 0.38, 0.11, 0.03),
-        (0.82, 0.17, 0.01, 0.00),
-    ),
-    (  # 11 and over
-        (0.12, 0.46, 0.30, 0.12),
-        (0.26, 0.44, 0.22, 0.08),
-        (0.43, 0.36, 0.17, 0.04),
-        (0.64, 0.28, 0.07, 0.01),
-        (0.93, 0.06, 0.01, 0.00),
-    ),
-)
-# Every row `bonus_with_added` may be asked for: ADDED's by fifth, then ADDED_BY_SIZE's in
-# order (`added_row`).
-ADDED_ROWS = ADDED + tuple(row for table in ADDED_BY_SIZE for row in table)
-
-
-def added_row(fifth: int, size: int) -> int:
-    """The row of ADDED_ROWS for a chain of `size` tiles in the game's `fifth`."""
-    size_class = sum(size >= limit for limit in ADDED_SIZES)
-    return len(ADDED) * (1 + size_class) + fifth
 
 
 def _split(holdings: tuple[int, ...]) -> list[float]:
@@ -167,17 +127,16 @@ def expected_bonus(
     return tuple(out)
 
 
-def bonus_with_added(holdings: tuple[int, ...], bank: int, row: int, market: bool) -> tuple[float, ...]:
-    """Expected bonus (in price units) per seat when every seat adds shares as `ADDED_ROWS[row]`
-    says (`row` < 5: ADDED's fifth), each on its own, at most the `bank` each. `market` adds
-    the two-player stock market as a holder of 1-12 shares with equal chance (RULES §12),
-    paid nothing here."""
+def bonus_with_added(holdings: tuple[int, ...], bank: int, fifth: int, market: bool) -> tuple[float, ...]:
+    """Expected bonus (in price units) per seat when every seat adds shares as `ADDED[fifth]`
+    says, each on its own, at most the `bank` each. `market` adds the two-player stock market
+    as a holder of 1-12 shares with equal chance (RULES §12), paid nothing here."""
     # The seats are alike but for their holdings: worked out once per holding, in order; and
     # a gap between holdings wider than any addition is as good as one just wider (`_closer`;
     # not beside the market, whose 1-12 shares compare with every seat's as they are).
     closer = {h: h for h in holdings} if market else _closer(holdings)
     by_holding = _bonus_by_holding(
-        tuple(sorted(closer[h] for h in holdings)), min(bank, ADDED_ATOMS[-1]), row, market
+        tuple(sorted(closer[h] for h in holdings)), min(bank, ADDED_ATOMS[-1]), fifth, market
     )
     return tuple(by_holding[closer[h]] for h in holdings)
 
@@ -198,7 +157,7 @@ def _closer(holdings: tuple[int, ...]) -> dict[int, int]:
 # The chances in whole hundredths, the payouts in 1/420 of a price (420 divides 15, 10 and 5
 # by any count of tied seats up to seven): whole numbers only, which an emulated handheld's
 # CPU works out several times faster than floats.
-_ADDED_IN_100THS = tuple(tuple(round(100 * p) for p in row) for row in ADDED_ROWS)
+_ADDED_IN_100THS = tuple(tuple(round(100 * p) for p in row) for row in ADDED)
 _UNIT = 420
 
 
@@ -211,10 +170,10 @@ Finals = tuple[tuple[int, int], ...]  # final holdings and their chances, highes
 
 
 @lru_cache(maxsize=1 << 12)
-def _finals(h: int, bank: int, row: int) -> Finals:
+def _finals(h: int, bank: int, fifth: int) -> Finals:
     """A seat's final holdings and their chances (whole hundredths), highest first."""
     f: dict[int, int] = {}
-    for a, p in zip(ADDED_ATOMS, _ADDED_IN_100THS[row], strict=True):
+    for a, p in zip(ADDED_ATOMS, _ADDED_IN_100THS[fifth], strict=True):
         if p:
             v = h + min(a, bank)
             f[v] = f.get(v, 0) + p
@@ -222,12 +181,12 @@ def _finals(h: int, bank: int, row: int) -> Finals:
 
 
 @lru_cache(maxsize=1 << 16)
-def _bonus_by_holding(ordered: tuple[int, ...], bank: int, row: int, market: bool) -> dict[int, float]:
+def _bonus_by_holding(ordered: tuple[int, ...], bank: int, fifth: int, market: bool) -> dict[int, float]:
     """Each holding's expected bonus (as `_split`) when every seat's final holding is
     independent with the chances `_finals` gives it."""
     # the seats as groups of equal holdings: (final chances, their total, seats, holding)
     finals: list[tuple[Finals, int, int | None]] = [
-        (_finals(h, bank, row), m, h) for h, m in Counter(ordered).items()
+        (_finals(h, bank, fifth), m, h) for h, m in Counter(ordered).items()
     ]
     if market:
         finals.append((_MARKET, 1, None))
@@ -389,9 +348,7 @@ class Evaluator:
         p = PRICES[c][size]
         pv = PRICES[c][min(size + self.growth, MAX_SIZE)] if size < SAFE_SIZE and not soon else p
         if self.p.fitted and not self.ending:
-            fifth = LAST_FIFTH if soon else self.fifth
-            row = added_row(fifth, size) if self.p.added_by_size else fifth
-            later = bonus_with_added(holdings, bank, row, self.market)
+            later = bonus_with_added(holdings, bank, LAST_FIFTH if soon else self.fifth, self.market)
             now = expected_bonus(holdings, bank, 10, self.market) if self.today else later
             w = self.today
             bonus = tuple(w * a + (1 - w) * b for a, b in zip(now, later, strict=True))
