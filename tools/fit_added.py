@@ -148,9 +148,9 @@ def main(argv: list[str] | None = None) -> None:
         counts.items(), key=lambda kv: (kv[0][0], order.index(kv[0][1]) if kv[0][1] else 0)
     ):
         n = sum(c.values()) or 1
-        for i, (lo, hi) in enumerate(GROUPS):
+        for i, ((lo, hi), k) in enumerate(zip(GROUPS, _by_group(c), strict=True)):
             sums[i] += sum(a * v for a, v in c.items() if lo <= a <= hi)
-            ns[i] += sum(v for a, v in c.items() if lo <= a <= hi)
+            ns[i] += k
         mean = sum(a * v for a, v in c.items()) / n
         label = f"{where}, " if where else ""
         stage_range = f"{fifth / 5:.1f}-{(fifth + 1) / 5:.1f}"
@@ -174,12 +174,17 @@ def _row(c: Counter[int]) -> str:
     """The chances of each of GROUPS among the additions counted in `c`, as a table's row: whole
     hundredths that add up to one (the largest remainders rounded up)."""
     n = sum(c.values()) or 1
-    exact = [100 * sum(v for a, v in c.items() if lo <= a <= hi) / n for lo, hi in GROUPS]
+    exact = [100 * k / n for k in _by_group(c)]
     whole = [int(x) for x in exact]
     by_remainder = sorted(range(len(exact)), key=lambda i: whole[i] - exact[i])
     for i in by_remainder[: 100 - sum(whole)] if c else ():
         whole[i] += 1
     return "(" + ", ".join(f"{w / 100:.2f}" for w in whole) + ")"
+
+
+def _by_group(c: Counter[int]) -> list[int]:
+    """How many of the additions counted in `c` fall in each of GROUPS."""
+    return [sum(v for a, v in c.items() if lo <= a <= hi) for lo, hi in GROUPS]
 
 
 if __name__ == "__main__":
