@@ -177,6 +177,19 @@ def test_a_variant_and_the_default_share_every_table_and_a_run_resumes(tmp_path)
         pair_params.read(out)
     with pytest.raises(SystemExit):
         pair_params.main(["--params", '{"no_such_weight": 1}', "--out", str(out)])
+    with pytest.raises(SystemExit):
+        pair_params.main(["--level", "expert", "--bot", '{"no_such_option": 1}', "--out", str(out)])
+
+
+def test_an_expert_variant_meets_the_shipped_expert_with_the_options_both_share(tmp_path):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import pair_params  # type: ignore[import-not-found]
+
+    variant = pair_params.Variant("expert", options={"rounds": 2}, both={"iterations": 2})
+    v, b = variant.player(3, shipped=False), variant.player(3, shipped=True)
+    assert (v.rounds, v.iterations, b.rounds, b.iterations) == (2, 2, 1, 2)
+    game = pair_params.play(variant, 5, "VBFF", "greedy", None)
+    assert game["seating"] == "VBFF" and len(game["cash"]) == 4
 
 
 def test_the_pair_report_takes_the_variant_less_the_default_game_by_game():

@@ -84,6 +84,11 @@ def test_a_disposal_in_anothers_turn_is_played_out_to_the_start_of_its_own_turn(
     while expert._task is None:
         assert expert.step(0.0) is None
     assert expert._task.horizon == 2  # P3's turn, then its own
+    longer = ExpertBot(1, iterations=2, rounds=2)
+    longer.start(g.view(0))
+    while longer._task is None:
+        assert longer.step(0.0) is None
+    assert longer._task.horizon == 5  # ... and a whole round more
 
 
 def test_founding_weighs_every_chain_hard_would_consider():

@@ -1,16 +1,19 @@
-"""A variant of the evaluation's weights against the shipped ones, at the same tables.
+"""A variant of a player's weights or options against the shipped ones, at the same tables.
 
     python tools/pair_params.py --params '{"premium_until": 0.7}' --seed 63101 --deals 15 --out FILE
+    python tools/pair_params.py --level expert --bot '{"rounds": 2}' --field ismcts-trader \
+        --iterations 0 --seed 66001 --deals 5 --out FILE
     python tools/pair_params.py --report FILE
 
-Each table holds a hard player with the variant's weights (V), one with the default weights
-(B) and two field players (by default the arena's yardstick, Intern at 200 iterations: a game
-takes 10-15 s). Each tile seed is played from eight seatings (V B F F and B V F F, each
-rotated), so the two hard players share every deal, every field player and every seat. The
-figure is V's final cash less B's, game by game (its mean with a 95% interval), beside their
-wins: sharing the luck of the deal, the difference is far less noisy than two win shares
-measured apart. It is for tuning: a variant that looks better here is then measured against
-three field players on deals of its own (`python -m acquire8.ai.arena`).
+Each table holds a hard player (or, with `--level expert`, an expert) with the variant's
+weights and options (V), one with the defaults (B) and two field players (by default the
+arena's yardstick, Intern at 200 iterations: a game of hard players takes 10-15 s). Each tile
+seed is played from eight seatings (V B F F and B V F F, each rotated), so V and B share
+every deal, every field player and every seat. The figure is V's final cash less B's, game by
+game (its mean with a 95% interval), beside their wins: sharing the luck of the deal, the
+difference is far less noisy than two win shares measured apart. It is for tuning: a variant
+that looks better here is then measured against three field players on deals of its own
+(`python -m acquire8.ai.arena`).
 
 Each game is written to FILE as one line when it ends; a run plays only the games missing
 from it, so a stopped run resumes.
@@ -24,6 +27,7 @@ import json
 import math
 import statistics
 import sys
+from collections.abc import Callable
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -31,14 +35,34 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from acquire8.ai.arena import make_player, seat_money
 from acquire8.ai.base import Bot
 from acquire8.ai.evaluate import DEFAULT, Params
+from acquire8.ai.expert import ExpertBot
 from acquire8.ai.hard import HardBot
 from acquire8.ai.match import record_game
 
 FIELDS = {"seed", "seating", "cash", "founded", "at_once"}  # a game's line
+LEVELS: dict[str, Callable[..., Bot]] = {"hard": HardBot, "expert": ExpertBot}
+
+
+@dataclasses.dataclass(frozen=True)
+class Variant:
+    """The player tried: its level, its evaluation's weights and its other options."""
+
+    level: str = "hard"
+    params: Params = DEFAULT
+    options: dict = dataclasses.field(default_factory=dict)
+    both: dict = dataclasses.field(default_factory=dict)  # options of V and B alike
+
+    def player(self, seed: int, shipped: bool) -> Bot:
+        """V, or with `shipped` B: the level with the defaults but for `both`."""
+        if shipped:
+            return LEVELS[self.level](seed, **self.both)
+        return LEVELS[self.level](seed, params=self.params, **{**self.both, **self.options})
+
+
 SEATINGS = tuple(base[r:] + base[:r] for base in ("VBFF", "BVFF") for r in range(4))
 
 
-def play(params: Params, seed: int, seating: str, field: str, iterations: int | None) -> dict:
+def play(variant: Variant, seed: int, seating: str, field: str, iterations: int | None) -> dict:
     """One game of `seating` (V: the variant, B: the default, F: the field) on tile seed
     `seed`: every seat's final cash, and the chains each seat founded and of them bought
     shares of in the same turn (the arena's `seat_money`)."""
@@ -48,8 +72,8 @@ def play(params: Params, seed: int, seating: str, field: str, iterations: int | 
         if who == "F":
             bots.append(make_player(field, bot_seed, True, {"iterations": iterations} if iterations else {}))
         else:
-            bots.append(HardBot(bot_seed, params if who == "V" else DEFAULT))
-    seats = ["hard" if who in "VB" else field for who in seating]
+            bots.append(variant.player(bot_seed, shipped=who == "B"))
+    seats = [variant.level if who in "VB" else field for who in seating]
     per_seat = seat_money(record_game(bots, seed, seats))
     return {
         "seed": seed,
@@ -60,13 +84,13 @@ def play(params: Params, seed: int, seating: str, field: str, iterations: int | 
     }
 
 
-def run(params: Params, seeds: range, out: Path, field: str, iterations: int | None) -> None:
+def run(variant: Variant, seeds: range, out: Path, field: str, iterations: int | None) -> None:
     """Play every seating of every seed not yet in `out`, appending each game as it ends."""
     done = {(g["seed"], g["seating"]) for g in read(out)} if out.exists() else set()
     for seed in seeds:
         for seating in SEATINGS:
             if (seed, seating) not in done:
-                line = json.dumps(play(params, seed, seating, field, iterations))
+                line = json.dumps(play(variant, seed, seating, field, iterations))
                 with out.open("a") as f:
                     f.write(line + "\n")
 
@@ -115,7 +139,10 @@ def report(games: list[dict]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--level", default="hard", choices=LEVELS, help="the level of V and B")
     ap.add_argument("--params", default="{}", help="the variant: Params fields as JSON")
+    ap.add_argument("--bot", default="{}", help="the variant: the level's other options as JSON")
+    ap.add_argument("--both", default="{}", help="options of V and B alike as JSON (iterations...)")
     ap.add_argument("--seed", type=int, default=63001, help="first tile seed")
     ap.add_argument("--deals", type=int, default=10, help="tile seeds (8 games each)")
     ap.add_argument("--field", default="ismcts-intern", help="a level, a baseline or ismcts-*")
@@ -130,10 +157,12 @@ def main(argv: list[str] | None = None) -> None:
         ap.error("--out FILE is needed to play")
     try:
         params = dataclasses.replace(DEFAULT, **json.loads(args.params))
+        variant = Variant(args.level, params, json.loads(args.bot), json.loads(args.both))
+        variant.player(0, shipped=False)  # a wrong option is said now, not mid-run
     except (ValueError, TypeError) as e:
-        ap.error(f"--params: {e}")
+        ap.error(f"--params, --bot or --both: {e}")
     iterations = args.iterations if args.field.startswith("ismcts-") and args.iterations else None
-    run(params, range(args.seed, args.seed + args.deals), args.out, args.field, iterations)
+    run(variant, range(args.seed, args.seed + args.deals), args.out, args.field, iterations)
     print(report(read(args.out)))
 
 

@@ -52,6 +52,7 @@ class ExpertBot(SeededBot):
         iterations: int | None = None,
         candidates: int = 6,
         horizon: int | None = None,
+        rounds: int = 1,
         params: Params = DEFAULT,
         team_play: bool = True,
     ):
@@ -63,7 +64,8 @@ class ExpertBot(SeededBot):
         self.budget_ms = budget_ms
         self.iterations = iterations
         self.candidates = candidates
-        self.horizon = horizon  # turns played out after the decision; None: one round
+        self.horizon = horizon  # turns played out after the decision; None: `rounds` rounds
+        self.rounds = rounds  # ... to the start of its own turn this many rounds on
         self._work: Work[Action] | None = None  # the decision under way
         self._prep: Work[list[Action]] | None = None  # ... its candidates, while worked out
         self._task: Search | None = None  # ... its search, once begun
@@ -142,7 +144,7 @@ class ExpertBot(SeededBot):
         per deal, the deals common to all; a dropped candidate has the first few)."""
         # to the start of its own next turn (a disposal may come in another's turn)
         own = (view.current - view.turn) % view.players or view.players
-        horizon = own if self.horizon is None else self.horizon
+        horizon = own + (self.rounds - 1) * view.players if self.horizon is None else self.horizon
         return Search(view, cands, horizon, self)
 
     # ------------------------------------------------------------ candidates
