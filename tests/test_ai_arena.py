@@ -1,11 +1,13 @@
 """The arena: seat-rotated games and the figures it prints."""
 
 import sys
+from collections import Counter
 from pathlib import Path
 
 import pytest
 
 from acquire8.ai import arena
+from acquire8.rules import BuyShares
 from acquire8.rules import events as ev
 from acquire8.rules.tables import START_CASH
 
@@ -99,6 +101,18 @@ def test_money_sources_add_up_to_each_sides_final_cash(tmp_path):
         assert START_CASH + came - money["bought"][side] == pytest.approx(money["final"][side])
         assert 0 <= money["founded_bought"][side] <= money["founded"][side]
     assert money["founded"][0] > 0 and money["merger_bonus"][0] > 0
+    spread = Counter()  # the hero's purchases by the chains they spread over, counted here
+    for game in games:
+        g = game.record.start()
+        for action in game.record.actions:
+            buyer = g.current
+            g.apply(action)
+            if isinstance(action, BuyShares) and action.chains and buyer == game.seat:
+                spread[len(set(action.chains))] += 1
+    assert [money[f"bought_{k}"][0] * len(games) for k in (1, 2, 3)] == pytest.approx(
+        [spread[1], spread[2], spread[3]]
+    )
+    assert spread[1] and spread[2]  # hard buys both ways
 
 
 def test_places_in_merged_chains_follow_the_bonuses_paid_two_players_too(tmp_path):

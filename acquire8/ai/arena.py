@@ -435,6 +435,8 @@ MONEY_ROWS = {
 }
 PLACES = ("first", "second", "no bonus", "none held")
 FOUNDING_ROWS = {"founded": "chains founded", "founded_bought": "of them bought at once"}
+# purchases of shares by how many chains they spread over (a purchase of none is not counted)
+PURCHASE_ROWS = {"bought_1": "purchases of one chain", "bought_2": "... of two", "bought_3": "... of three"}
 
 
 def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
@@ -452,7 +454,7 @@ def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
             side = hero if s in mine else field
             for k, v in per_seat[s].items():
                 side[k] += v / (len(mine) if s in mine else n - len(mine))
-    rows = (*MONEY_ROWS, *PLACES, *FOUNDING_ROWS)
+    rows = (*MONEY_ROWS, *PLACES, *FOUNDING_ROWS, *PURCHASE_ROWS)
     return {k: (hero[k] / max(1, count), field[k] / max(1, count)) for k in rows}
 
 
@@ -460,7 +462,8 @@ def seat_money(record: GameRecord) -> list[Counter[str]]:
     """Each seat's figures of one game, its record replayed: where its money came from
     (`MONEY_ROWS`); for the chains merged away before the end that paid a bonus, how often it
     was in each of `PLACES` (by the bonus it was paid: a tied first place is first); the chains
-    it founded and how many of them it bought shares of in the same turn (`FOUNDING_ROWS`)."""
+    it founded and how many of them it bought shares of in the same turn (`FOUNDING_ROWS`); its
+    purchases by the number of chains each spread over (`PURCHASE_ROWS`)."""
     g = record.start()
     n = g.players
     per_seat: list[Counter[str]] = [Counter() for _ in range(n)]
@@ -484,6 +487,8 @@ def seat_money(record: GameRecord) -> list[Counter[str]]:
             elif isinstance(e, ev.SharesBought):
                 per_seat[e.seat]["bought"] += e.cost
                 per_seat[e.seat]["founded_bought"] += founded in e.chains
+                if e.chains:
+                    per_seat[e.seat][f"bought_{len(set(e.chains))}"] += 1
                 founded = ""
         if when == "merger":
             for chain, kinds in paid.items():
@@ -622,7 +627,7 @@ def print_report(keep: Path) -> None:
     print("  chains merged away before the end, by the seat's place in them:")
     for place in PLACES:
         print(f"  {place:<24} {money[place][0]:>9.2f} | {money[place][1]:>9.2f}")
-    for key, label in FOUNDING_ROWS.items():
+    for key, label in (FOUNDING_ROWS | PURCHASE_ROWS).items():
         print(f"  {label:<24} {money[key][0]:>9.2f} | {money[key][1]:>9.2f}")
 
 
