@@ -172,7 +172,7 @@ def test_the_fit_of_added_shares_reads_a_kept_runs_field_seats(tmp_path):
     assert classes == ["2-5", "2-5", "6-10", "6-10", "11+", "11+"]
 
 
-def test_a_variant_and_the_default_share_every_table_and_a_run_resumes(tmp_path):
+def test_a_variant_and_the_default_share_every_table_and_a_run_resumes(tmp_path, capsys):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
     import pair_params  # type: ignore[import-not-found]  # tools/ is not a package
 
@@ -183,8 +183,17 @@ def test_a_variant_and_the_default_share_every_table_and_a_run_resumes(tmp_path)
     assert sorted(g["seating"] for g in games) == sorted(pair_params.SEATINGS)
     assert all(len(g["cash"]) == 4 and sum(g["at_once"]) <= sum(g["founded"]) for g in games)
     written = out.read_text()
-    pair_params.main(["--seed", "5", "--deals", "1", "--field", "greedy", "--out", str(out)])
+    pair_params.main([*variant, "--seed", "5", "--deals", "1", "--field", "greedy", "--out", str(out)])
     assert out.read_text() == written  # every game was there: none played again
+    assert games[0]["variant"] == {
+        "level": "hard",
+        "params": {"premium_until": 0.7},
+        "options": {},
+        "both": {},
+    }
+    with pytest.raises(SystemExit, match="other players"):  # the shipped weights: another run's file
+        pair_params.main(["--seed", "5", "--deals", "2", "--field", "greedy", "--out", str(out)])
+    assert out.read_text() == written
     with out.open("a") as f:
         f.write('{"seed": 6}\n')
     with pytest.raises(SystemExit, match="line 9"):
@@ -192,7 +201,10 @@ def test_a_variant_and_the_default_share_every_table_and_a_run_resumes(tmp_path)
     with pytest.raises(SystemExit):
         pair_params.main(["--params", '{"no_such_weight": 1}', "--out", str(out)])
     with pytest.raises(SystemExit):
-        pair_params.main(["--level", "expert", "--bot", '{"no_such_option": 1}', "--out", str(out)])
+        pair_params.main(
+            ["--level", "expert", "--options", '{"no_such_option": 1}', "--out", str(tmp_path / "x")]
+        )
+    assert "no_such_option" in capsys.readouterr().err and not (tmp_path / "x").exists()
 
 
 def test_an_expert_variant_meets_the_shipped_expert_with_the_options_both_share(tmp_path):
@@ -203,7 +215,13 @@ def test_an_expert_variant_meets_the_shipped_expert_with_the_options_both_share(
     v, b = variant.player(3, shipped=False), variant.player(3, shipped=True)
     assert (v.rounds, v.iterations, b.rounds, b.iterations) == (2, 2, 1, 2)
     game = pair_params.play(variant, 5, "VBFF", "greedy", None)
-    assert game["seating"] == "VBFF" and len(game["cash"]) == 4
+    assert game["variant"] == {
+        "level": "expert",
+        "params": {},
+        "options": {"rounds": 2},
+        "both": {"iterations": 2},
+    }
+    assert len(game["cash"]) == 4 and game["cash"][0] > 0
 
 
 def test_the_pair_report_takes_the_variant_less_the_default_game_by_game():

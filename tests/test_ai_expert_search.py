@@ -3,6 +3,8 @@ and foundings and disposals are searched like tiles and purchases."""
 
 import random
 
+import pytest
+
 from acquire8.ai.base import finish
 from acquire8.ai.expert import PRUNE_AFTER, ExpertBot, Search
 from acquire8.ai.hard import HardBot
@@ -89,6 +91,8 @@ def test_a_disposal_in_anothers_turn_is_played_out_to_the_start_of_its_own_turn(
     while longer._task is None:
         assert longer.step(0.0) is None
     assert longer._task.horizon == 5  # ... and a whole round more
+    with pytest.raises(ValueError, match="rounds"):
+        ExpertBot(1, rounds=0)
 
 
 def test_founding_weighs_every_chain_hard_would_consider():

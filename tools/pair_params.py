@@ -1,22 +1,24 @@
-"""A variant of a player's weights or options against the shipped ones, at the same tables.
+"""A variant of a player's weights or options against the shipped player, at the same tables.
 
     python tools/pair_params.py --params '{"premium_until": 0.7}' --seed 63101 --deals 15 --out FILE
-    python tools/pair_params.py --level expert --bot '{"rounds": 2}' --field ismcts-trader \
+    python tools/pair_params.py --level expert --options '{"rounds": 2}' --field ismcts-trader \
         --iterations 0 --seed 66001 --deals 5 --out FILE
     python tools/pair_params.py --report FILE
 
 Each table holds a hard player (or, with `--level expert`, an expert) with the variant's
-weights and options (V), one with the defaults (B) and two field players (by default the
-arena's yardstick, Intern at 200 iterations: a game of hard players takes 10-15 s). Each tile
-seed is played from eight seatings (V B F F and B V F F, each rotated), so V and B share
-every deal, every field player and every seat. The figure is V's final cash less B's, game by
-game (its mean with a 95% interval), beside their wins: sharing the luck of the deal, the
-difference is far less noisy than two win shares measured apart. It is for tuning: a variant
-that looks better here is then measured against three field players on deals of its own
-(`python -m acquire8.ai.arena`).
+weights and options (V), one with the shipped ones (B; `--both` sets options of both, such as
+the expert's deals a decision, which also make a run the same whatever the machine's load)
+and two field players (by default the arena's yardstick, Intern at 200 iterations: a game of
+hard players takes 10-15 s). Each tile seed is played from eight seatings (V B F F and B V F
+F, each rotated), so V and B share every deal, every field player and every seat. The figure
+is V's final cash less B's, game by game (its mean with a 95% interval), beside their wins:
+sharing the luck of the deal, the difference is far less noisy than two win shares measured
+apart. It is for tuning: a variant that looks better here is then measured against three
+field players on deals of its own (`python -m acquire8.ai.arena`).
 
-Each game is written to FILE as one line when it ends; a run plays only the games missing
-from it, so a stopped run resumes.
+Each game is written to FILE as one line when it ends, with the players it was played by; a
+run plays only the games missing from it, so a stopped run resumes, and refuses a file of
+other players' games.
 """
 
 from __future__ import annotations
@@ -27,45 +29,51 @@ import json
 import math
 import statistics
 import sys
-from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from acquire8.ai.arena import make_player, seat_money
 from acquire8.ai.base import Bot
 from acquire8.ai.evaluate import DEFAULT, Params
-from acquire8.ai.expert import ExpertBot
-from acquire8.ai.hard import HardBot
+from acquire8.ai.levels import Level
 from acquire8.ai.match import record_game
+from acquire8.ai.players import PLAYERS
 
 FIELDS = {"seed", "seating", "cash", "founded", "at_once"}  # a game's line
-LEVELS: dict[str, Callable[..., Bot]] = {"hard": HardBot, "expert": ExpertBot}
+PAIRED: tuple[Level, ...] = ("hard", "expert")  # the levels with weights to vary
 
 
 @dataclasses.dataclass(frozen=True)
 class Variant:
     """The player tried: its level, its evaluation's weights and its other options."""
 
-    level: str = "hard"
+    level: Level = "hard"
     params: Params = DEFAULT
-    options: dict = dataclasses.field(default_factory=dict)
-    both: dict = dataclasses.field(default_factory=dict)  # options of V and B alike
+    options: dict[str, Any] = dataclasses.field(default_factory=dict)
+    both: dict[str, Any] = dataclasses.field(default_factory=dict)  # options of V and B alike
 
     def player(self, seed: int, shipped: bool) -> Bot:
-        """V, or with `shipped` B: the level with the defaults but for `both`."""
+        """V, or with `shipped` B: the level with the shipped weights and options but `both`."""
         if shipped:
-            return LEVELS[self.level](seed, **self.both)
-        return LEVELS[self.level](seed, params=self.params, **{**self.both, **self.options})
+            return PLAYERS[self.level](seed, **self.both)
+        return PLAYERS[self.level](seed, params=self.params, **{**self.both, **self.options})
+
+    def described(self) -> dict[str, Any]:
+        """What a game's line records of it, so that a run never mixes two variants' games."""
+        changed = {f.name: getattr(self.params, f.name) for f in dataclasses.fields(Params)}
+        params = {k: v for k, v in changed.items() if v != getattr(DEFAULT, k)}
+        return {"level": self.level, "params": params, "options": self.options, "both": self.both}
 
 
 SEATINGS = tuple(base[r:] + base[:r] for base in ("VBFF", "BVFF") for r in range(4))
 
 
 def play(variant: Variant, seed: int, seating: str, field: str, iterations: int | None) -> dict:
-    """One game of `seating` (V: the variant, B: the default, F: the field) on tile seed
-    `seed`: every seat's final cash, and the chains each seat founded and of them bought
-    shares of in the same turn (the arena's `seat_money`)."""
+    """One game of `seating` (V: the variant, B: the shipped player, F: the field) on tile
+    seed `seed`: the variant, every seat's final cash, and the chains each seat founded and of
+    them bought shares of in the same turn (the arena's `seat_money`)."""
     bots: list[Bot] = []
     for s, who in enumerate(seating):
         bot_seed = seed * 100 + s
@@ -76,6 +84,7 @@ def play(variant: Variant, seed: int, seating: str, field: str, iterations: int 
     seats = [variant.level if who in "VB" else field for who in seating]
     per_seat = seat_money(record_game(bots, seed, seats))
     return {
+        **setting(variant, field, iterations),
         "seed": seed,
         "seating": seating,
         "cash": [m["final"] for m in per_seat],
@@ -84,9 +93,23 @@ def play(variant: Variant, seed: int, seating: str, field: str, iterations: int 
     }
 
 
+def setting(variant: Variant, field: str, iterations: int | None) -> dict[str, Any]:
+    """What a game's line records of the players, as its JSON reads back."""
+    described = {"variant": variant.described(), "field": field, "iterations": iterations}
+    return json.loads(json.dumps(described))
+
+
 def run(variant: Variant, seeds: range, out: Path, field: str, iterations: int | None) -> None:
-    """Play every seating of every seed not yet in `out`, appending each game as it ends."""
-    done = {(g["seed"], g["seating"]) for g in read(out)} if out.exists() else set()
+    """Play every seating of every seed not yet in `out`, appending each game as it ends;
+    SystemExit if `out` holds games of other players (a run resumes only its own)."""
+    games = read(out) if out.exists() else []
+    ours = setting(variant, field, iterations)
+    for game in games:
+        if {k: game.get(k) for k in ours} != ours:
+            raise SystemExit(
+                f"{out}: its games are of other players ({game.get('variant')}); use another file"
+            )
+    done = {(g["seed"], g["seating"]) for g in games}
     for seed in seeds:
         for seating in SEATINGS:
             if (seed, seating) not in done:
@@ -139,9 +162,9 @@ def report(games: list[dict]) -> str:
 
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    ap.add_argument("--level", default="hard", choices=LEVELS, help="the level of V and B")
+    ap.add_argument("--level", default="hard", choices=PAIRED, help="the level of V and B")
     ap.add_argument("--params", default="{}", help="the variant: Params fields as JSON")
-    ap.add_argument("--bot", default="{}", help="the variant: the level's other options as JSON")
+    ap.add_argument("--options", default="{}", help="the variant: the level's other options as JSON")
     ap.add_argument("--both", default="{}", help="options of V and B alike as JSON (iterations...)")
     ap.add_argument("--seed", type=int, default=63001, help="first tile seed")
     ap.add_argument("--deals", type=int, default=10, help="tile seeds (8 games each)")
@@ -157,10 +180,10 @@ def main(argv: list[str] | None = None) -> None:
         ap.error("--out FILE is needed to play")
     try:
         params = dataclasses.replace(DEFAULT, **json.loads(args.params))
-        variant = Variant(args.level, params, json.loads(args.bot), json.loads(args.both))
+        variant = Variant(args.level, params, json.loads(args.options), json.loads(args.both))
         variant.player(0, shipped=False)  # a wrong option is said now, not mid-run
     except (ValueError, TypeError) as e:
-        ap.error(f"--params, --bot or --both: {e}")
+        ap.error(f"--params, --options or --both: {e}")
     iterations = args.iterations if args.field.startswith("ismcts-") and args.iterations else None
     run(variant, range(args.seed, args.seed + args.deals), args.out, args.field, iterations)
     print(report(read(args.out)))

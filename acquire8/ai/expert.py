@@ -5,9 +5,10 @@ a few others (hard's next best tiles; every chain it would found; the plain disp
 purchase and three shares of the most promising chains), then repeatedly re-deals the tiles
 it cannot see (`Game.determinize`: one sample of the hidden hands and pool consistent with
 its view), plays every candidate out on that same deal (common random numbers make the
-comparison fair) to the start of its own next turn, the other seats deciding as hard players
-do and the rest of its own turn as its inner hard player would, and scores the result with
-the hard player's evaluation (in a team game: its team's worth against the best other team's,
+comparison fair) to the start of its own next turn (or `rounds` rounds on; a purchase, which
+ends its turn, through that turn), the other seats deciding as hard players do and the rest
+of its own turn as its inner hard player would, and scores the result with the hard player's
+evaluation (in a team game: its team's worth against the best other team's,
 the partners played out as team-playing hard players). The statistics are kept per
 candidate of the decision it faces, over all deals: a one-level information-set search. A
 candidate whose paired difference to the leader lies beyond doubt below zero stops being
@@ -43,7 +44,7 @@ TILE_WINDOW = 4000
 class ExpertBot(SeededBot):
     """Hard's candidates re-ranked by determinized playouts, within `budget_ms` per
     decision (or exactly `iterations` deals), comparing up to `candidates` moves, each
-    played out `horizon` turns (default: to the start of its own next turn)."""
+    played out `horizon` turns (default: `rounds` rounds, to the start of its own turn)."""
 
     def __init__(
         self,
@@ -57,6 +58,8 @@ class ExpertBot(SeededBot):
         team_play: bool = True,
     ):
         super().__init__(seed, team_play)
+        if rounds < 1:
+            raise ValueError(f"rounds is at least 1, not {rounds}")
         self.hard = HardBot(seed, params, team_play)
         # the other seats in a playout: hard players (in a team game, for their teams)
         self.opponent = HardBot(seed)
@@ -65,7 +68,7 @@ class ExpertBot(SeededBot):
         self.iterations = iterations
         self.candidates = candidates
         self.horizon = horizon  # turns played out after the decision; None: `rounds` rounds
-        self.rounds = rounds  # ... to the start of its own turn this many rounds on
+        self.rounds = rounds  # rounds played out (1: to its own next turn)
         self._work: Work[Action] | None = None  # the decision under way
         self._prep: Work[list[Action]] | None = None  # ... its candidates, while worked out
         self._task: Search | None = None  # ... its search, once begun
@@ -142,7 +145,7 @@ class ExpertBot(SeededBot):
         """The search its decision from `view` runs over `cands` (two or more, the first kept on
         a tie): `iterate()` until `done()`, then `best()` and `results` (each candidate's score
         per deal, the deals common to all; a dropped candidate has the first few)."""
-        # to the start of its own next turn (a disposal may come in another's turn)
+        # to the start of its own turn `rounds` rounds on (a disposal may come in another's turn)
         own = (view.current - view.turn) % view.players or view.players
         horizon = own + (self.rounds - 1) * view.players if self.horizon is None else self.horizon
         return Search(view, cands, horizon, self)
