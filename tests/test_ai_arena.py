@@ -9,6 +9,7 @@ import pytest
 from acquire8.ai import arena
 from acquire8.rules import BuyShares
 from acquire8.rules import events as ev
+from acquire8.rules.record import replay
 from acquire8.rules.tables import START_CASH
 
 
@@ -103,12 +104,9 @@ def test_money_sources_add_up_to_each_sides_final_cash(tmp_path):
     assert money["founded"][0] > 0 and money["merger_bonus"][0] > 0
     spread = Counter()  # the hero's purchases by the chains they spread over, counted here
     for game in games:
-        g = game.record.start()
-        for action in game.record.actions:
-            buyer = g.current
-            g.apply(action)
-            if isinstance(action, BuyShares) and action.chains and buyer == game.seat:
-                spread[len(set(action.chains))] += 1
+        for step in replay(game.record):
+            if isinstance(step.action, BuyShares) and step.action.chains and step.seat == game.seat:
+                spread[len(set(step.action.chains))] += 1
     assert [money[f"bought_{k}"][0] * len(games) for k in (1, 2, 3)] == pytest.approx(
         [spread[1], spread[2], spread[3]]
     )

@@ -75,16 +75,16 @@ def added_in_game(g: Game, next_action: Callable[[Game], Action], seats: Collect
 
     table = g.share_table()
     while not g.is_over:
+        table = g.share_table()  # at the loop's end: the holdings the end pays on, before the final sale
         if g.phase == Phase.PLACE and last_turn != (g.current, g.tiles_on_board()):
             last_turn = (g.current, g.tiles_on_board())
             fifth = min(len(ADDED) - 1, int(len(ADDED) * stage(g)))
             for c, size in enumerate(g.chain_sizes()):
                 if size:
-                    notes[c].append((fifth, tuple(row[c] for row in g.share_table()), size))
+                    notes[c].append((fifth, tuple(row[c] for row in table), size))
         merger = g.merger_state()
         if merger is not None and merger["defunct"]:
-            paid(CHAINS.index(merger["defunct"]), g.share_table())
-        table = g.share_table()  # the holdings the end pays on, before the final sale
+            paid(CHAINS.index(merger["defunct"]), table)
         g.apply(next_action(g))
     for c in range(CHAIN_COUNT):
         paid(c, table)

@@ -62,8 +62,7 @@ class Variant:
 
     def described(self) -> dict[str, Any]:
         """What a game's line records of it, so that a run never mixes two variants' games."""
-        changed = {f.name: getattr(self.params, f.name) for f in dataclasses.fields(Params)}
-        params = {k: v for k, v in changed.items() if v != getattr(DEFAULT, k)}
+        params = {k: v for k, v in dataclasses.asdict(self.params).items() if v != getattr(DEFAULT, k)}
         return {"level": self.level, "params": params, "options": self.options, "both": self.both}
 
 
