@@ -2,6 +2,7 @@
 
 import copy
 import json
+import random
 from dataclasses import dataclass
 from typing import Literal
 
@@ -409,8 +410,67 @@ def test_copy_sets_every_slot_of_the_state_and_shares_no_list(players):
         g.apply(g.legal_actions()[-1])
     for game in (g, g.view(1)):  # a view holds hand sizes besides
         h = game.copy()
-        assert type(h) is Game
+        assert type(h) is Game and h == game
+        # The random source is a new one; a copy lends and borrows nothing; a view's pool is
+        # made when read (equality compares it so).
         for slot in GameState.__slots__:
             assert hasattr(h, slot), f"Game.copy leaves {slot} unset"
-            assert getattr(h, slot) == getattr(game, slot) or slot == "_rng", slot
+            same = getattr(h, slot) == getattr(game, slot)
+            assert same or slot in ("_rng", "_loan", "_pool"), slot
             assert not _shared_lists(getattr(game, slot), getattr(h, slot), slot), slot
+
+
+def test_a_view_shares_its_games_lists_until_one_of_them_changes():
+    """A view is made for every decision and mostly only read: it borrows its game's lists.
+    Whichever of the two changes first takes its own copies; the other is not touched."""
+    g = Game.new(players=4, seed=8)
+    for _ in range(25):
+        g.apply(g.legal_actions()[-1])
+    before = g.copy()
+    seat = g.current
+    view = g.view(seat)
+    again = g.view(seat)  # two views alive at once
+    text = view.to_json()
+    g.apply(g.legal_actions()[0])  # the game changes: the views stay as they were
+    assert view.to_json() == again.to_json() == text
+    assert view == before.view(seat)
+    act = view.legal_actions()[-1]
+    view.apply(act)  # a view changes: its game does not
+    before.view(seat).apply(act)
+    assert again.to_json() == text
+    assert g != before and g.view(seat) != view
+
+
+def test_a_view_of_a_view_and_a_game_changed_after_its_view_is_gone():
+    g = Game.new(players=4, seed=9)
+    for _ in range(25):
+        g.apply(g.legal_actions()[-1])
+    seat = g.current
+    inner = g.view(seat).view(seat)  # the outer view is gone: only the inner one lives
+    text = inner.to_json()
+    g.apply(g.legal_actions()[0])
+    assert inner.to_json() == text
+    acts = []
+    for _ in range(40):  # views made and dropped: the game's own play is unchanged
+        view = g.view(g.current)
+        acts.append(view.legal_actions()[len(acts) % len(view.legal_actions())])
+        g.apply(acts[-1])
+    replayed = Game.new(players=4, seed=9)
+    for _ in range(25):
+        replayed.apply(replayed.legal_actions()[-1])
+    replayed.apply(replayed.legal_actions()[0])
+    for act in acts:
+        replayed.apply(act)
+    assert replayed == g
+
+
+def test_play_changes_the_game_as_apply_does_without_the_events():
+    g, h = Game.new(players=4, seed=10), Game.new(players=4, seed=10)
+    rng = random.Random(3)
+    while not g.is_over:
+        act = rng.choice(g.view(g.current).legal_actions())
+        assert g.apply(act)  # every action says something
+        assert h.play(act) is None
+        assert g == h
+    with pytest.raises(IllegalAction):
+        h.play(PlaceTile("1A"))

@@ -6,7 +6,9 @@ fields, nothing here does."""
 from __future__ import annotations
 
 import random
+import weakref
 from bisect import bisect_left
+from copy import deepcopy
 from typing import Self
 
 from . import position
@@ -21,7 +23,11 @@ class GameState:
     is done with them whole. `_with()` (under `copy()` and `view()`) lists them by hand, for
     speed: a field added to __slots__ is added there too (a test sets every slot against
     it). What changes seldom is kept in tuples, replaced whole when it changes, so that
-    copies share it: each hand, each seat's row of shares, and a merger's lists."""
+    copies share it: each hand, each seat's row of shares, and a merger's lists.
+
+    A view is made for every decision and most are only read, so a view shares its game's
+    lists until one of the two changes (`_own`: the game while a view of it lives, the view
+    always) and makes its pool only when it is read (`_unseen`)."""
 
     __slots__ = (
         "_bank",
@@ -35,6 +41,7 @@ class GameState:
         "_hand_sizes",
         "_hands",
         "_in_play",
+        "_loan",
         "_money",
         "_names",
         "_options",
@@ -83,6 +90,9 @@ class GameState:
         self._start_tiles: tuple[int, ...] = ()  # RULES §3, by seat; () when not known
         # Only in a view, where other hands are hidden: every seat's hand size.
         self._hand_sizes: list[int] | None = None
+        # In a game, a weak reference to the `_Loan` its views hold while they share its lists;
+        # in such a view, the `_Loan` itself (and its pool not made yet: None). Else None.
+        self._loan: weakref.ref[_Loan] | _Loan | None = None
 
     # ----------------------------------------------------------- copy & view
 
@@ -97,39 +107,63 @@ class GameState:
             rng = random.Random()
             rng.setstate(state)
         sizes = self._hand_sizes
-        return self._with(self._hands[:], self._pool[:], rng, sizes[:] if sizes is not None else None)
+        pool = self._pool[:] if self._pool is not None else self._unseen()
+        return self._with(self._hands[:], pool, rng, sizes[:] if sizes is not None else None)
 
     def view(self, seat: int) -> Self:
         """What `seat` may know: its own hand; the other hands and the pool become
         one unordered pile (the pool, sorted), and the random source is reset."""
         hands = self._hands
         sizes = self._hand_sizes[:] if self._hand_sizes is not None else list(map(len, hands))
-        own = hands[seat]
         hidden: list[tuple[int, ...]] = [()] * len(hands)
-        hidden[seat] = own
-        # The random source is left out: its state would tell the pool order. Built
-        # directly rather than as a copy whose hands and pool are then replaced.
-        return self._with(hidden, _without(self._in_play, own), None, sizes)
+        hidden[seat] = hands[seat]
+        loan = self._loan
+        if type(loan) is _Loan:  # a view of a view: this one takes its own lists first
+            self._own()
+            loan = None
+        token = loan() if loan is not None else None  # type: ignore[operator]
+        if token is None:
+            token = _Loan()
+            self._loan = weakref.ref(token)
+        # The random source is left out: its state would tell the pool order. The pool (the
+        # unseen tiles) is made when read.
+        return self._with(hidden, None, None, sizes, token)
+
+    def __deepcopy__(self, memo: dict) -> Self:
+        """A copy of its own (the lists a view shares are not copied whole by identity)."""
+        g = self.copy()
+        g._rng = deepcopy(self._rng, memo)
+        return g
 
     def _with(
         self,
         hands: list[tuple[int, ...]],
-        pool: list[int],
+        pool: list[int] | None,
         rng: random.Random | None,
         hand_sizes: list[int] | None,
+        loan: _Loan | None = None,
     ) -> Self:
         """A new state with these hands, pool, random source and hand sizes (the caller's
-        own lists) and everything else of this one: its lists copied, the rest shared."""
+        own lists) and everything else of this one: its lists copied (shared in a view that
+        holds `loan`), the rest shared."""
         g = object.__new__(type(self))
         g._names = self._names  # a tuple
-        g._money = self._money[:]
-        g._stock = self._stock[:]
-        g._bank = self._bank[:]
+        if loan is None:
+            g._money = self._money[:]
+            g._stock = self._stock[:]
+            g._bank = self._bank[:]
+            g._cells = self._cells[:]
+            g._sizes = self._sizes[:]
+        else:
+            g._money = self._money
+            g._stock = self._stock
+            g._bank = self._bank
+            g._cells = self._cells
+            g._sizes = self._sizes
+        g._loan = loan
         g._hands = hands
-        g._pool = pool
+        g._pool = pool  # type: ignore[assignment]  # None: a view's, made when read
         g._in_play = self._in_play
-        g._cells = self._cells[:]
-        g._sizes = self._sizes[:]
         g._phase = self._phase
         g._current = self._current
         g._turn = self._turn
@@ -147,6 +181,29 @@ class GameState:
         g._start_tiles = self._start_tiles
         g._hand_sizes = hand_sizes
         return g
+
+    def _own(self) -> None:
+        """Before this state changes: its own copies of the lists it shares with a view of it
+        that still lives (or, in a view, with its game), and a view's pool made."""
+        loan = self._loan
+        if loan is None:
+            return
+        self._loan = None
+        if type(loan) is _Loan:
+            self._pool = self._unseen()
+        elif loan() is None:  # type: ignore[operator]  # its views are gone
+            return
+        self._money = self._money[:]
+        self._stock = self._stock[:]
+        self._bank = self._bank[:]
+        self._cells = self._cells[:]
+        self._sizes = self._sizes[:]
+
+    def _unseen(self) -> list[int]:
+        """The pool; in a view not yet changed, made now: every tile in play less its hand."""
+        if self._pool is not None:
+            return self._pool
+        return _without(self._in_play, tuple(t for hand in self._hands for t in hand))
 
     def determinize(self, rng: random.Random) -> Self:
         """For a view: a full game with the hidden tiles dealt at random, to search on."""
@@ -171,6 +228,7 @@ class GameState:
         """In a two-player view: move a random unseen tile (chosen with `rng`) to the
         top of its sorted pile, so that a stock-market draw (RULES §12) on this copy
         differs from one on another copy. Does nothing in other games."""
+        self._own()
         if len(self._names) == 2 and self._hand_sizes is not None and self._pool:
             i = rng.randrange(len(self._pool))
             self._pool[i], self._pool[-1] = self._pool[-1], self._pool[i]
@@ -186,7 +244,7 @@ class GameState:
             return []
         seat = self._current
         # The unseen tiles, next drawn first, then the other hand (the order the copies keep).
-        unseen = self._pool[::-1] + [t for s, hand in enumerate(self._hands) if s != seat for t in hand]
+        unseen = self._unseen()[::-1] + [t for s, hand in enumerate(self._hands) if s != seat for t in hand]
         out = []
         for column in sorted({t % COLS for t in unseen}):
             g = self.copy()
@@ -201,8 +259,8 @@ class GameState:
     def __eq__(self, other: object) -> bool:
         if not isinstance(other, GameState):
             return NotImplemented
-        same = all(getattr(self, k) == getattr(other, k) for k in GameState.__slots__ if k != "_rng")
-        return same and _rng_state(self._rng) == _rng_state(other._rng)
+        same = all(getattr(self, k) == getattr(other, k) for k in _COMPARED)
+        return same and self._unseen() == other._unseen() and _rng_state(self._rng) == _rng_state(other._rng)
 
     __hash__ = None  # type: ignore[assignment]
 
@@ -218,7 +276,7 @@ class GameState:
                 cash=self._money[:],
                 stock=[list(row) for row in self._stock],
                 hands=[list(h) for h in self._hands],
-                pool=self._pool[:],
+                pool=self._unseen()[:],
                 turn=self._turn,
                 phase=self._phase,
                 acting=self._current,
@@ -258,6 +316,17 @@ class GameState:
         g._declared, g._stuck, g._drew_last = p.declared, p.stuck, p.pool_emptied
         g._hand_sizes = p.hand_sizes
         return g
+
+
+class _Loan:
+    """Held by the views that share a game's lists: while one lives, the game copies its
+    lists before it changes them (`GameState._own`)."""
+
+    __slots__ = ("__weakref__",)
+
+
+# The fields equality compares directly (a view's pool through `_unseen`).
+_COMPARED = tuple(k for k in GameState.__slots__ if k not in ("_rng", "_loan", "_pool"))
 
 
 def _without(tiles: tuple[int, ...], gone: tuple[int, ...]) -> list[int]:
