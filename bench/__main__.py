@@ -21,7 +21,7 @@ figures["rules"] = r
 print(
     f"rules core: {r['direct']['games_per_s']:.0f} random 4-player games/s "
     f"({r['direct']['actions_per_game']:.0f} actions each); "
-    f"{r['with_views']['games_per_s']:.0f} games/s through RandomBot and views"
+    f"{r['with_views']['games_per_s']:.0f} games/s through RandomBot and views (played without events)"
 )
 playouts = {"expert": expert_playouts(), "yardstick": yardstick_measure(seconds=3.0)}
 figures["playouts"] = playouts

@@ -29,7 +29,7 @@ def decision_times(level: str = "hard", games: int = 4, players: int = 4) -> dic
             act = bots[g.current].choose(view)
             times.append(1000 * (time.perf_counter() - t0))
             cpu.append(1000 * (time.process_time() - c0))
-            g.apply(act)
+            g.play(act)
     return {
         "decisions": len(times),
         "median_ms": _pct(times, 0.5),
@@ -68,7 +68,7 @@ def expert_slices(decisions: int = 12, slice_ms: float = 19.0, budget_ms: float 
                 frames.append(n)
         else:
             act = field[g.current].choose(view)
-        g.apply(act)
+        g.play(act)
     return {
         "budget_ms": budget_ms,
         "slice_ms": slice_ms,
@@ -100,5 +100,5 @@ def expert_playouts(seconds: float = 3.0, seed: int = 1) -> dict:
                     search.iterate()
                 spent += time.process_time() - c0
                 playouts += sum(len(r) for r in search.results)
-        g.apply(field[g.current].choose(view))
+        g.play(field[g.current].choose(view))
     return {"playouts_per_s": playouts / spent if spent else 0.0, "cpu_s": spent}

@@ -138,7 +138,7 @@ def playout(g: Game, rng: random.Random) -> list[float]:
     """`AcquireSimulator.simulate` on `g` (changed in place: it is the iteration's own
     determinization): uniformly random legal moves to the end, the end declared at the first
     chance; every seat's final net worth / 10,000."""
-    legal_actions, apply, may_declare = g.legal_actions, g.apply, g.may_declare
+    legal_actions, apply, may_declare = g.legal_actions, g.play, g.may_declare
     randbelow = rng.randrange
     while True:
         legal = legal_actions()
@@ -174,13 +174,13 @@ def search(view: Game, rng: random.Random, iterations: int, time_limit_ms: float
         child = node.select(legal, g.current)
         while child is not None:
             node = child
-            g.apply(child.move)  # type: ignore[arg-type]  # only the root has no move
+            g.play(child.move)  # type: ignore[arg-type]  # only the root has no move
             legal = g.legal_actions()
             child = node.select(legal, g.current)
         child = node.expand(legal, rng)
         if child is not None:
             node = child
-            g.apply(child.move)  # type: ignore[arg-type]
+            g.play(child.move)  # type: ignore[arg-type]
         result = playout(g, rng)
         walk: Node | None = node
         while walk is not None:

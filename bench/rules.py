@@ -16,7 +16,7 @@ def _direct_game(seed: int, players: int) -> int:
     rng = random.Random(seed)
     actions = 0
     while not g.is_over:
-        g.apply(rng.choice(g.legal_actions()))
+        g.play(rng.choice(g.legal_actions()))
         actions += 1
     return actions
 

@@ -248,13 +248,13 @@ def test_a_playout_ends_the_game_and_rewards_every_seats_final_net_worth_over_10
 def test_a_playout_declares_the_end_at_the_first_chance(monkeypatch):
     g = first_view(lambda g: g.may_declare(), seeds=range(1, 80))
     applied = []
-    original = Game.apply
+    original = Game.play
 
     def record(self, action):
         applied.append(action)
         return original(self, action)
 
-    monkeypatch.setattr(Game, "apply", record)
+    monkeypatch.setattr(Game, "play", record)
     ismcts.playout(g, random.Random(1))
     assert applied[0] == DeclareEnd() and isinstance(applied[1], BuyShares)
     assert len(applied) == 2 and g.is_over
@@ -273,7 +273,7 @@ def test_a_playouts_purchase_is_drawn_from_every_legal_purchase(monkeypatch):
         bought.append(action)
         raise Stop
 
-    monkeypatch.setattr(Game, "apply", first_only)
+    monkeypatch.setattr(Game, "play", first_only)
     for seed in range(40 * len(legal)):
         with pytest.raises(Stop):
             ismcts.playout(g.copy(), random.Random(seed))

@@ -85,7 +85,7 @@ def added_in_game(g: Game, next_action: Callable[[Game], Action], seats: Collect
         merger = g.merger_state()
         if merger is not None and merger["defunct"]:
             paid(CHAINS.index(merger["defunct"]), table)
-        g.apply(next_action(g))
+        g.play(next_action(g))
     for c in range(CHAIN_COUNT):
         paid(c, table)
     return out

@@ -57,7 +57,7 @@ def shares(params: Params, seeds: range, players: int = 4) -> list[float]:
             bots = [HardBot(seed * 10 + s, params if s == seat else DEFAULT) for s in range(players)]
             g = Game.new(players=players, seed=seed)
             while not g.is_over:
-                g.apply(bots[g.current].choose(g.view(g.current)))
+                g.play(bots[g.current].choose(g.view(g.current)))
             winners = g.winners()
             out.append(1 / len(winners) if seat in winners else 0.0)
     return out

@@ -200,7 +200,7 @@ def play_one(args: tuple) -> tuple[Stats, GameRecord]:
             elif searched is not None:
                 st.field_iterations.append(searched)
                 st.field_ms.append(1000 * (clock() - t0))
-        g.apply(act)
+        g.play(act)
         actions.append(act)
     scores = g.team_scores()  # without teams, each seat's cash
     first = [t for t, score in enumerate(scores) if score == max(scores)]

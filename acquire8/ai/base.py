@@ -274,7 +274,7 @@ class GreedyBot(PhaseBot):
     @staticmethod
     def _after_placing(view: Game, side: Side, action: PlaceTile) -> int:
         g = view.copy()
-        g.apply(action)
+        g.play(action)
         worth = sum(g.net_worth(s) for s in side)
         if g.phase == Phase.FOUND:  # the founder's free share of the dearest chain
             founds = cast("list[FoundChain]", g.legal_actions())

@@ -260,7 +260,7 @@ class Search:
                 self.market_seed = bot.rng.random()
             g = self.world.copy()
             g.reseed(self.market_seed)  # the same market draws for every candidate
-            g.apply(self.cands[self.active[self.next]])
+            g.play(self.cands[self.active[self.next]])
             self.game, self.turns, self.turn = g, 0, g.turn
             return
         if g.is_over or self.turns >= self.horizon:
@@ -288,7 +288,7 @@ class Search:
                 return
             except StopIteration as decided:
                 act, self.deciding = decided.value, None
-        g.apply(act)
+        g.play(act)
         if g.turn != self.turn:
             self.turns += 1
             self.turn = g.turn
@@ -323,7 +323,7 @@ class Search:
 
 def _worth_after(g: Game, act: Action, side: tuple[int, ...]) -> int:
     h = g.copy()
-    h.apply(act)
+    h.play(act)
     return sum(h.net_worth(s) for s in side)
 
 

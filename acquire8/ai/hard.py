@@ -103,7 +103,7 @@ class HardBot(SeededBot):
         out = []
         for act in view.legal_actions():
             g = self._scratch(view)
-            g.apply(act)
+            g.play(act)
             out.append(((yield from self.resolve_steps(g))[0], act))
             yield
         out.sort(key=lambda va: -va[0])
@@ -120,7 +120,7 @@ class HardBot(SeededBot):
         options within a tile's)."""
         me = g.turn
         while g.phase == Phase.DISPOSE:
-            g.apply(self.dispose(g))
+            g.play(self.dispose(g))
             yield
         phase = g.phase
         if phase == Phase.BUY:
@@ -153,7 +153,7 @@ class HardBot(SeededBot):
         best, best_v = None, float("-inf")
         for act in actions:
             h = self._scratch(g)
-            h.apply(act)
+            h.play(act)
             v = (yield from self.resolve_steps(h))[0]
             if v > best_v:
                 best, best_v = act, v
@@ -280,7 +280,7 @@ class HardBot(SeededBot):
         me = view.current
         if view.may_declare():
             ended = view.copy()
-            ended.apply(DeclareEnd())
+            ended.play(DeclareEnd())
             if (yield from self.best_buy_steps(ended, me))[0] > 0:  # the final scoring makes me the winner
                 return DeclareEnd()
         # legal: only chains on the board with shares in the bank, within its cash

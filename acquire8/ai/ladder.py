@@ -155,7 +155,7 @@ def play(levels: Sequence[str], tile_seed: int, options: dict | None = None) -> 
         act = bots[who].choose(g.view(who))
         if searching[who]:
             times.append(1000 * (time.perf_counter() - t0))
-        g.apply(act)
+        g.play(act)
     return Finish(tuple(levels), tuple(g.scores())), times
 
 

@@ -28,7 +28,7 @@ def play_game(
     g = Game.new(players=len(bots), seed=seed, options=options)
     actions = 0
     while not g.is_over:
-        g.apply(bots[g.current].choose(g.view(g.current)))
+        g.play(bots[g.current].choose(g.view(g.current)))
         actions += 1
         if on_action:
             on_action(g)
@@ -50,7 +50,7 @@ def record_game(
     actions = []
     while not g.is_over:
         action = bots[g.current].choose(g.view(g.current))
-        g.apply(action)
+        g.play(action)
         actions.append(action)
     return GameRecord(
         seed=seed, names=tuple(names), seats=tuple(seats), actions=tuple(actions), options=options
