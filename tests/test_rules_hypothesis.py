@@ -94,6 +94,9 @@ def test_9_buy_options_for_any_board_bank_and_cash(chains, banks, cash):
             in_stock = all(c in on and bundle.count(c) <= banks[CHAINS.index(c)] for c in bundle)
             if in_stock and sum(price(c, on[c]) for c in bundle) <= cash:
                 expected.add(bundle)
-    legal = [a for a in g.legal_actions() if isinstance(a, BuyShares)]
+    listed = g.legal_actions()
+    legal = [a for a in listed if isinstance(a, BuyShares)]
     assert len(legal) == len(expected)
     assert {a.chains for a in legal} == expected
+    listed.clear()  # each call's list is its own
+    assert [a for a in g.legal_actions() if isinstance(a, BuyShares)] == legal
