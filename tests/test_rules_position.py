@@ -2,6 +2,7 @@
 
 import copy
 import json
+import pickle
 import random
 from dataclasses import dataclass
 from typing import Literal
@@ -439,6 +440,19 @@ def test_a_view_shares_its_games_lists_until_one_of_them_changes():
     before.view(seat).apply(act)
     assert again.to_json() == text
     assert g != before and g.view(seat) != view
+
+
+def test_a_game_and_its_view_pickle_while_they_share_lists():
+    g = Game.new(players=2, seed=4)
+    for _ in range(20):
+        g.apply(g.legal_actions()[-1])
+    view = g.view(g.current)
+    game2, view2 = pickle.loads(pickle.dumps(g)), pickle.loads(pickle.dumps(view))
+    assert game2 == g and view2 == view
+    act = view2.legal_actions()[0]
+    view2.apply(act)
+    game2.apply(act)
+    assert view == g.view(g.current) and game2 != g
 
 
 def test_a_view_of_a_view_and_a_game_changed_after_its_view_is_gone():

@@ -119,8 +119,9 @@ _CHAIN_OF = {letter: c for c, letter in enumerate(CHAINS)}
 
 
 class Game(GameState):
-    """One game of Acquire. Change it only through `apply`; read it through the methods
-    and properties below (every attribute that starts with "_" is the rules' own).
+    """One game of Acquire. Change it only through `apply` (or `play`, the same without its
+    events); read it through the methods and properties below (every attribute that starts
+    with "_" is the rules' own).
 
     Reading (docs/DESIGN.md): `phase`, `current` (the seat that must act now), `turn` (the
     seat whose turn it is), `players`, `names`, `options`, `board`, `chain_size`,

@@ -118,16 +118,24 @@ class GameState:
         hidden: list[tuple[int, ...]] = [()] * len(hands)
         hidden[seat] = hands[seat]
         loan = self._loan
-        if type(loan) is _Loan:  # a view of a view: this one takes its own lists first
+        if isinstance(loan, _Loan):  # a view of a view: this one takes its own lists first
             self._own()
             loan = None
-        token = loan() if loan is not None else None  # type: ignore[operator]
+        token = loan() if loan is not None else None
         if token is None:
             token = _Loan()
             self._loan = weakref.ref(token)
         # The random source is left out: its state would tell the pool order. The pool (the
         # unseen tiles) is made when read.
         return self._with(hidden, None, None, sizes, token)
+
+    def __getstate__(self) -> tuple[None, dict[str, object]]:
+        """For pickle: the fields of a copy of its own (a weak reference does not pickle)."""
+        return None, {k: getattr(self, k) for k in _COMPARED} | {
+            "_pool": self._unseen(),
+            "_loan": None,
+            "_rng": self._rng,
+        }
 
     def __deepcopy__(self, memo: dict) -> Self:
         """A copy of its own (the lists a view shares are not copied whole by identity)."""
@@ -189,9 +197,9 @@ class GameState:
         if loan is None:
             return
         self._loan = None
-        if type(loan) is _Loan:
+        if isinstance(loan, _Loan):
             self._pool = self._unseen()
-        elif loan() is None:  # type: ignore[operator]  # its views are gone
+        elif loan() is None:  # its views are gone
             return
         self._money = self._money[:]
         self._stock = self._stock[:]
