@@ -237,3 +237,26 @@ def test_the_pair_report_takes_the_variant_less_the_default_game_by_game():
     assert "V ahead in 1" in text
     assert "wins: V 0.5, B 1" in text  # V shares the first game's top with a field seat
     assert "V 3 / 2, B 4 / 2" in text
+
+
+def test_search_depth_compares_the_experts_moves_in_kept_games(tmp_path, capsys):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import search_depth  # type: ignore[import-not-found]  # tools/ is not a package
+
+    arena.run("expert", "greedy", games=2, seed=3, players=2, hero_opts={"iterations": 2}, keep=tmp_path)
+    views = search_depth.hero_views(tmp_path)
+    assert len(views) > 40 and all(len(v.legal_actions()) > 1 for v in views)
+    # Searched alike from the same seed, the two searches are one: the same move, no cost.
+    alike = '{"iterations": 6, "prune_after": 7}'
+    same = search_depth.main(["--keep", str(tmp_path), "--decisions", "5", "--short", alike, "--long", alike])
+    assert same["decisions"] == 5 and same["same"] == 5 and same["costs"] == [0.0] * 5
+    assert "5 decisions: the long search picks the same move in 5 (100%)" in capsys.readouterr().out
+    # Two deals against ten: the ten overturn some of the two's moves.
+    quick, slow = '{"iterations": 2, "prune_after": 2}', '{"iterations": 10, "prune_after": 11}'
+    shallow = search_depth.main(
+        ["--keep", str(tmp_path), "--decisions", "10", "--short", quick, "--long", slow]
+    )
+    assert shallow["same"] < 10 and max(shallow["costs"]) > 0
+    arena.run("easy", "greedy", games=4, seed=3, keep=tmp_path / "easy")
+    with pytest.raises(ValueError, match="the hero is easy, not the expert"):
+        search_depth.hero_views(tmp_path / "easy")

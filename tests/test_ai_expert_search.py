@@ -13,11 +13,11 @@ from acquire8.rules import Dispose, FoundChain, Game, Phase, PlaceTile
 from positions import dear_survivor_disposal, fill, load, locked_survivor_disposal, player
 
 
-def _search_with(results: list[list[float]]) -> Search:
+def _search_with(results: list[list[float]], prune_after: int = PRUNE_AFTER) -> Search:
     """A search over the first tiles of a real opening, its per-deal scores given."""
     view = Game.new(players=4, seed=1).view(0)
     cands = view.legal_actions()[: len(results)]
-    search = Search(view, cands, 4, ExpertBot(1, iterations=100))
+    search = Search(view, cands, 4, ExpertBot(1, iterations=100, prune_after=prune_after))
     search.results = [list(r) for r in results]
     search.deals = len(results[0])
     return search
@@ -51,6 +51,11 @@ def test_nothing_is_dropped_before_enough_deals_and_one_left_decides():
     late = _search_with([[*far, -5000.0], [*lead, 1000.0]])
     late._prune()
     assert late.active == [1] and late.done() and late.best() == late.cands[1]
+    patient = _search_with([[*far, -5000.0], [*lead, 1000.0]], prune_after=PRUNE_AFTER + 1)
+    patient._prune()
+    assert patient.active == [0, 1]  # its own number of deals to judge by
+    with pytest.raises(ValueError, match="prune_after"):
+        ExpertBot(1, prune_after=1)
 
 
 def test_a_clear_disposal_is_decided_before_its_deals_run_out():

@@ -44,7 +44,8 @@ TILE_WINDOW = 4000
 class ExpertBot(SeededBot):
     """Hard's candidates re-ranked by determinized playouts, within `budget_ms` per
     decision (or exactly `iterations` deals), comparing up to `candidates` moves, each
-    played out `horizon` turns (default: `rounds` rounds, to the start of its own turn)."""
+    played out `horizon` turns (default: `rounds` rounds, to the start of its own turn);
+    a trailing candidate may be dropped after `prune_after` deals."""
 
     def __init__(
         self,
@@ -56,10 +57,13 @@ class ExpertBot(SeededBot):
         rounds: int = 1,
         params: Params = DEFAULT,
         team_play: bool = True,
+        prune_after: int = PRUNE_AFTER,
     ):
         super().__init__(seed, team_play)
         if rounds < 1:
             raise ValueError(f"rounds is at least 1, not {rounds}")
+        if prune_after < 2:
+            raise ValueError(f"prune_after is at least 2 deals, not {prune_after}")
         self.hard = HardBot(seed, params, team_play)
         # the other seats in a playout: hard players (in a team game, for their teams)
         self.opponent = HardBot(seed)
@@ -69,6 +73,7 @@ class ExpertBot(SeededBot):
         self.candidates = candidates
         self.horizon = horizon  # turns played out after the decision; None: `rounds` rounds
         self.rounds = rounds  # rounds played out (1: to its own next turn)
+        self.prune_after = prune_after  # deals before a trailing candidate may be dropped
         self._work: Work[Action] | None = None  # the decision under way
         self._prep: Work[list[Action]] | None = None  # ... its candidates, while worked out
         self._task: Search | None = None  # ... its search, once begun
@@ -303,7 +308,7 @@ class Search:
         deals, their mean difference to it lies more than PRUNE_Z standard errors below 0.
         The deals go to the close ones; when one is left the decision is made."""
         n = self.deals
-        if n < PRUNE_AFTER:
+        if n < self.bot.prune_after:
             return
         lead = self.results[self._leader()]
         keep = []
