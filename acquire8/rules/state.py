@@ -157,16 +157,9 @@ class GameState:
         g = object.__new__(type(self))
         g._names = self._names  # a tuple
         if loan is None:
-            g._money = self._money[:]
-            g._stock = self._stock[:]
-            g._bank = self._bank[:]
-            g._cells = self._cells[:]
-            g._sizes = self._sizes[:]
+            g._money, g._stock, g._bank, g._cells, g._sizes = self._copied_lists()
         else:
-            g._money = self._money
-            g._stock = self._stock
-            g._bank = self._bank
-            g._cells = self._cells
+            g._money, g._stock, g._bank, g._cells = self._money, self._stock, self._bank, self._cells
             g._sizes = self._sizes
         g._loan = loan
         g._hands = hands
@@ -201,11 +194,11 @@ class GameState:
             self._pool = self._unseen()
         elif loan() is None:  # its views are gone
             return
-        self._money = self._money[:]
-        self._stock = self._stock[:]
-        self._bank = self._bank[:]
-        self._cells = self._cells[:]
-        self._sizes = self._sizes[:]
+        self._money, self._stock, self._bank, self._cells, self._sizes = self._copied_lists()
+
+    def _copied_lists(self) -> tuple[list[int], list[tuple[int, ...]], list[int], list[int], list[int]]:
+        """Copies of the lists a view shares with its game: money, shares, bank, board, sizes."""
+        return self._money[:], self._stock[:], self._bank[:], self._cells[:], self._sizes[:]
 
     def _unseen(self) -> list[int]:
         """The pool; in a view not yet changed, made now: every tile in play less its hand."""
