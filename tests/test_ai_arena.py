@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from acquire8.ai import arena
-from acquire8.rules import BuyShares
+from acquire8.rules import CHAINS, BuyShares
 from acquire8.rules import events as ev
 from acquire8.rules.record import replay
 from acquire8.rules.tables import START_CASH
@@ -117,16 +117,28 @@ def test_places_in_merged_chains_follow_the_bonuses_paid_two_players_too(tmp_pat
     arena.run("hard", "greedy", games=6, seed=31, players=2, keep=tmp_path)
     games = arena.kept_games(tmp_path)
     chains = 0  # chains merged away before the end that paid a bonus, to a seat or the market
+    at_end = 0  # chains on the board at the end that paid one
+    hero_none = 0  # ... of them, those the hero held no share of
     for game in games:
         g = game.record.start()
         for action in game.record.actions:
+            held = g.share_table()[game.seat]
             happened = g.apply(action)
+            paid = {e.chain for e in happened if isinstance(e, ev.BonusPaid | ev.MarketBonus)}
             if not g.is_over:
-                chains += len({e.chain for e in happened if isinstance(e, ev.BonusPaid | ev.MarketBonus)})
+                chains += len(paid)
+            else:
+                at_end += len(paid)
+                # the game ends on a purchase, which may add to the holding
+                buys = [e for e in happened if isinstance(e, ev.SharesBought) and e.seat == game.seat]
+                bought = {c for e in buys for c in e.chains}
+                hero_none += sum(not held[CHAINS.index(c)] and c not in bought for c in paid)
     money = arena.money_sources(games)
     for side in (0, 1):  # every such chain gives every seat one place
         assert sum(money[p][side] for p in arena.PLACES) * len(games) == pytest.approx(chains)
-    assert chains > 0
+        assert sum(money[p][side] for p in arena.END_PLACES) * len(games) == pytest.approx(at_end)
+    assert money["end none held"][0] * len(games) == pytest.approx(hero_none)
+    assert chains > 0 and at_end > 0 and money["end first"][0] > 0
     assert arena.place_of(0, None) == "none held"
     assert arena.place_of(3, None) == "no bonus"
     assert [arena.place_of(2, k) for k in ("both", "majority", "shared", "minority")] == ["first"] * 3 + [

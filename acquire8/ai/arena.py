@@ -434,6 +434,8 @@ MONEY_ROWS = {
     "final": "cash at the end",
 }
 PLACES = ("first", "second", "no bonus", "none held")
+# the same places in the chains on the board at the end that paid a bonus
+END_PLACES = {f"end {place}": place for place in PLACES}
 FOUNDING_ROWS = {"founded": "chains founded", "founded_bought": "of them bought at once"}
 # purchases of shares by how many chains they spread over (a purchase of none is not counted)
 PURCHASE_ROWS = {"bought_1": "purchases of one chain", "bought_2": "... of two", "bought_3": "... of three"}
@@ -454,14 +456,15 @@ def money_sources(games: Iterable[KeptGame]) -> dict[str, tuple[float, float]]:
             side = hero if s in mine else field
             for k, v in per_seat[s].items():
                 side[k] += v / (len(mine) if s in mine else n - len(mine))
-    rows = (*MONEY_ROWS, *PLACES, *FOUNDING_ROWS, *PURCHASE_ROWS)
+    rows = (*MONEY_ROWS, *PLACES, *END_PLACES, *FOUNDING_ROWS, *PURCHASE_ROWS)
     return {k: (hero[k] / max(1, count), field[k] / max(1, count)) for k in rows}
 
 
 def seat_money(record: GameRecord) -> list[Counter[str]]:
     """Each seat's figures of one game, its record replayed: where its money came from
     (`MONEY_ROWS`); for the chains merged away before the end that paid a bonus, how often it
-    was in each of `PLACES` (by the bonus it was paid: a tied first place is first); the chains
+    was in each of `PLACES` (by the bonus it was paid: a tied first place is first), and for
+    those on the board at the end, in each of `END_PLACES` (by the shares it sold there); the chains
     it founded and how many of them it bought shares of in the same turn (`FOUNDING_ROWS`); its
     purchases by the number of chains each spread over (`PURCHASE_ROWS`)."""
     g = record.start()
@@ -472,7 +475,8 @@ def seat_money(record: GameRecord) -> list[Counter[str]]:
         table = g.share_table()  # a merged chain's holdings when its bonuses are paid
         happened = g.apply(action)
         when = "end" if g.is_over else "merger"
-        paid: dict[str, dict[int, str]] = {}  # this action's merger bonuses: chain, seat, kind
+        paid: dict[str, dict[int, str]] = {}  # this action's bonuses: chain, seat, kind
+        sold: defaultdict[str, Counter[int]] = defaultdict(Counter)  # at the end: chain, seat, shares
         for e in happened:
             if isinstance(e, ev.ChainFounded):
                 per_seat[e.seat]["founded"] += 1
@@ -484,17 +488,19 @@ def seat_money(record: GameRecord) -> list[Counter[str]]:
                 paid.setdefault(e.chain, {})
             elif isinstance(e, ev.SharesSold):
                 per_seat[e.seat][f"{when}_sold"] += e.amount
+                sold[e.chain][e.seat] += e.count
             elif isinstance(e, ev.SharesBought):
                 per_seat[e.seat]["bought"] += e.cost
                 per_seat[e.seat]["founded_bought"] += founded in e.chains
                 if e.chains:
                     per_seat[e.seat][f"bought_{len(set(e.chains))}"] += 1
                 founded = ""
-        if when == "merger":
-            for chain, kinds in paid.items():
-                c = CHAINS.index(chain)
-                for s in range(n):
-                    per_seat[s][place_of(table[s][c], kinds.get(s))] += 1
+        for chain, kinds in paid.items():
+            for s in range(n):
+                if when == "merger":
+                    per_seat[s][place_of(table[s][CHAINS.index(chain)], kinds.get(s))] += 1
+                else:  # every share held at the end is sold then
+                    per_seat[s]["end " + place_of(sold[chain][s], kinds.get(s))] += 1
     for s, score in enumerate(g.scores()):
         per_seat[s]["final"] += score
     return per_seat
@@ -627,6 +633,9 @@ def print_report(keep: Path) -> None:
     print("  chains merged away before the end, by the seat's place in them:")
     for place in PLACES:
         print(f"  {place:<24} {money[place][0]:>9.2f} | {money[place][1]:>9.2f}")
+    print("  chains on the board at the end, by the seat's place in them:")
+    for key, place in END_PLACES.items():
+        print(f"  {place:<24} {money[key][0]:>9.2f} | {money[key][1]:>9.2f}")
     for key, label in (FOUNDING_ROWS | PURCHASE_ROWS).items():
         print(f"  {label:<24} {money[key][0]:>9.2f} | {money[key][1]:>9.2f}")
 
