@@ -157,10 +157,10 @@ class GameState:
         g = object.__new__(type(self))
         g._names = self._names  # a tuple
         if loan is None:
-            g._money, g._stock, g._bank, g._cells, g._sizes = self._copied_lists()
+            lists = self._copied_lists()
         else:
-            g._money, g._stock, g._bank, g._cells = self._money, self._stock, self._bank, self._cells
-            g._sizes = self._sizes
+            lists = self._money, self._stock, self._bank, self._cells, self._sizes
+        g._money, g._stock, g._bank, g._cells, g._sizes = lists
         g._loan = loan
         g._hands = hands
         g._pool = pool  # type: ignore[assignment]  # None: a view's, made when read
