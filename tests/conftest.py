@@ -1,19 +1,27 @@
 import os
+import shutil
 import tempfile
-
-os.environ["SDL_AUDIODRIVER"] = "dummy"  # tests never make sound, whatever the player's setting
-# Saves, settings and stats of anything a test starts (also subprocesses) land in a scratch
-# directory, never in the player's real ~/.pyxel (acquire8/storage/backends.py honours this variable).
-os.environ.setdefault("ACQUIRE8_DATA_DIR", tempfile.mkdtemp(prefix="acquire8-test-"))
-# Likewise the copy of the game a started .pyxapp keeps (tools/pyxapp_main.py).
-os.environ.setdefault("ACQUIRE8_CACHE_DIR", tempfile.mkdtemp(prefix="acquire8-test-code-"))
-
 
 import pytest
 
 from acquire8.app import demo
 from acquire8.app.control.app import App
 from acquire8.app.control.standings import GameOver
+
+
+def pytest_configure(config: pytest.Config) -> None:
+    os.environ["SDL_AUDIODRIVER"] = "dummy"  # tests never make sound, whatever the player's setting
+    # Saves, settings and stats of anything a test starts (also subprocesses) land in a scratch
+    # directory, never in the player's real ~/.pyxel (acquire8/storage/backends.py honours the
+    # first variable); likewise the copy of the game a started .pyxapp keeps
+    # (tools/pyxapp_main.py). Removed when the run ends, unless the caller chose them.
+    for variable, prefix in (
+        ("ACQUIRE8_DATA_DIR", "acquire8-test-"),
+        ("ACQUIRE8_CACHE_DIR", "acquire8-test-code-"),
+    ):
+        if variable not in os.environ:
+            os.environ[variable] = path = tempfile.mkdtemp(prefix=prefix)
+            config.add_cleanup(lambda path=path: shutil.rmtree(path, ignore_errors=True))
 
 
 @pytest.fixture(scope="session")
