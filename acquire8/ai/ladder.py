@@ -213,7 +213,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument(
         "--yardstick",
         default="",
-        help="the yardstick's levels to rate too, comma-separated: intern,trader (bench/ismcts.py)",
+        help="the yardstick's levels to rate too, comma-separated: intern ... ceo (bench/ismcts.py)",
     )
     ap.add_argument("--yardstick-deals", type=int, default=2, help="deals per set with a yardstick level")
     ap.add_argument("--seed", type=int, default=1)
