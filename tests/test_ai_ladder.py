@@ -128,3 +128,27 @@ def test_two_processes_play_the_same_games_in_the_same_order(capsys):
         return capsys.readouterr().out.splitlines()[1:]  # the first line tells the time taken
 
     assert ladder_lines("2") == ladder_lines("1")
+
+
+def test_a_kept_run_resumes_with_only_the_missing_games_and_rates_them_all_in_order(tmp_path, monkeypatch):
+    keep = tmp_path / "ladder.jsonl"
+    tasks = [(levels, tile, {}) for levels, tile in ladder.schedule(deals=1, expert_deals=0, seed=5)][:8]
+    whole = ladder.play_all(tasks)
+    ladder.play_all(tasks[:3], keep=keep)  # a run stopped after three games
+    played = []
+    real = ladder._play_task
+    monkeypatch.setattr(ladder, "_play_task", lambda task: played.append(task) or real(task))
+    assert ladder.play_all(tasks, keep=keep) == whole
+    assert played == tasks[3:]  # only the games it did not have
+    assert len(keep.read_text().splitlines()) == len(tasks)
+    played.clear()
+    assert ladder.play_all(tasks, keep=keep) == whole and played == []
+
+
+def test_a_file_that_is_not_a_ladder_run_is_named_and_left_as_it_was(tmp_path, capsys):
+    keep = tmp_path / "notes.txt"
+    keep.write_text("my notes\n")
+    with pytest.raises(SystemExit):
+        ladder.main(["--deals", "1", "--expert-deals", "0", "--boot", "5", "--keep", str(keep)])
+    assert "line 1 is not a ladder game" in capsys.readouterr().err
+    assert keep.read_text() == "my notes\n"

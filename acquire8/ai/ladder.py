@@ -2,6 +2,10 @@
 
     python -m acquire8.ai.ladder --deals 40 --expert-deals 4 --seed 1   # as `make arena`
     python -m acquire8.ai.ladder --deals 40 --expert-deals 0 --yardstick intern --seed 4
+    python -m acquire8.ai.ladder --deals 10 --expert-deals 0 --yardstick ceo --keep FILE
+
+A long run goes in slices: `--keep FILE` writes each finished game to FILE as one line and
+plays only the games missing from it, so a stopped run resumes where it stopped.
 
 A game of n players is read as its n(n-1)/2 pairwise finishes (the higher final cash
 beats the lower, a tie is half a win each; two seats of one level tell nothing about
@@ -21,11 +25,13 @@ from __future__ import annotations
 
 import argparse
 import itertools
+import json
 import math
 import random
 import time
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from pathlib import Path
 
 from acquire8.ai.arena import YARDSTICK, make_player
 from acquire8.ai.levels import SPEC_OF, SPECS
@@ -163,6 +169,59 @@ def _play_task(task: tuple[Sequence[str], int, dict]) -> tuple[Finish, list[floa
     return play(*task)
 
 
+Task = tuple[tuple[str, ...], int, dict]  # seat levels, tile seed, searching levels' options
+
+
+def _task_key(task: Task) -> str:
+    """What a kept game's line names its game by: its seats, deal and options."""
+    return json.dumps([list(task[0]), task[1], task[2]], sort_keys=True)
+
+
+def read_kept(keep: Path) -> dict[str, tuple[Finish, list[float]]]:
+    """The games `--keep` wrote to `keep`, by their key (ValueError naming a line that is not
+    one: the file is someone else's, or was cut short mid-line)."""
+    out: dict[str, tuple[Finish, list[float]]] = {}
+    if not keep.exists():
+        return out
+    for n, line in enumerate(keep.read_text().splitlines(), 1):
+        try:
+            row = json.loads(line)
+            task = (tuple(row["levels"]), int(row["tile"]), dict(row["options"]))
+            finish = Finish(task[0], tuple(int(x) for x in row["scores"]))
+            times = [float(t) for t in row["times"]]
+        except (ValueError, KeyError, TypeError) as e:
+            raise ValueError(f"{keep} line {n} is not a ladder game ({e})") from None
+        out[_task_key(task)] = (finish, times)
+    return out
+
+
+def play_all(tasks: list[Task], jobs: int = 1, keep: Path | None = None) -> list[tuple[Finish, list[float]]]:
+    """Every task's game, in the tasks' order (so the bootstrap is the same however it was
+    played); with `keep`, the games kept there are read, not played, and each new one is
+    written there as it ends."""
+    kept = read_kept(keep) if keep is not None else {}
+    todo = [t for t in tasks if _task_key(t) not in kept]
+
+    def note(task: Task, result: tuple[Finish, list[float]]) -> None:
+        kept[_task_key(task)] = result
+        if keep is not None:
+            row = {"levels": list(task[0]), "tile": task[1], "options": task[2]}
+            row |= {"scores": list(result[0].scores), "times": [round(t, 1) for t in result[1]]}
+            with keep.open("a") as f:
+                f.write(json.dumps(row) + "\n")
+
+    if jobs > 1 and todo:
+        import multiprocessing  # only the ladder and the arena use processes; never the game
+
+        with multiprocessing.get_context("spawn").Pool(jobs) as pool:  # as the arena's
+            for task, result in zip(todo, pool.imap(_play_task, todo, chunksize=1), strict=True):
+                note(task, result)
+    else:
+        for task in todo:
+            note(task, _play_task(task))
+    return [kept[_task_key(t)] for t in tasks]
+
+
 def schedule(
     deals: int,
     expert_deals: int,
@@ -221,6 +280,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--boot", type=int, default=200, help="bootstrap resamples")
     ap.add_argument("--budget-ms", type=float, default=None, help="searching levels: time per decision")
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine may be shared)")
+    ap.add_argument("--keep", type=Path, help="a file: write each finished game there, play only the rest")
     args = ap.parse_args(argv)
     opts = {} if args.budget_ms is None else {"budget_ms": args.budget_ms}
     games: list[Finish] = []
@@ -232,19 +292,16 @@ def main(argv: list[str] | None = None) -> None:
             make_player(name, 0, True, {})
         except ValueError as e:
             ap.error(str(e))
-    tasks = [
+    tasks: list[Task] = [
         (levels, tile, opts)
         for levels, tile in schedule(
             args.deals, args.expert_deals, args.seed, args.players, yardstick, args.yardstick_deals
         )
     ]
-    if args.jobs > 1:
-        import multiprocessing  # only the ladder and the arena use processes; never the game
-
-        with multiprocessing.get_context("spawn").Pool(args.jobs) as pool:  # as the arena's
-            played = list(pool.imap(_play_task, tasks, chunksize=4))  # in order: the same bootstrap
-    else:
-        played = [_play_task(t) for t in tasks]
+    try:
+        played = play_all(tasks, args.jobs, args.keep)
+    except ValueError as e:
+        ap.error(str(e))
     for finish, t in played:
         games.append(finish)
         times += t
