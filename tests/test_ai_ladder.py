@@ -152,3 +152,17 @@ def test_a_file_that_is_not_a_ladder_run_is_named_and_left_as_it_was(tmp_path, c
         ladder.main(["--deals", "1", "--expert-deals", "0", "--boot", "5", "--keep", str(keep)])
     assert "line 1 is not a ladder game" in capsys.readouterr().err
     assert keep.read_text() == "my notes\n"
+
+
+def test_the_command_line_says_how_many_games_it_read_from_its_file(tmp_path, capsys):
+    keep = tmp_path / "ladder.jsonl"
+    argv = ["--deals", "1", "--expert-deals", "0", "--boot", "5", "--keep", str(keep)]
+    ladder.main(argv)
+    first = capsys.readouterr().out
+    ladder.main(argv)
+    again = capsys.readouterr().out
+    assert "read from" not in first
+    games = math.comb(len([s for s in SPECS if not s.searches]), 4) * 4
+    assert f"{games} games of 4, seed 1, seat-rotated (" in again
+    assert f"; {games} of them read from {keep})" in again
+    assert again.splitlines()[1:] == first.splitlines()[1:]  # the same ladder

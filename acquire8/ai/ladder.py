@@ -299,15 +299,18 @@ def main(argv: list[str] | None = None) -> None:
         )
     ]
     try:
+        kept = read_kept(args.keep) if args.keep is not None else {}
         played = play_all(tasks, args.jobs, args.keep)
     except ValueError as e:
         ap.error(str(e))
+    earlier = sum(_task_key(t) in kept for t in tasks)
     for finish, t in played:
         games.append(finish)
         times += t
     ladder = rate(games, args.boot, args.seed)
     took = time.perf_counter() - start
-    print(f"{len(games)} games of {args.players}, seed {args.seed}, seat-rotated ({took:.0f} s)")
+    read = f"; {earlier} of them read from {args.keep}" if earlier else ""
+    print(f"{len(games)} games of {args.players}, seed {args.seed}, seat-rotated ({took:.0f} s{read})")
     for line in ladder.lines():
         print(line)
     if times:
