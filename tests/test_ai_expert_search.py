@@ -6,7 +6,8 @@ import random
 import pytest
 
 from acquire8.ai.base import finish
-from acquire8.ai.expert import PRUNE_AFTER, ExpertBot, Search
+from acquire8.ai.evaluate import stage
+from acquire8.ai.expert import PRUNE_AFTER, TO_THE_END, ExpertBot, Search
 from acquire8.ai.hard import HardBot
 from acquire8.rules import Dispose, FoundChain, Game, Phase, PlaceTile
 
@@ -98,6 +99,36 @@ def test_a_disposal_in_anothers_turn_is_played_out_to_the_start_of_its_own_turn(
     assert longer._task.horizon == 5  # ... and a whole round more
     with pytest.raises(ValueError, match="rounds"):
         ExpertBot(1, rounds=0)
+
+
+def test_from_its_stage_on_the_playouts_run_to_the_final_scoring():
+    # the same disposal, in a game far enough on for to_end_from=0.4 and not for 0.9, with a
+    # pool that lasts beyond the short horizon and a small chain that keeps it from ending
+    cells = {**fill("C", "1A-12A", "1B", "1C-8C"), **fill("T", "10C-12C"), **fill("A", "11E-12E")}
+    players = [player(shares={"T": 6}), player(shares={"C": 5}, hand=["9C"]), player(shares={"C": 4})]
+    pool = [f"{col}{row}" for row in "FGHI" for col in range(1, 13)]
+    g = load(cells=cells, players=players, pool=pool, current=1)
+    g.apply(PlaceTile("9C"))
+    assert 0.4 <= stage(g) < 0.9
+    scored: list[bool] = []
+    for to_end_from, horizon in ((0.9, 2), (0.4, TO_THE_END)):
+        expert = ExpertBot(1, iterations=2, to_end_from=to_end_from)
+        search = expert.search(g.view(0), expert.candidate_moves(g.view(0)))
+        assert search.horizon == horizon
+        real = expert.ev.evaluate
+
+        def evaluate(game: Game, me: int, real=real) -> float:
+            scored.append(game.is_over)
+            return real(game, me)
+
+        expert.ev.evaluate = evaluate  # type: ignore[method-assign]
+        while not search.done():
+            search.iterate()
+        if horizon == TO_THE_END:
+            assert scored and all(scored)  # every playout scored at the game's end
+        else:
+            assert scored and not any(scored)
+        scored.clear()
 
 
 def test_founding_weighs_every_chain_hard_would_consider():

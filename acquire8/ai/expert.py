@@ -28,7 +28,7 @@ import time
 from typing import Any
 
 from acquire8.ai.base import PACER, SeededBot, Work, finish
-from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
+from acquire8.ai.evaluate import DEFAULT, Evaluator, Params, stage
 from acquire8.ai.hard import HardBot
 from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Dispose, Game, Phase
 
@@ -39,6 +39,7 @@ PRUNE_Z = 3.0  # standard errors below the leader that drop a candidate
 # tile's is not a candidate: pruning takes PRUNE_AFTER deals to drop one, deals that go to
 # the close tiles instead.
 TILE_WINDOW = 4000
+TO_THE_END = 10**6  # a horizon in turns that only the game's end cuts short
 
 
 class ExpertBot(SeededBot):
@@ -58,6 +59,7 @@ class ExpertBot(SeededBot):
         params: Params = DEFAULT,
         team_play: bool = True,
         prune_after: int = PRUNE_AFTER,
+        to_end_from: float | None = None,
     ):
         super().__init__(seed, team_play)
         if rounds < 1:
@@ -74,6 +76,8 @@ class ExpertBot(SeededBot):
         self.horizon = horizon  # turns played out after the decision; None: `rounds` rounds
         self.rounds = rounds  # rounds played out (1: to its own next turn)
         self.prune_after = prune_after  # deals before a trailing candidate may be dropped
+        # from this stage of the game (evaluate.stage) its playouts run to the final scoring
+        self.to_end_from = to_end_from
         self._work: Work[Action] | None = None  # the decision under way
         self._prep: Work[list[Action]] | None = None  # ... its candidates, while worked out
         self._task: Search | None = None  # ... its search, once begun
@@ -153,6 +157,8 @@ class ExpertBot(SeededBot):
         # to the start of its own turn `rounds` rounds on (a disposal may come in another's turn)
         own = (view.current - view.turn) % view.players or view.players
         horizon = own + (self.rounds - 1) * view.players if self.horizon is None else self.horizon
+        if self.to_end_from is not None and stage(view) >= self.to_end_from:
+            horizon = TO_THE_END
         return Search(view, cands, horizon, self)
 
     # ------------------------------------------------------------ candidates
