@@ -45,8 +45,9 @@ TO_THE_END = 10**6  # a horizon in turns that only the game's end cuts short
 class ExpertBot(SeededBot):
     """Hard's candidates re-ranked by determinized playouts, within `budget_ms` per
     decision (or exactly `iterations` deals), comparing up to `candidates` moves, each
-    played out `horizon` turns (default: `rounds` rounds, to the start of its own turn);
-    a trailing candidate may be dropped after `prune_after` deals."""
+    played out `horizon` turns (default: `rounds` rounds, to the start of its own turn; from
+    the game's stage `to_end_from` on, to the final scoring); a trailing candidate may be
+    dropped after `prune_after` deals."""
 
     def __init__(
         self,
