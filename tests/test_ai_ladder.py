@@ -152,6 +152,9 @@ def test_a_file_that_is_not_a_ladder_run_is_named_and_left_as_it_was(tmp_path, c
         ladder.main(["--deals", "1", "--expert-deals", "0", "--boot", "5", "--keep", str(keep)])
     assert "line 1 is not a ladder game" in capsys.readouterr().err
     assert keep.read_text() == "my notes\n"
+    with pytest.raises(SystemExit):  # a folder, not a file
+        ladder.main(["--deals", "1", "--expert-deals", "0", "--boot", "5", "--keep", str(tmp_path)])
+    assert "cannot be read as a ladder run" in capsys.readouterr().err
 
 
 def test_the_command_line_says_how_many_games_it_read_from_its_file(tmp_path, capsys):

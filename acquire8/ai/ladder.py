@@ -183,7 +183,11 @@ def read_kept(keep: Path) -> dict[str, tuple[Finish, list[float]]]:
     out: dict[str, tuple[Finish, list[float]]] = {}
     if not keep.exists():
         return out
-    for n, line in enumerate(keep.read_text().splitlines(), 1):
+    try:
+        text = keep.read_text()
+    except (OSError, UnicodeDecodeError) as e:
+        raise ValueError(f"{keep} cannot be read as a ladder run ({e})") from None
+    for n, line in enumerate(text.splitlines(), 1):
         try:
             row = json.loads(line)
             task = (tuple(row["levels"]), int(row["tile"]), dict(row["options"]))
