@@ -133,16 +133,17 @@ def test_two_processes_play_the_same_games_in_the_same_order(capsys):
 def test_a_kept_run_resumes_with_only_the_missing_games_and_rates_them_all_in_order(tmp_path, monkeypatch):
     keep = tmp_path / "ladder.jsonl"
     tasks = [(levels, tile, {}) for levels, tile in ladder.schedule(deals=1, expert_deals=0, seed=5)][:8]
-    whole = ladder.play_all(tasks)
+    whole, read = ladder.play_all(tasks)
+    assert read == 0
     ladder.play_all(tasks[:3], keep=keep)  # a run stopped after three games
     played = []
     real = ladder._play_task
     monkeypatch.setattr(ladder, "_play_task", lambda task: played.append(task) or real(task))
-    assert ladder.play_all(tasks, keep=keep) == whole
+    assert ladder.play_all(tasks, keep=keep) == (whole, 3)
     assert played == tasks[3:]  # only the games it did not have
     assert len(keep.read_text().splitlines()) == len(tasks)
     played.clear()
-    assert ladder.play_all(tasks, keep=keep) == whole and played == []
+    assert ladder.play_all(tasks, keep=keep) == (whole, len(tasks)) and played == []
 
 
 def test_a_file_that_is_not_a_ladder_run_is_named_and_left_as_it_was(tmp_path, capsys):

@@ -165,11 +165,11 @@ def play(levels: Sequence[str], tile_seed: int, options: dict | None = None) -> 
     return Finish(tuple(levels), tuple(g.scores())), times
 
 
-def _play_task(task: tuple[Sequence[str], int, dict]) -> tuple[Finish, list[float]]:
-    return play(*task)
-
-
 Task = tuple[tuple[str, ...], int, dict]  # seat levels, tile seed, searching levels' options
+
+
+def _play_task(task: Task) -> tuple[Finish, list[float]]:
+    return play(*task)
 
 
 def _task_key(task: Task) -> str:
@@ -199,12 +199,15 @@ def read_kept(keep: Path) -> dict[str, tuple[Finish, list[float]]]:
     return out
 
 
-def play_all(tasks: list[Task], jobs: int = 1, keep: Path | None = None) -> list[tuple[Finish, list[float]]]:
+def play_all(
+    tasks: list[Task], jobs: int = 1, keep: Path | None = None
+) -> tuple[list[tuple[Finish, list[float]]], int]:
     """Every task's game, in the tasks' order (so the bootstrap is the same however it was
-    played); with `keep`, the games kept there are read, not played, and each new one is
-    written there as it ends."""
+    played), and how many of them were read from `keep`: the games kept there are read, not
+    played, and each new one is written there as it ends."""
     kept = read_kept(keep) if keep is not None else {}
     todo = [t for t in tasks if _task_key(t) not in kept]
+    earlier = len(tasks) - len(todo)
 
     def note(task: Task, result: tuple[Finish, list[float]]) -> None:
         kept[_task_key(task)] = result
@@ -223,7 +226,7 @@ def play_all(tasks: list[Task], jobs: int = 1, keep: Path | None = None) -> list
     else:
         for task in todo:
             note(task, _play_task(task))
-    return [kept[_task_key(t)] for t in tasks]
+    return [kept[_task_key(t)] for t in tasks], earlier
 
 
 def schedule(
@@ -303,11 +306,9 @@ def main(argv: list[str] | None = None) -> None:
         )
     ]
     try:
-        kept = read_kept(args.keep) if args.keep is not None else {}
-        played = play_all(tasks, args.jobs, args.keep)
+        played, earlier = play_all(tasks, args.jobs, args.keep)
     except ValueError as e:
         ap.error(str(e))
-    earlier = sum(_task_key(t) in kept for t in tasks)
     for finish, t in played:
         games.append(finish)
         times += t
