@@ -163,6 +163,37 @@ def test_report_command_prints_the_kept_figures_and_needs_a_directory(tmp_path, 
         arena.main(["--keep", str(tmp_path / "nothing"), "--report"])
 
 
+def test_the_fit_of_values_recovers_a_known_line_and_reads_kept_games(tmp_path, capsys):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import fit_value  # type: ignore[import-not-found]  # tools/ is not a package
+
+    # y = 2a - b, in three groups, a third term that never varies: its coefficient is 0
+    groups = [([[1.0, 0.0, 0.0], [0.0, 1.0, 0.0]], [2.0, -1.0]), ([[1.0, 1.0, 0.0]], [1.0])]
+    groups.append(([[2.0, 1.0, 0.0], [1.0, 3.0, 0.0]], [3.0, -1.0]))
+    beta, half = fit_value.fit(groups)
+    assert [round(b, 9) for b in beta] == [2.0, -1.0, 0.0]
+    assert all(h < 1e-6 for h in half)  # an exact fit: no spread
+    assert fit_value.centred([[1.0, 4.0], [3.0, 0.0]]) == [[-1.0, 2.0], [1.0, -2.0]]
+
+    arena.run("easy", "greedy", games=4, seed=41, keep=tmp_path)
+    games = arena.kept_games(tmp_path)
+    by_fifth = fit_value.samples(games)
+    assert len(by_fifth) == fit_value.FIFTHS and by_fifth[0]
+    for groups in by_fifth:
+        for xs, ys in groups:
+            assert len(xs) == len(ys) and len(xs) % 4 == 0  # every seat of every turn
+            assert abs(sum(ys[:4])) < 1e-6  # results less the table's mean
+            assert all(len(x) == len(fit_value.TERMS) for x in xs)
+    worth = fit_value.kept_share_worth(games)
+    assert all(0 <= on <= 1 and price >= 0 and bonus >= 0 for _, on, price, bonus in worth)
+    fit_value.main(["--kept", str(tmp_path)])
+    out = capsys.readouterr().out
+    assert "4 games" in out and "stage 0.0-0.2" in out
+    with pytest.raises(SystemExit):
+        fit_value.main(["--kept", str(tmp_path / "nothing")])
+    assert "no kept games" in capsys.readouterr().err
+
+
 def test_the_fit_of_added_shares_reads_a_kept_runs_field_seats(tmp_path):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
     import fit_added  # type: ignore[import-not-found]  # tools/ is not a package

@@ -1,0 +1,210 @@
+"""How well the evaluation foretells a game's result: each seat's final standing regressed on its
+position at every turn's start, by fifth of the game.
+
+    python tools/fit_value.py --kept DIR [DIR ...]
+
+From the games arena runs kept (`python -m acquire8.ai.arena ... --keep DIR`), every seat at
+every turn's start: its final cash less the table's mean, against its cash, the evaluation's
+terms of its chains (shares and expected bonus, `Evaluator.chain_term`) summed by the chain's
+size class, and its shares of chains off the board, each less the table's mean. The least
+squares fit by fifth of the game (`evaluate.stage`) prints what a dollar of each foretells at
+the end, with 95% intervals that treat a game's rows as one sample (they are not independent):
+a class whose dollar foretells more than another's is undervalued beside it. Then, for the
+shares held of chains off the board, what such a share turned out to be worth: how often its
+chain was on the board at the end, and its price and share of the final bonus there (against
+`Params.keep_value`, the evaluation's worth of such a share).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from collections.abc import Iterator
+from dataclasses import dataclass
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+from acquire8.ai.arena import KeptGame, kept_games
+from acquire8.ai.evaluate import Evaluator, _split, stage
+from acquire8.rules import CHAIN_COUNT, PRICES, Game, Phase
+
+FIFTHS = 5
+SIZE_LIMITS = (6, 11)  # the classes: chains under 6 tiles, under 11, the rest
+TERMS = ("cash", "chains 2-5", "chains 6-10", "chains 11+", "shares off the board")
+
+
+@dataclass
+class Turn:
+    """Every seat at one turn's start: its fifth of the game and each seat's row of `TERMS`."""
+
+    fifth: int
+    rows: list[list[float]]
+
+
+def turns(g: Game, actions: Iterator) -> Iterator[Turn]:
+    """A `Turn` at each turn's start of the game `g` played on with `actions` to its end."""
+    ev = Evaluator()
+    last = None
+    for action in actions:
+        if g.phase == Phase.PLACE and last != (g.current, g.tiles_on_board()):
+            last = (g.current, g.tiles_on_board())
+            ev.setup(g)
+            rows = [[float(cash)] + [0.0] * (len(TERMS) - 1) for cash in g.all_cash()]
+            sizes, bank = g.chain_sizes(), g.bank_counts()
+            for c, holdings in enumerate(zip(*g.share_table(), strict=True)):
+                if not any(holdings):
+                    continue
+                if not sizes[c]:
+                    for row, h in zip(rows, holdings, strict=True):
+                        row[-1] += h
+                    continue
+                k = 1 + sum(sizes[c] >= limit for limit in SIZE_LIMITS)
+                for row, t in zip(rows, ev.chain_term(c, sizes[c], holdings, bank[c]), strict=True):
+                    row[k] += t
+            yield Turn(min(FIFTHS - 1, int(FIFTHS * stage(g))), rows)
+        g.play(action)
+
+
+def centred(rows: list[list[float]]) -> list[list[float]]:
+    """Each column less its mean over the rows (the table's seats)."""
+    means = [sum(col) / len(rows) for col in zip(*rows, strict=True)]
+    return [[x - m for x, m in zip(row, means, strict=True)] for row in rows]
+
+
+def samples(games: list[KeptGame]) -> list[list[tuple[list[list[float]], list[float]]]]:
+    """By fifth: one (rows, results) per game and fifth, every seat's row of every turn in it
+    and its result (final cash less the table's mean)."""
+    out: list[list[tuple[list[list[float]], list[float]]]] = [[] for _ in range(FIFTHS)]
+    for game in games:
+        g = game.record.start()
+        played = list(turns(g, iter(game.record.actions)))
+        final = centred([[float(c)] for c in g.all_cash()])
+        by_fifth: list[tuple[list[list[float]], list[float]]] = [([], []) for _ in range(FIFTHS)]
+        for turn in played:
+            xs, ys = by_fifth[turn.fifth]
+            xs += centred(turn.rows)
+            ys += [f[0] for f in final]
+        for fifth, (xs, ys) in enumerate(by_fifth):
+            if xs:
+                out[fifth].append((xs, ys))
+    return out
+
+
+def inverse(a: list[list[float]]) -> list[list[float]]:
+    """The inverse of a square matrix, a column of zeros left zero (a term that never varied)."""
+    n = len(a)
+    m = [row[:] + [float(i == j) for j in range(n)] for i, row in enumerate(a)]
+    for col in range(n):  # Gauss-Jordan
+        pivot = max(range(col, n), key=lambda r: abs(m[r][col]))
+        if abs(m[pivot][col]) < 1e-9:
+            continue
+        m[col], m[pivot] = m[pivot], m[col]
+        lead = m[col][col]
+        m[col] = [x / lead for x in m[col]]
+        for r in range(n):
+            if r != col and m[r][col]:
+                f = m[r][col]
+                m[r] = [x - f * y for x, y in zip(m[r], m[col], strict=True)]
+    varied = [abs(a[i][i]) > 1e-9 for i in range(n)]
+    return [[x if varied[i] and varied[j] else 0.0 for j, x in enumerate(row[n:])] for i, row in enumerate(m)]
+
+
+def fit(groups: list[tuple[list[list[float]], list[float]]]) -> tuple[list[float], list[float]]:
+    """Least squares coefficients and their 95% half-intervals, the rows of a group (a game) as
+    one sample (the clustered sandwich estimate)."""
+    k = len(groups[0][0][0])
+    xtx = [[0.0] * k for _ in range(k)]
+    xty = [0.0] * k
+    for xs, ys in groups:
+        for x, y in zip(xs, ys, strict=True):
+            for i in range(k):
+                xty[i] += x[i] * y
+                for j in range(k):
+                    xtx[i][j] += x[i] * x[j]
+    inv = inverse(xtx)
+    beta = [sum(inv[i][j] * xty[j] for j in range(k)) for i in range(k)]
+    meat = [[0.0] * k for _ in range(k)]
+    for xs, ys in groups:
+        u = [0.0] * k
+        for x, y in zip(xs, ys, strict=True):
+            r = y - sum(b * v for b, v in zip(beta, x, strict=True))
+            for i in range(k):
+                u[i] += x[i] * r
+        for i in range(k):
+            for j in range(k):
+                meat[i][j] += u[i] * u[j]
+    half = []
+    for i in range(k):
+        var = sum(inv[i][a] * meat[a][b] * inv[b][i] for a in range(k) for b in range(k))
+        half.append(1.96 * math.sqrt(max(var, 0.0)))
+    return beta, half
+
+
+def kept_share_worth(games: list[KeptGame]) -> list[tuple[int, float, float, float]]:
+    """By fifth: the shares held of chains off the board at turns' starts, the part of them
+    whose chain was on the board at the end, and a share's mean price and share of the final
+    bonus there."""
+    out = [[0, 0, 0.0, 0.0] for _ in range(FIFTHS)]
+    for game in games:
+        g = game.record.start()
+        notes: list[tuple[int, int, int, int]] = []  # fifth, chain, seat, shares
+        last, held = None, g.share_table()
+        for action in game.record.actions:
+            if g.phase == Phase.PLACE and last != (g.current, g.tiles_on_board()):
+                last = (g.current, g.tiles_on_board())
+                fifth, sizes = min(FIFTHS - 1, int(FIFTHS * stage(g))), g.chain_sizes()
+                notes += [
+                    (fifth, c, s, row[c])
+                    for s, row in enumerate(g.share_table())
+                    for c in range(CHAIN_COUNT)
+                    if row[c] and not sizes[c]
+                ]
+            held = g.share_table()  # the holdings the end pays on, before the final sale
+            g.play(action)
+        sizes = g.chain_sizes()
+        for fifth, c, s, h in notes:
+            row = out[fifth]
+            row[0] += h
+            if sizes[c]:
+                price, final = PRICES[c][sizes[c]], tuple(r[c] for r in held)
+                row[1] += h
+                row[2] += h * price
+                row[3] += _split(final)[s] * price * h / final[s] if final[s] else 0.0
+    return [(n, on / n, price / n, bonus / n) if n else (0, 0.0, 0.0, 0.0) for n, on, price, bonus in out]
+
+
+def main(argv: list[str] | None = None) -> None:
+    ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    ap.add_argument("--kept", type=Path, nargs="+", required=True, help="arena runs' --keep folders")
+    args = ap.parse_args(argv)
+    try:
+        games = [game for folder in args.kept for game in kept_games(folder)]
+    except ValueError as e:
+        ap.error(str(e))
+    if not games:
+        ap.error("no kept games in " + ", ".join(map(str, args.kept)))
+    print(f"{len(games)} games; a dollar of each at a turn's start foretells, at the end (95%):")
+    for fifth, groups in enumerate(samples(games)):
+        if len(groups) < 2:
+            continue
+        beta, half = fit(groups)
+        cells = ", ".join(
+            f"{t} {b:.2f} ± {h:.2f}" if b or h else f"{t} never held"
+            for t, b, h in zip(TERMS[:-1], beta, half, strict=False)
+        )
+        rows = sum(len(ys) for _, ys in groups)
+        off = f"a share off the board ${beta[-1]:,.0f} ± {half[-1]:,.0f}"
+        print(f"  stage {fifth / FIFTHS:.1f}-{(fifth + 1) / FIFTHS:.1f} ({rows} rows): {cells}; {off}")
+    print("a share held of a chain off the board, by the stage it was held at:")
+    for fifth, (n, on, price, bonus) in enumerate(kept_share_worth(games)):
+        if n:
+            print(
+                f"  stage {fifth / FIFTHS:.1f}-{(fifth + 1) / FIFTHS:.1f} ({n} shares): its chain on the"
+                f" board at the end {on:.0%}, worth ${price:,.0f} at its price and ${bonus:,.0f} of bonus"
+            )
+
+
+if __name__ == "__main__":
+    main()
