@@ -139,3 +139,23 @@ def test_with_the_premium_hard_spends_no_more_early_and_sometimes_less():
             spent_without += theirs
         g.apply(act)
     assert less >= 1 and spent_with < spent_without
+
+
+def test_the_rival_is_the_best_opponent_unless_best_early_mixes_in_their_mean_early():
+    g = Game.new(players=4, seed=5)
+    late = load(cells={**fill("T", "1A-12A"), **fill("A", "1C-12C"), **fill("L", "1E-12E")})
+    shipped, mixed = Evaluator(), Evaluator(Params(best_early=0.0))
+    for ev in (shipped, mixed):
+        ev.setup(g)
+    worths = [9000.0, 3000.0, 3000.0]
+    assert shipped.rival(worths) == 9000 and shipped.rival([]) == 0
+    st = stage(g)  # early: nearly the mean of the three
+    assert mixed.rival(worths) == pytest.approx(st * 9000 + (1 - st) * 5000)
+    assert mixed.rival([]) == 0  # the solo game: nobody to play against
+    mixed.setup(late)
+    assert stage(late) > 0.3 and mixed.rival(worths) == pytest.approx(5000 + stage(late) * 4000)
+    # margins follow: mine less the rival's, the same cash cost
+    w = [4000.0, 9000.0, 3000.0, 3000.0]
+    shipped.setup(g)
+    mixed.setup(g)
+    assert shipped.margin(w, 0, 0) - mixed.margin(w, 0, 0) == pytest.approx(mixed.rival(w[1:]) - 9000)

@@ -66,11 +66,6 @@ def team_worth(worth: list[float], side: Side) -> float:
     return worth[side[0]] if len(side) == 1 else sum(worth[s] for s in side)
 
 
-def best_worth(worth: list[float], others: list[Side]) -> float:
-    """The worth of the richest of `others`; 0 when there are none (the solo game)."""
-    return max((team_worth(worth, side) for side in others), default=0.0)
-
-
 T = TypeVar("T")
 Work = Generator[None, None, T]  # thinking cut into units: each `yield` ends one
 

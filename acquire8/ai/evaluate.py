@@ -10,10 +10,11 @@ rules' fast path (whole tables at once: `Game.chain_sizes`, `bank_counts`, `all_
 from __future__ import annotations
 
 from collections import Counter
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 
-from acquire8.ai.base import Side, best_worth, sides, team_worth
+from acquire8.ai.base import Side, sides, team_worth
 from acquire8.rules import CHAIN_COUNT, CHAINS, END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
 
 MAX_SIZE = SQUARES
@@ -44,6 +45,10 @@ class Params:
     # two fifths foretold two to three times as much of its final standing as its shares did).
     cash_premium: float = 3.0
     premium_until: float = 0.5
+    # Whom it plays against: the best opponent's worth weighs `best_early` at the start, the
+    # rest the opponents' mean, and the best opponent alone at the end (who leads early is
+    # mostly luck; who leads late wins).
+    best_early: float = 1.0
 
 
 DEFAULT = Params()
@@ -300,6 +305,7 @@ class Evaluator:
             self.premium = self.p.cash_premium * max(0.0, 1 - st / self.p.premium_until)
             self.keep = self.p.keep_value * (1 - st)
         self.market = g.players == 2 and g.pool_size() > 0
+        self.best_weight = 1.0 if self.ending else self.p.best_early + (1 - self.p.best_early) * st
         fitted = self.p.fitted and not self.ending
         self.fifth = min(LAST_FIFTH, int(len(ADDED) * st)) if fitted else 0
         self.today = self.p.today_late * round(10 * st) / 10 if fitted else 0.0  # tenths: fewer sets
@@ -381,10 +387,22 @@ class Evaluator:
         return self._sides_of[1][me]
 
     def margin(self, w: list[float], me: int, cash: int) -> float:
-        """My worth (my team's) minus the best opponent's (the best other team's; none in the
-        solo game: 0), less what its cash costs beyond its face value (`cash_cost`)."""
+        """My worth (my team's) minus the rival's (`rival`, of the other seats or teams), less
+        what its cash costs beyond its face value (`cash_cost`)."""
         mine, others = self.sides(me)
-        return team_worth(w, mine) - best_worth(w, others) - self.cash_cost(cash)
+        return (
+            team_worth(w, mine) - self.rival([team_worth(w, side) for side in others]) - self.cash_cost(cash)
+        )
+
+    def rival(self, worths: Sequence[float]) -> float:
+        """The worth played against, of the opponents' (other teams') `worths`: the best's, or
+        early on with `best_early` below 1 partly their mean; 0 when there are none (solo)."""
+        if not worths:
+            return 0.0
+        best = max(worths)
+        if self.best_weight >= 1:
+            return best
+        return self.best_weight * best + (1 - self.best_weight) * sum(worths) / len(worths)
 
     def cash_cost(self, cash: float) -> float:
         """What holding `cash` costs beyond its face value: a thin reserve costs, and early on

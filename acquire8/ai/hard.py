@@ -16,7 +16,7 @@ from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import cast
 
-from acquire8.ai.base import PACER, SeededBot, Work, best_worth, finish, team_worth
+from acquire8.ai.base import PACER, SeededBot, Work, finish, team_worth
 from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
 from acquire8.rules import (
     CHAIN_COUNT,
@@ -235,14 +235,14 @@ class HardBot(SeededBot):
         def value(gain: float, rival: float, spent: int) -> float:
             return w_me + gain - rival - ev.cash_cost(cash - spent)
 
-        best_v = value(0.0, max(w_o, default=0.0), 0)  # no opponent (solo): 0
+        best_v = value(0.0, ev.rival(w_o), 0)
         best: tuple[tuple[int, int], ...] = ()
         if len(items) > MAX_CHAINS_MIXED:
             # Mixed purchases only among the chains that are best bought alone: with
             # seven chains that is 34 bundles to compare instead of 119.
             def alone(c: int) -> float:
                 return max(
-                    value(dm, max((wo + d for wo, d in zip(w_o, do, strict=True)), default=0.0), cost)
+                    value(dm, ev.rival([wo + d for wo, d in zip(w_o, do, strict=True)]), cost)
                     for dm, do, cost in items[c]
                 )
 
@@ -267,7 +267,7 @@ class HardBot(SeededBot):
                     rivals = tuple(r + d for r, d in zip(rivals, do, strict=True))
                 if spent > cash:
                     continue
-            v = value(gain, max(rivals, default=0.0), spent)
+            v = value(gain, ev.rival(rivals), spent)
             if v > best_v + 1e-9:
                 best_v, best = v, combo
         return best_v, tuple(CHAINS[c] for c, k in best for _ in range(k))
@@ -321,7 +321,7 @@ class HardBot(SeededBot):
             term = ev.chain_term(s, merged, tuple(h), bank_s - trade // 2)
             # rivals still to dispose keep their defunct shares' sale value
             ww = [w[x] + term[x] + (others_d[x] * pd if x != me else 0) for x in range(n)]
-            rival = best_worth(ww, others)  # the same for every sale
+            rival = ev.rival([team_worth(ww, side) for side in others])  # the same for every sale
             side = team_worth(ww, mine)
             for sell in range(held - trade + 1):
                 keep = held - trade - sell
