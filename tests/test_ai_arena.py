@@ -176,7 +176,7 @@ def test_the_fit_of_values_recovers_a_known_line_and_reads_kept_games(tmp_path, 
     assert fit_value.centred([[1.0, 4.0], [3.0, 0.0]]) == [[-1.0, 2.0], [1.0, -2.0]]
 
     arena.run("easy", "greedy", games=4, seed=41, keep=tmp_path)
-    games = arena.kept_games(tmp_path)
+    games = [fit_value.played(game) for game in arena.kept_games(tmp_path)]
     by_fifth = fit_value.samples(games)
     assert len(by_fifth) == fit_value.FIFTHS and by_fifth[0]
     for groups in by_fifth:

@@ -20,7 +20,6 @@ from __future__ import annotations
 import argparse
 import math
 import sys
-from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -28,7 +27,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from acquire8.ai.arena import KeptGame, kept_games
 from acquire8.ai.evaluate import Evaluator, _split, stage
-from acquire8.rules import CHAIN_COUNT, PRICES, Game, Phase
+from acquire8.rules import PRICES, Game, Phase
 
 FIFTHS = 5
 SIZE_LIMITS = (6, 11)  # the classes: chains under 6 tiles, under 11, the rest
@@ -37,34 +36,58 @@ TERMS = ("cash", "chains 2-5", "chains 6-10", "chains 11+", "shares off the boar
 
 @dataclass
 class Turn:
-    """Every seat at one turn's start: its fifth of the game and each seat's row of `TERMS`."""
+    """Every seat at one turn's start: its fifth of the game, each seat's row of `TERMS`, and
+    each holding of a chain off the board as (chain, seat, shares)."""
 
     fifth: int
     rows: list[list[float]]
+    off: list[tuple[int, int, int]]
 
 
-def turns(g: Game, actions: Iterator) -> Iterator[Turn]:
-    """A `Turn` at each turn's start of the game `g` played on with `actions` to its end."""
+@dataclass
+class Played:
+    """One kept game read once: its turns, its final cash, the holdings the end paid on and the
+    chains' sizes then."""
+
+    turns: list[Turn]
+    cash: tuple[int, ...]
+    held: tuple[tuple[int, ...], ...]
+    sizes: tuple[int, ...]
+
+
+def played(game: KeptGame) -> Played:
+    """The game replayed to its end, a `Turn` noted at each turn's start."""
+    g = game.record.start()
     ev = Evaluator()
-    last = None
-    for action in actions:
+    turns: list[Turn] = []
+    last, held = None, g.share_table()
+    for action in game.record.actions:
         if g.phase == Phase.PLACE and last != (g.current, g.tiles_on_board()):
             last = (g.current, g.tiles_on_board())
-            ev.setup(g)
-            rows = [[float(cash)] + [0.0] * (len(TERMS) - 1) for cash in g.all_cash()]
-            sizes, bank = g.chain_sizes(), g.bank_counts()
-            for c, holdings in enumerate(zip(*g.share_table(), strict=True)):
-                if not any(holdings):
-                    continue
-                if not sizes[c]:
-                    for row, h in zip(rows, holdings, strict=True):
-                        row[-1] += h
-                    continue
-                k = 1 + sum(sizes[c] >= limit for limit in SIZE_LIMITS)
-                for row, t in zip(rows, ev.chain_term(c, sizes[c], holdings, bank[c]), strict=True):
-                    row[k] += t
-            yield Turn(min(FIFTHS - 1, int(FIFTHS * stage(g))), rows)
+            turns.append(turn(g, ev))
+        held = g.share_table()  # the holdings the end pays on, before the final sale
         g.play(action)
+    return Played(turns, g.all_cash(), held, g.chain_sizes())
+
+
+def turn(g: Game, ev: Evaluator) -> Turn:
+    """The `Turn` of the position `g` at a turn's start."""
+    ev.setup(g)
+    rows = [[float(cash)] + [0.0] * (len(TERMS) - 1) for cash in g.all_cash()]
+    off = []
+    sizes, bank = g.chain_sizes(), g.bank_counts()
+    for c, holdings in enumerate(zip(*g.share_table(), strict=True)):
+        if not any(holdings):
+            continue
+        if not sizes[c]:
+            off += [(c, s, h) for s, h in enumerate(holdings) if h]
+            for row, h in zip(rows, holdings, strict=True):
+                row[-1] += h
+            continue
+        k = 1 + sum(sizes[c] >= limit for limit in SIZE_LIMITS)
+        for row, t in zip(rows, ev.chain_term(c, sizes[c], holdings, bank[c]), strict=True):
+            row[k] += t
+    return Turn(min(FIFTHS - 1, int(FIFTHS * stage(g))), rows, off)
 
 
 def centred(rows: list[list[float]]) -> list[list[float]]:
@@ -73,18 +96,16 @@ def centred(rows: list[list[float]]) -> list[list[float]]:
     return [[x - m for x, m in zip(row, means, strict=True)] for row in rows]
 
 
-def samples(games: list[KeptGame]) -> list[list[tuple[list[list[float]], list[float]]]]:
+def samples(games: list[Played]) -> list[list[tuple[list[list[float]], list[float]]]]:
     """By fifth: one (rows, results) per game and fifth, every seat's row of every turn in it
     and its result (final cash less the table's mean)."""
     out: list[list[tuple[list[list[float]], list[float]]]] = [[] for _ in range(FIFTHS)]
     for game in games:
-        g = game.record.start()
-        played = list(turns(g, iter(game.record.actions)))
-        final = centred([[float(c)] for c in g.all_cash()])
+        final = centred([[float(c)] for c in game.cash])
         by_fifth: list[tuple[list[list[float]], list[float]]] = [([], []) for _ in range(FIFTHS)]
-        for turn in played:
-            xs, ys = by_fifth[turn.fifth]
-            xs += centred(turn.rows)
+        for t in game.turns:
+            xs, ys = by_fifth[t.fifth]
+            xs += centred(t.rows)
             ys += [f[0] for f in final]
         for fifth, (xs, ys) in enumerate(by_fifth):
             if xs:
@@ -142,36 +163,21 @@ def fit(groups: list[tuple[list[list[float]], list[float]]]) -> tuple[list[float
     return beta, half
 
 
-def kept_share_worth(games: list[KeptGame]) -> list[tuple[int, float, float, float]]:
+def kept_share_worth(games: list[Played]) -> list[tuple[int, float, float, float]]:
     """By fifth: the shares held of chains off the board at turns' starts, the part of them
     whose chain was on the board at the end, and a share's mean price and share of the final
     bonus there."""
     out = [[0, 0, 0.0, 0.0] for _ in range(FIFTHS)]
     for game in games:
-        g = game.record.start()
-        notes: list[tuple[int, int, int, int]] = []  # fifth, chain, seat, shares
-        last, held = None, g.share_table()
-        for action in game.record.actions:
-            if g.phase == Phase.PLACE and last != (g.current, g.tiles_on_board()):
-                last = (g.current, g.tiles_on_board())
-                fifth, sizes = min(FIFTHS - 1, int(FIFTHS * stage(g))), g.chain_sizes()
-                notes += [
-                    (fifth, c, s, row[c])
-                    for s, row in enumerate(g.share_table())
-                    for c in range(CHAIN_COUNT)
-                    if row[c] and not sizes[c]
-                ]
-            held = g.share_table()  # the holdings the end pays on, before the final sale
-            g.play(action)
-        sizes = g.chain_sizes()
-        for fifth, c, s, h in notes:
-            row = out[fifth]
-            row[0] += h
-            if sizes[c]:
-                price, final = PRICES[c][sizes[c]], tuple(r[c] for r in held)
-                row[1] += h
-                row[2] += h * price
-                row[3] += _split(final)[s] * price * h / final[s] if final[s] else 0.0
+        for t in game.turns:
+            row = out[t.fifth]
+            for c, s, h in t.off:
+                row[0] += h
+                if game.sizes[c]:
+                    price, final = PRICES[c][game.sizes[c]], tuple(r[c] for r in game.held)
+                    row[1] += h
+                    row[2] += h * price
+                    row[3] += _split(final)[s] * price * h / final[s] if final[s] else 0.0
     return [(n, on / n, price / n, bonus / n) if n else (0, 0.0, 0.0, 0.0) for n, on, price, bonus in out]
 
 
@@ -180,7 +186,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--kept", type=Path, nargs="+", required=True, help="arena runs' --keep folders")
     args = ap.parse_args(argv)
     try:
-        games = [game for folder in args.kept for game in kept_games(folder)]
+        games = [played(game) for folder in args.kept for game in kept_games(folder)]
     except ValueError as e:
         ap.error(str(e))
     if not games:
