@@ -183,12 +183,25 @@ def test_the_fit_of_values_recovers_a_known_line_and_reads_kept_games(tmp_path, 
         for xs, ys in groups:
             assert len(xs) == len(ys) and len(xs) % 4 == 0  # every seat of every turn
             assert abs(sum(ys[:4])) < 1e-6  # results less the table's mean
-            assert all(len(x) == len(fit_value.TERMS) for x in xs)
+            assert all(len(x) == len(fit_value.terms("size")) for x in xs)
     worth = fit_value.kept_share_worth(games)
     assert all(0 <= on <= 1 and price >= 0 and bonus >= 0 for _, on, price, bonus in worth)
     fit_value.main(["--kept", str(tmp_path)])
     out = capsys.readouterr().out
     assert "4 games" in out and "stage 0.0-0.2" in out
+    # by place: the same chains' terms, split otherwise, so every seat's sum is the same
+    by_place = [fit_value.played(game, "place") for game in arena.kept_games(tmp_path)]
+    for a, b in zip(games, by_place, strict=True):
+        for ta, tb in zip(a.turns, b.turns, strict=True):
+            assert len(tb.rows[0]) == len(fit_value.terms("place"))
+            for ra, rb in zip(ta.rows, tb.rows, strict=True):
+                assert abs(sum(ra[1:-1]) - sum(rb[1:-1])) < 1e-6 and ra[0] == rb[0]
+    place = [fit_value.place_class(9, 0, (4, 2, 2, 0), seat) for seat in range(4)]
+    assert place == [0, 1, 1, 3]  # first, second (tied), second, none held
+    assert fit_value.place_class(9, 0, (3, 3, 1, 0), 2) == 2  # behind a tie for first: behind
+    assert fit_value.place_class(9, 0, (5, 3, 1, 0), 2) == 2  # behind the first two: behind
+    fit_value.main(["--kept", str(tmp_path), "--by", "place"])
+    assert "second" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         fit_value.main(["--kept", str(tmp_path / "nothing")])
     assert "no kept games" in capsys.readouterr().err

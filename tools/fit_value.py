@@ -1,15 +1,17 @@
 """How well the evaluation foretells a game's result: each seat's final standing regressed on its
 position at every turn's start, by fifth of the game.
 
-    python tools/fit_value.py --kept DIR [DIR ...]
+    python tools/fit_value.py --kept DIR [DIR ...] [--by size|place|threat]
 
 From the games arena runs kept (`python -m acquire8.ai.arena ... --keep DIR`), every seat at
 every turn's start: its final cash less the table's mean, against its cash, the evaluation's
 terms of its chains (shares and expected bonus, `Evaluator.chain_term`) summed by the chain's
-size class, and its shares of chains off the board, each less the table's mean. The least
-squares fit by fifth of the game (`evaluate.stage`) prints what a dollar of each foretells at
-the end, with 95% intervals that treat a game's rows as one sample (they are not independent):
-a class whose dollar foretells more than another's is undervalued beside it. Then, for the
+size class (or, `--by place`, by its place among the chain's holders; `--by threat`, by the
+empty squares whose tile would merge it away), and its shares of chains off the board, each
+less the table's mean. The least squares fit by fifth of the game (`evaluate.stage`) prints
+what a dollar of each foretells at the end, with 95% intervals that treat a game's rows as one
+sample (they are not independent): a class whose dollar foretells more than another's is
+undervalued beside it. Then, for the
 shares held of chains off the board, what such a share turned out to be worth: how often its
 chain was on the board at the end, and its price and share of the final bonus there (against
 `Params.keep_value`, the evaluation's worth of such a share).
@@ -26,17 +28,49 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from acquire8.ai.arena import KeptGame, kept_games
-from acquire8.ai.evaluate import Evaluator, _split, stage
+from acquire8.ai.evaluate import Evaluator, _split, merge_threats, stage
 from acquire8.rules import PRICES, Game, Phase
 
 FIFTHS = 5
 SIZE_LIMITS = (6, 11)  # the classes: chains under 6 tiles, under 11, the rest
-TERMS = ("cash", "chains 2-5", "chains 6-10", "chains 11+", "shares off the board")
+CLASSES = {
+    "size": ("chains 2-5", "chains 6-10", "chains 11+"),
+    "place": ("first", "second", "behind", "none held"),  # the seat's place among the holders
+    "threat": ("merged by no square", "by 1-2", "by 3+"),
+}
+
+
+def terms(by: str) -> tuple[str, ...]:
+    """The fit's terms when the chains are classed `by` size or place."""
+    return ("cash", *CLASSES[by], "shares off the board")
+
+
+def size_class(size: int, threat: int, holdings: tuple[int, ...], seat: int) -> int:
+    """The index in `CLASSES["size"]` of a chain of `size` tiles."""
+    return sum(size >= limit for limit in SIZE_LIMITS)
+
+
+def place_class(size: int, threat: int, holdings: tuple[int, ...], seat: int) -> int:
+    """The index in `CLASSES["place"]` of `seat`'s place among a chain's holders, by the seats
+    holding more: none (first, ties too), one (second, where the minority bonus is paid) or more
+    (behind); or holding none."""
+    mine = holdings[seat]
+    if not mine:
+        return 3
+    return min(2, sum(h > mine for h in holdings))
+
+
+def threat_class(size: int, threat: int, holdings: tuple[int, ...], seat: int) -> int:
+    """The index in `CLASSES["threat"]` of a chain that `threat` empty squares would merge away."""
+    return min(2, (threat + 1) // 2)
+
+
+CLASS_OF = {"size": size_class, "place": place_class, "threat": threat_class}
 
 
 @dataclass
 class Turn:
-    """Every seat at one turn's start: its fifth of the game, each seat's row of `TERMS`, and
+    """Every seat at one turn's start: its fifth of the game, each seat's row of the fit's terms, and
     each holding of a chain off the board as (chain, seat, shares)."""
 
     fifth: int
@@ -55,7 +89,7 @@ class Played:
     sizes: tuple[int, ...]
 
 
-def played(game: KeptGame) -> Played:
+def played(game: KeptGame, by: str = "size") -> Played:
     """The game replayed to its end, a `Turn` noted at each turn's start."""
     g = game.record.start()
     ev = Evaluator()
@@ -64,18 +98,20 @@ def played(game: KeptGame) -> Played:
     for action in game.record.actions:
         if g.phase == Phase.PLACE and last != (g.current, g.tiles_on_board()):
             last = (g.current, g.tiles_on_board())
-            turns.append(turn(g, ev))
+            turns.append(turn(g, ev, by))
         held = g.share_table()  # the holdings the end pays on, before the final sale
         g.play(action)
     return Played(turns, g.all_cash(), held, g.chain_sizes())
 
 
-def turn(g: Game, ev: Evaluator) -> Turn:
+def turn(g: Game, ev: Evaluator, by: str = "size") -> Turn:
     """The `Turn` of the position `g` at a turn's start."""
     ev.setup(g)
-    rows = [[float(cash)] + [0.0] * (len(TERMS) - 1) for cash in g.all_cash()]
+    rows = [[float(cash)] + [0.0] * (len(terms(by)) - 1) for cash in g.all_cash()]
+    class_of = CLASS_OF[by]
     off = []
     sizes, bank = g.chain_sizes(), g.bank_counts()
+    threat = merge_threats(g) if by == "threat" else [0] * len(sizes)
     for c, holdings in enumerate(zip(*g.share_table(), strict=True)):
         if not any(holdings):
             continue
@@ -84,9 +120,8 @@ def turn(g: Game, ev: Evaluator) -> Turn:
             for row, h in zip(rows, holdings, strict=True):
                 row[-1] += h
             continue
-        k = 1 + sum(sizes[c] >= limit for limit in SIZE_LIMITS)
-        for row, t in zip(rows, ev.chain_term(c, sizes[c], holdings, bank[c]), strict=True):
-            row[k] += t
+        for seat, t in enumerate(ev.chain_term(c, sizes[c], holdings, bank[c])):
+            rows[seat][1 + class_of(sizes[c], threat[c], holdings, seat)] += t
     return Turn(min(FIFTHS - 1, int(FIFTHS * stage(g))), rows, off)
 
 
@@ -184,9 +219,10 @@ def kept_share_worth(games: list[Played]) -> list[tuple[int, float, float, float
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--kept", type=Path, nargs="+", required=True, help="arena runs' --keep folders")
+    ap.add_argument("--by", choices=sorted(CLASSES), default="size", help="how the chains are classed")
     args = ap.parse_args(argv)
     try:
-        games = [played(game) for folder in args.kept for game in kept_games(folder)]
+        games = [played(game, args.by) for folder in args.kept for game in kept_games(folder)]
     except ValueError as e:
         ap.error(str(e))
     if not games:
@@ -198,7 +234,7 @@ def main(argv: list[str] | None = None) -> None:
         beta, half = fit(groups)
         cells = ", ".join(
             f"{t} {b:.2f} ± {h:.2f}" if b or h else f"{t} never held"
-            for t, b, h in zip(TERMS[:-1], beta, half, strict=False)
+            for t, b, h in zip(terms(args.by)[:-1], beta, half, strict=False)
         )
         rows = sum(len(ys) for _, ys in groups)
         off = f"a share off the board ${beta[-1]:,.0f} ± {half[-1]:,.0f}"

@@ -16,6 +16,7 @@ from functools import lru_cache
 
 from acquire8.ai.base import Side, sides, team_worth
 from acquire8.rules import CHAIN_COUNT, CHAINS, END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
+from acquire8.rules.tables import TILE_NAMES
 
 MAX_SIZE = SQUARES
 TERMS_KEPT = 4_000  # chain terms remembered per set of stage weights before starting afresh
@@ -49,6 +50,13 @@ class Params:
     # rest the opponents' mean, and the best opponent alone at the end (who leads early is
     # mostly luck; who leads late wins).
     best_early: float = 1.0
+    # fitted: the chance that the seat valued adds shares as `ADDED` says every seat does; the
+    # rest it adds none (its own purchases are its decisions, paid for from the cash whose
+    # premium counts what it buys later)
+    own_added: float = 1.0
+    # fitted: a chain that at least `threat_soon` empty squares would merge away pays soon, as
+    # one a tile in the mover's hand merges away does (0: off)
+    threat_soon: int = 0
 
 
 DEFAULT = Params()
@@ -132,18 +140,25 @@ def expected_bonus(
     return tuple(out)
 
 
-def bonus_with_added(holdings: tuple[int, ...], bank: int, fifth: int, market: bool) -> tuple[float, ...]:
+def bonus_with_added(
+    holdings: tuple[int, ...], bank: int, fifth: int, market: bool, own: int = -1, own_added: int = 100
+) -> tuple[float, ...]:
     """Expected bonus (in price units) per seat when every seat adds shares as `ADDED[fifth]`
-    says, each on its own, at most the `bank` each. `market` adds the two-player stock market
-    as a holder of 1-12 shares with equal chance (RULES §12), paid nothing here."""
+    says, each on its own, at most the `bank` each; seat `own` (if any) only with a chance of
+    `own_added` hundredths, else none. `market` adds the two-player stock market as a holder
+    of 1-12 shares with equal chance (RULES §12), paid nothing here."""
     # The seats are alike but for their holdings: worked out once per holding, in order; and
     # a gap between holdings wider than any addition is as good as one just wider (`_closer`;
     # not beside the market, whose 1-12 shares compare with every seat's as they are).
     closer = {h: h for h in holdings} if market else _closer(holdings)
-    by_holding = _bonus_by_holding(
-        tuple(sorted(closer[h] for h in holdings)), min(bank, ADDED_ATOMS[-1]), fifth, market
-    )
-    return tuple(by_holding[closer[h]] for h in holdings)
+    bank = min(bank, ADDED_ATOMS[-1])
+    if own < 0 or own_added >= 100:
+        by_holding = _bonus_by_holding(tuple(sorted(closer[h] for h in holdings)), bank, fifth, market)
+        return tuple(by_holding[closer[h]] for h in holdings)
+    others = tuple(sorted(closer[h] for s, h in enumerate(holdings) if s != own))
+    mine = closer[holdings[own]]
+    by_holding = _bonus_by_holding(others, bank, fifth, market, (mine, own_added))
+    return tuple(by_holding[None if s == own else closer[h]] for s, h in enumerate(holdings))
 
 
 def _closer(holdings: tuple[int, ...]) -> dict[int, int]:
@@ -175,26 +190,35 @@ Finals = tuple[tuple[int, int], ...]  # final holdings and their chances, highes
 
 
 @lru_cache(maxsize=1 << 12)
-def _finals(h: int, bank: int, fifth: int) -> Finals:
-    """A seat's final holdings and their chances (whole hundredths), highest first."""
+def _finals(h: int, bank: int, fifth: int, added: int = 100) -> Finals:
+    """A seat's final holdings and their chances (whole hundredths), highest first, when it
+    adds as `ADDED[fifth]` says with a chance of `added` hundredths and else none."""
     f: dict[int, int] = {}
     for a, p in zip(ADDED_ATOMS, _ADDED_IN_100THS[fifth], strict=True):
         if p:
             v = h + min(a, bank)
             f[v] = f.get(v, 0) + p
+    if added < 100:  # in ten-thousandths: a group's chances need only sum alike within it
+        f = {v: p * added for v, p in f.items()}
+        f[h] = f.get(h, 0) + 100 * (100 - added)
     return tuple(sorted(f.items(), reverse=True))
 
 
 @lru_cache(maxsize=1 << 16)
-def _bonus_by_holding(ordered: tuple[int, ...], bank: int, fifth: int, market: bool) -> dict[int, float]:
+def _bonus_by_holding(
+    ordered: tuple[int, ...], bank: int, fifth: int, market: bool, own: tuple[int, int] | None = None
+) -> dict[int | None, float]:
     """Each holding's expected bonus (as `_split`) when every seat's final holding is
-    independent with the chances `_finals` gives it."""
+    independent with the chances `_finals` gives it; with `own` (holding, chance of adding in
+    hundredths), one seat more that adds with that chance, its bonus under the key None."""
     # the seats as groups of equal holdings: (final chances, their total, seats, holding)
     finals: list[tuple[Finals, int, int | None]] = [
         (_finals(h, bank, fifth), m, h) for h, m in Counter(ordered).items()
     ]
+    if own is not None:
+        finals.append((_finals(own[0], bank, fifth, own[1]), 1, None))
     if market:
-        finals.append((_MARKET, 1, None))
+        finals.append((_MARKET, 1, -1))
     groups = [(f, sum(p for _, p in f), m, h) for f, m, h in finals]
     whole = _UNIT
     for _, w, m, _ in groups:
@@ -202,9 +226,9 @@ def _bonus_by_holding(ordered: tuple[int, ...], bank: int, fifth: int, market: b
     # per final holding v, each group's chances of ending above it, at it, below it
     # (holding none included) and with none
     levels: dict[int, list[tuple[int, int, int, int]]] = {}
-    out: dict[int, float] = {}
+    out: dict[int | None, float] = {}
     for i, (mine, _, _, h) in enumerate(groups):
-        if h is None:  # the market is paid nothing
+        if h == -1:  # the market is paid nothing
             break
         total = 0
         for v, pv in mine:
@@ -269,6 +293,23 @@ def stage(g: Game) -> float:
     return min(1.0, max(on_board / 80, biggest / END_SIZE, safe / CHAIN_COUNT + on_board / 160))
 
 
+def merge_threats(g: Game) -> list[int]:
+    """For each chain, the empty squares whose tile would merge it away (into a larger chain,
+    or one as large)."""
+    sizes = g.chain_sizes()
+    out = [0] * len(sizes)
+    for tile in TILE_NAMES:
+        if g.tile_effect(tile) != "merge":  # a square taken is dead
+            continue
+        joined = [CHAINS.index(x) for x in g.merge_chains(tile)]
+        top = max(sizes[c] for c in joined)
+        tied = sum(sizes[c] == top for c in joined) > 1
+        for c in joined:
+            if sizes[c] < top or tied:
+                out[c] += 1
+    return out
+
+
 def is_ending(g: Game) -> bool:
     """True when the game ends at the end of this turn whatever happens."""
     return g.ends_this_turn()
@@ -287,9 +328,10 @@ class Evaluator:
         self._memos: dict[tuple, dict[tuple, tuple[float, ...]]] = {}
         self._terms: dict[tuple, tuple[float, ...]] = {}
 
-    def setup(self, g: Game, soon: frozenset[int] | None = None) -> None:
+    def setup(self, g: Game, soon: frozenset[int] | None = None, me: int | None = None) -> None:
         """Fix the stage-dependent weights for evaluations from this position (`soon`: its
-        `merged_soon`, when the caller has worked it out already)."""
+        `merged_soon`, when the caller has worked it out already) for seat `me` (the seat to
+        move unless given)."""
         st = stage(g)
         self.ending = is_ending(g)
         if self.ending:
@@ -309,10 +351,12 @@ class Evaluator:
         fitted = self.p.fitted and not self.ending
         self.fifth = min(LAST_FIFTH, int(len(ADDED) * st)) if fitted else 0
         self.today = self.p.today_late * round(10 * st) / 10 if fitted else 0.0  # tenths: fewer sets
+        # whose own additions `own_added` discounts (-1: nobody's, every seat's terms alike)
+        self.own = (g.current if me is None else me) if fitted and self.p.own_added < 1 else -1
         if not fitted:
             self.soon: frozenset[int] = frozenset()
         else:
-            self.soon = soon if soon is not None else self.merged_soon(g)
+            self.soon = soon if soon is not None else self.soon_of(g)
         table = (g.players, g.options.mode)
         if self._sides_of[0] != table:  # the same for a whole game
             self._sides_of = (table, [sides(g, s, self.team_play) for s in range(g.players)])
@@ -323,6 +367,17 @@ class Evaluator:
                 self._memos.clear()
             terms = self._memos[weights] = {}
         self._terms = terms
+
+    def soon_of(self, g: Game) -> frozenset[int]:
+        """The chains that pay soon: those `merged_soon` and, with `threat_soon`, those that
+        many empty squares would merge away."""
+        soon = self.merged_soon(g)
+        least = self.p.threat_soon
+        if least:
+            more = [c for c, n in enumerate(merge_threats(g)) if n >= least]
+            if more:
+                soon = soon.union(more)
+        return soon
 
     @staticmethod
     def merged_soon(g: Game) -> frozenset[int]:
@@ -342,7 +397,7 @@ class Evaluator:
         if not size:  # off the board: the keep value, which moves with every stage
             return tuple(h * self.keep for h in holdings)
         soon = c in self.soon
-        key = (c, size, holdings, bank, soon)
+        key = (c, size, holdings, bank, soon, self.own)
         term = self._terms.get(key)
         if term is None:
             term = self._terms[key] = self._chain_term(c, size, holdings, bank, soon)
@@ -354,7 +409,9 @@ class Evaluator:
         p = PRICES[c][size]
         pv = PRICES[c][min(size + self.growth, MAX_SIZE)] if size < SAFE_SIZE and not soon else p
         if self.p.fitted and not self.ending:
-            later = bonus_with_added(holdings, bank, LAST_FIFTH if soon else self.fifth, self.market)
+            fifth = LAST_FIFTH if soon else self.fifth
+            own_added = round(100 * self.p.own_added)
+            later = bonus_with_added(holdings, bank, fifth, self.market, self.own, own_added)
             now = expected_bonus(holdings, bank, 10, self.market) if self.today else later
             w = self.today
             bonus = tuple(w * a + (1 - w) * b for a, b in zip(now, later, strict=True))
@@ -411,5 +468,5 @@ class Evaluator:
         return (self.p.reserve_weight * short if short > 0 else 0.0) - self.premium * cash
 
     def evaluate(self, g: Game, me: int) -> float:
-        self.setup(g)
+        self.setup(g, me=me)
         return self.margin(self.worths(g), me, g.cash(me))

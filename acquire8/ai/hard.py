@@ -175,7 +175,7 @@ class HardBot(SeededBot):
         """best_buy in units of sliced thinking: a chain's rows, then a few bundles, at a time
         (on an emulated handheld the whole valuation outlasts a frame's share)."""
         # everything _best_buy reads: the tables, and what fixes the evaluation's stage
-        soon = self.ev.merged_soon(g) if self.ev.p.fitted else None  # they pay sooner (fitted)
+        soon = self.ev.soon_of(g) if self.ev.p.fitted else None  # they pay sooner (fitted)
         key = (
             me,
             g.chain_sizes(),
@@ -200,7 +200,7 @@ class HardBot(SeededBot):
         self, g: Game, me: int, soon: frozenset[int] | None
     ) -> Work[tuple[float, tuple[str, ...]]]:
         ev = self.ev
-        ev.setup(g, soon)
+        ev.setup(g, soon, me)
         n = g.players
         stock, sizes, bank = g.share_table(), g.chain_sizes(), g.bank_counts()
         cash = g.cash(me)
