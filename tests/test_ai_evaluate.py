@@ -20,7 +20,7 @@ from acquire8.ai.evaluate import (
     stage,
 )
 from acquire8.ai.hard import HardBot
-from acquire8.rules import BuyShares, Game
+from acquire8.rules import CHAIN_COUNT, BuyShares, Game
 
 from positions import fill, load, player
 
@@ -108,6 +108,15 @@ def test_a_chain_a_tile_in_hand_merges_away_pays_soon():
     assert Evaluator(Params(threat_soon=2)).soon_of(both) == frozenset({0})
     assert Evaluator(Params(threat_soon=3)).soon_of(both) == frozenset()
     assert Evaluator().soon_of(both) == frozenset()  # off by default
+    # threat_weight: the threatened chain's term counts more early on, the others' as before
+    weighted, shipped = Evaluator(Params(threat_weight=1.0)), Evaluator()
+    assert weighted.soon_of(both) == frozenset({0 + CHAIN_COUNT})  # Tower, by its mark
+    weighted.setup(both)
+    shipped.setup(both)
+    factor = 1 + (1 - stage(both))
+    tower, american = ((0, 4, (2, 1, 0), 20), (2, 6, (0, 1, 3), 20))
+    assert weighted.chain_term(*tower) == pytest.approx([factor * t for t in shipped.chain_term(*tower)])
+    assert weighted.chain_term(*american) == shipped.chain_term(*american)
 
 
 def test_hard_on_both_models_plays_whole_games_and_is_a_seed_away_from_repeating():

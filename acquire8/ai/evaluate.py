@@ -57,6 +57,10 @@ class Params:
     # fitted: a chain that at least `threat_soon` empty squares would merge away pays soon, as
     # one a tile in the mover's hand merges away does (0: off)
     threat_soon: int = 0
+    # a chain an empty square would merge away counts its term `1 + threat_weight * (1 - stage)`
+    # times: its payout comes soon, as cash (in games against other players such chains' terms
+    # foretold the result about twice as strongly as the others' in mid-game)
+    threat_weight: float = 0.0
 
 
 DEFAULT = Params()
@@ -346,6 +350,7 @@ class Evaluator:
             self.reserve = self.p.reserve * (1 - st)
             self.premium = self.p.cash_premium * max(0.0, 1 - st / self.p.premium_until)
             self.keep = self.p.keep_value * (1 - st)
+        self.threat_factor = 1 + self.p.threat_weight * (1 - st)
         self.market = g.players == 2 and g.pool_size() > 0
         self.best_weight = 1.0 if self.ending else self.p.best_early + (1 - self.p.best_early) * st
         fitted = self.p.fitted and not self.ending
@@ -370,11 +375,14 @@ class Evaluator:
 
     def soon_of(self, g: Game) -> frozenset[int]:
         """The chains that pay soon: those `merged_soon` and, with `threat_soon`, those that
-        many empty squares would merge away."""
+        many empty squares would merge away; with `threat_weight`, as c + CHAIN_COUNT, the
+        chains an empty square would merge away."""
         soon = self.merged_soon(g)
-        least = self.p.threat_soon
-        if least:
-            more = [c for c, n in enumerate(merge_threats(g)) if n >= least]
+        least, weight = self.p.threat_soon, self.p.threat_weight
+        if least or weight:
+            threats = merge_threats(g)
+            more = [c for c, n in enumerate(threats) if least and n >= least]
+            more += [c + CHAIN_COUNT for c, n in enumerate(threats) if weight and n]
             if more:
                 soon = soon.union(more)
         return soon
@@ -401,6 +409,9 @@ class Evaluator:
         term = self._terms.get(key)
         if term is None:
             term = self._terms[key] = self._chain_term(c, size, holdings, bank, soon)
+        if c + CHAIN_COUNT in self.soon:
+            f = self.threat_factor
+            return tuple(f * t for t in term)
         return term
 
     def _chain_term(
