@@ -20,31 +20,22 @@ from acquire8.ai.evaluate import (
     stage,
 )
 from acquire8.ai.hard import HardBot
-from acquire8.rules import CHAIN_COUNT, BuyShares, Game
+from acquire8.rules import BuyShares, Game
 
 from positions import fill, load, player
 
 
-def enumerated(
-    holdings: tuple[int, ...], bank: int, fifth: int, market: bool, own: int = -1, own_added: float = 1.0
-) -> list[float]:
-    """The same expectation by brute force: every seat's every addition (and market holding);
-    seat `own` adds as the others only with a chance of `own_added`, else nothing."""
+def enumerated(holdings: tuple[int, ...], bank: int, fifth: int, market: bool) -> list[float]:
+    """The same expectation by brute force: every seat's every addition (and market holding)."""
     n = len(holdings)
     out = [0.0] * n
     market_holdings = range(1, 13) if market else [None]
-    nothing = len(ADDED_ATOMS)  # own's choice of adding none, outside the table
-    for adds in product(range(len(ADDED_ATOMS) + 1), repeat=n):
+    for adds in product(range(len(ADDED_ATOMS)), repeat=n):
         chance = 1.0
         final = []
-        for s, (h, a) in enumerate(zip(holdings, adds, strict=True)):
-            if s != own:
-                chance *= ADDED[fifth][a] if a != nothing else 0.0
-            else:
-                chance *= own_added * ADDED[fifth][a] if a != nothing else 1 - own_added
-            final.append(h + (min(ADDED_ATOMS[a], bank) if a != nothing else 0))
-        if not chance:
-            continue
+        for h, a in zip(holdings, adds, strict=True):
+            chance *= ADDED[fifth][a]
+            final.append(h + min(ADDED_ATOMS[a], bank))
         for m in market_holdings:
             pays = _split((*final, m)) if m is not None else _split(tuple(final))
             for i in range(n):
@@ -69,13 +60,6 @@ def enumerated(
 def test_added_shares_bonus_is_the_enumerated_expectation(holdings, bank, fifth, market):
     got = bonus_with_added(holdings, bank, fifth, market)
     assert got == pytest.approx(enumerated(holdings, bank, fifth, market), abs=1e-9)
-    # one seat that adds only sometimes (its own purchases), or never
-    for own_added in (0, 35):
-        got = bonus_with_added(holdings, bank, fifth, market, 0, own_added)
-        want = enumerated(holdings, bank, fifth, market, 0, own_added / 100)
-        assert got == pytest.approx(want, abs=1e-9)
-    every = bonus_with_added(holdings, bank, fifth, market)
-    assert bonus_with_added(holdings, bank, fifth, market, 0, 100) == every
 
 
 def test_a_lone_first_share_is_worth_little_and_a_lead_of_several_much_more():
@@ -100,23 +84,28 @@ def test_a_chain_a_tile_in_hand_merges_away_pays_soon():
     # only the hand of the seat to move counts
     theirs = load(cells=cells, players=[player(hand=["11I"]), player(hand=["4A"]), player()])
     assert Evaluator.merged_soon(theirs) == frozenset()
-    # ... unless squares that would merge a chain away count too: 4A and 4B (beside 3A's Tower
-    # below and 5A's American), so Tower is threatened by two squares, American by none
-    cells_b = {**cells, **fill("T", "3B-3B"), **fill("A", "5B-5B")}
-    both = load(cells=cells_b, players=[player(hand=["11I"]), player(), player()])
+    assert Evaluator().outlook(merging).soon == frozenset({0})
+
+
+def test_a_chain_a_square_would_merge_away_counts_more_with_threat_weight():
+    # 4A and 4B lie between Tower (1A-3B) and American (5A-9A, 5B), the larger: two squares
+    # would merge Tower away, none American; Luxor (1E-2E) touches nothing
+    cells = {**fill("T", "1A-3A", "3B-3B"), **fill("A", "5A-9A", "5B-5B"), **fill("L", "1E-2E")}
+    both = load(cells=cells, players=[player(hand=["11I"]), player(), player()])
     assert merge_threats(both)[:3] == [2, 0, 0]
-    assert Evaluator(Params(threat_soon=2)).soon_of(both) == frozenset({0})
-    assert Evaluator(Params(threat_soon=3)).soon_of(both) == frozenset()
-    assert Evaluator().soon_of(both) == frozenset()  # off by default
-    # threat_weight: the threatened chain's term counts more early on, the others' as before
     weighted, shipped = Evaluator(Params(threat_weight=1.0)), Evaluator()
-    assert weighted.soon_of(both) == frozenset({0 + CHAIN_COUNT})  # Tower, by its mark
+    assert weighted.outlook(both).threatened == frozenset({0})
+    assert shipped.outlook(both).threatened == frozenset()  # not looked for when it counts nothing
     weighted.setup(both)
     shipped.setup(both)
     factor = 1 + (1 - stage(both))
     tower, american = ((0, 4, (2, 1, 0), 20), (2, 6, (0, 1, 3), 20))
+    assert factor > 1.5  # early in the game
     assert weighted.chain_term(*tower) == pytest.approx([factor * t for t in shipped.chain_term(*tower)])
     assert weighted.chain_term(*american) == shipped.chain_term(*american)
+    # two chains of one size merge either way: a square between them threatens both
+    tied = {**fill("T", "1A-3A"), **fill("A", "5A-7A")}
+    assert merge_threats(load(cells=tied))[:3] == [1, 0, 1]
 
 
 def test_hard_on_both_models_plays_whole_games_and_is_a_seed_away_from_repeating():
@@ -193,17 +182,3 @@ def test_the_rival_is_the_best_opponent_unless_best_early_mixes_in_their_mean_ea
     shipped.setup(g)
     mixed.setup(g)
     assert shipped.margin(w, 0, 0) - mixed.margin(w, 0, 0) == pytest.approx(mixed.rival(w[1:]) - 9000)
-
-
-def test_own_added_values_the_seat_it_plays_for_as_adding_less():
-    # Tower, 4 tiles: seat 0 holds 3 shares, seat 1 holds 2, early in the game
-    g = load(cells=fill("T", "1A-4A"), players=[player(shares={"T": 3}), player(shares={"T": 2}), player()])
-    shipped, never = Evaluator(), Evaluator(Params(own_added=0.0))
-    shipped.setup(g, me=0)
-    never.setup(g, me=0)
-    term, mine = shipped.chain_term(0, 4, (3, 2, 0), 20), never.chain_term(0, 4, (3, 2, 0), 20)
-    assert mine[0] < term[0] and mine[1] > term[1]  # its lead is less sure if it never adds
-    never.setup(g, me=1)  # the same holdings, seen from the other seat: its own added none
-    theirs = never.chain_term(0, 4, (3, 2, 0), 20)
-    assert theirs[1] < term[1] and theirs[0] > term[0]
-    assert never.evaluate(g, 0) != shipped.evaluate(g, 0)

@@ -13,6 +13,7 @@ from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import lru_cache
+from typing import NamedTuple
 
 from acquire8.ai.base import Side, sides, team_worth
 from acquire8.rules import CHAIN_COUNT, CHAINS, END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
@@ -50,16 +51,9 @@ class Params:
     # rest the opponents' mean, and the best opponent alone at the end (who leads early is
     # mostly luck; who leads late wins).
     best_early: float = 1.0
-    # fitted: the chance that the seat valued adds shares as `ADDED` says every seat does; the
-    # rest it adds none (its own purchases are its decisions, paid for from the cash whose
-    # premium counts what it buys later)
-    own_added: float = 1.0
-    # fitted: a chain that at least `threat_soon` empty squares would merge away pays soon, as
-    # one a tile in the mover's hand merges away does (0: off)
-    threat_soon: int = 0
-    # a chain an empty square would merge away counts its term `1 + threat_weight * (1 - stage)`
-    # times: its payout comes soon, as cash (in games against other players such chains' terms
-    # foretold the result about twice as strongly as the others' in mid-game)
+    # A chain that a tile on an empty square would merge away counts its term (shares and bonus)
+    # `1 + threat_weight * (1 - stage)` times: it pays out soon, as cash (in games against
+    # other players, such chains' terms foretold the result about as strongly as cash did).
     threat_weight: float = 0.0
 
 
@@ -144,25 +138,18 @@ def expected_bonus(
     return tuple(out)
 
 
-def bonus_with_added(
-    holdings: tuple[int, ...], bank: int, fifth: int, market: bool, own: int = -1, own_added: int = 100
-) -> tuple[float, ...]:
+def bonus_with_added(holdings: tuple[int, ...], bank: int, fifth: int, market: bool) -> tuple[float, ...]:
     """Expected bonus (in price units) per seat when every seat adds shares as `ADDED[fifth]`
-    says, each on its own, at most the `bank` each; seat `own` (if any) only with a chance of
-    `own_added` hundredths, else none. `market` adds the two-player stock market as a holder
-    of 1-12 shares with equal chance (RULES §12), paid nothing here."""
+    says, each on its own, at most the `bank` each. `market` adds the two-player stock market
+    as a holder of 1-12 shares with equal chance (RULES §12), paid nothing here."""
     # The seats are alike but for their holdings: worked out once per holding, in order; and
     # a gap between holdings wider than any addition is as good as one just wider (`_closer`;
     # not beside the market, whose 1-12 shares compare with every seat's as they are).
     closer = {h: h for h in holdings} if market else _closer(holdings)
-    bank = min(bank, ADDED_ATOMS[-1])
-    if own < 0 or own_added >= 100:
-        by_holding = _bonus_by_holding(tuple(sorted(closer[h] for h in holdings)), bank, fifth, market)
-        return tuple(by_holding[closer[h]] for h in holdings)
-    others = tuple(sorted(closer[h] for s, h in enumerate(holdings) if s != own))
-    mine = closer[holdings[own]]
-    by_holding = _bonus_by_holding(others, bank, fifth, market, (mine, own_added))
-    return tuple(by_holding[None if s == own else closer[h]] for s, h in enumerate(holdings))
+    by_holding = _bonus_by_holding(
+        tuple(sorted(closer[h] for h in holdings)), min(bank, ADDED_ATOMS[-1]), fifth, market
+    )
+    return tuple(by_holding[closer[h]] for h in holdings)
 
 
 def _closer(holdings: tuple[int, ...]) -> dict[int, int]:
@@ -194,35 +181,26 @@ Finals = tuple[tuple[int, int], ...]  # final holdings and their chances, highes
 
 
 @lru_cache(maxsize=1 << 12)
-def _finals(h: int, bank: int, fifth: int, added: int = 100) -> Finals:
-    """A seat's final holdings and their chances (whole hundredths), highest first, when it
-    adds as `ADDED[fifth]` says with a chance of `added` hundredths and else none."""
+def _finals(h: int, bank: int, fifth: int) -> Finals:
+    """A seat's final holdings and their chances (whole hundredths), highest first."""
     f: dict[int, int] = {}
     for a, p in zip(ADDED_ATOMS, _ADDED_IN_100THS[fifth], strict=True):
         if p:
             v = h + min(a, bank)
             f[v] = f.get(v, 0) + p
-    if added < 100:  # in ten-thousandths: a group's chances need only sum alike within it
-        f = {v: p * added for v, p in f.items()}
-        f[h] = f.get(h, 0) + 100 * (100 - added)
     return tuple(sorted(f.items(), reverse=True))
 
 
 @lru_cache(maxsize=1 << 16)
-def _bonus_by_holding(
-    ordered: tuple[int, ...], bank: int, fifth: int, market: bool, own: tuple[int, int] | None = None
-) -> dict[int | None, float]:
+def _bonus_by_holding(ordered: tuple[int, ...], bank: int, fifth: int, market: bool) -> dict[int, float]:
     """Each holding's expected bonus (as `_split`) when every seat's final holding is
-    independent with the chances `_finals` gives it; with `own` (holding, chance of adding in
-    hundredths), one seat more that adds with that chance, its bonus under the key None."""
+    independent with the chances `_finals` gives it."""
     # the seats as groups of equal holdings: (final chances, their total, seats, holding)
     finals: list[tuple[Finals, int, int | None]] = [
         (_finals(h, bank, fifth), m, h) for h, m in Counter(ordered).items()
     ]
-    if own is not None:
-        finals.append((_finals(own[0], bank, fifth, own[1]), 1, None))
     if market:
-        finals.append((_MARKET, 1, -1))
+        finals.append((_MARKET, 1, None))
     groups = [(f, sum(p for _, p in f), m, h) for f, m, h in finals]
     whole = _UNIT
     for _, w, m, _ in groups:
@@ -230,9 +208,9 @@ def _bonus_by_holding(
     # per final holding v, each group's chances of ending above it, at it, below it
     # (holding none included) and with none
     levels: dict[int, list[tuple[int, int, int, int]]] = {}
-    out: dict[int | None, float] = {}
+    out: dict[int, float] = {}
     for i, (mine, _, _, h) in enumerate(groups):
-        if h == -1:  # the market is paid nothing
+        if h is None:  # the market is paid nothing
             break
         total = 0
         for v, pv in mine:
@@ -297,6 +275,14 @@ def stage(g: Game) -> float:
     return min(1.0, max(on_board / 80, biggest / END_SIZE, safe / CHAIN_COUNT + on_board / 160))
 
 
+class Outlook(NamedTuple):
+    """What the board says of when the chains pay: those a tile in the mover's hand merges away
+    (`Evaluator.merged_soon`), and those a tile on an empty square would (`merge_threats`)."""
+
+    soon: frozenset[int]
+    threatened: frozenset[int]
+
+
 def merge_threats(g: Game) -> list[int]:
     """For each chain, the empty squares whose tile would merge it away (into a larger chain,
     or one as large)."""
@@ -332,10 +318,9 @@ class Evaluator:
         self._memos: dict[tuple, dict[tuple, tuple[float, ...]]] = {}
         self._terms: dict[tuple, tuple[float, ...]] = {}
 
-    def setup(self, g: Game, soon: frozenset[int] | None = None, me: int | None = None) -> None:
-        """Fix the stage-dependent weights for evaluations from this position (`soon`: its
-        `merged_soon`, when the caller has worked it out already) for seat `me` (the seat to
-        move unless given)."""
+    def setup(self, g: Game, outlook: Outlook | None = None) -> None:
+        """Fix the stage-dependent weights for evaluations from this position (`outlook`: its
+        `outlook`, when the caller has worked it out already)."""
         st = stage(g)
         self.ending = is_ending(g)
         if self.ending:
@@ -344,24 +329,22 @@ class Evaluator:
             self.reserve: float = 0
             self.premium = 0.0
             self.keep: float = 0
+            self.threat_factor = 1.0
         else:
             self.cert = min(10, round(10 * (self.p.certainty_early + (1 - self.p.certainty_early) * st)))
             self.growth = round(self.p.growth * (1 - st))
             self.reserve = self.p.reserve * (1 - st)
             self.premium = self.p.cash_premium * max(0.0, 1 - st / self.p.premium_until)
             self.keep = self.p.keep_value * (1 - st)
-        self.threat_factor = 1 + self.p.threat_weight * (1 - st)
+            self.threat_factor = 1 + self.p.threat_weight * (1 - st)
         self.market = g.players == 2 and g.pool_size() > 0
         self.best_weight = 1.0 if self.ending else self.p.best_early + (1 - self.p.best_early) * st
         fitted = self.p.fitted and not self.ending
         self.fifth = min(LAST_FIFTH, int(len(ADDED) * st)) if fitted else 0
         self.today = self.p.today_late * round(10 * st) / 10 if fitted else 0.0  # tenths: fewer sets
-        # whose own additions `own_added` discounts (-1: nobody's, every seat's terms alike)
-        self.own = (g.current if me is None else me) if fitted and self.p.own_added < 1 else -1
-        if not fitted:
-            self.soon: frozenset[int] = frozenset()
-        else:
-            self.soon = soon if soon is not None else self.soon_of(g)
+        outlook = outlook if outlook is not None else self.outlook(g)
+        self.soon = outlook.soon if fitted else frozenset()
+        self.threatened = outlook.threatened
         table = (g.players, g.options.mode)
         if self._sides_of[0] != table:  # the same for a whole game
             self._sides_of = (table, [sides(g, s, self.team_play) for s in range(g.players)])
@@ -373,19 +356,13 @@ class Evaluator:
             terms = self._memos[weights] = {}
         self._terms = terms
 
-    def soon_of(self, g: Game) -> frozenset[int]:
-        """The chains that pay soon: those `merged_soon` and, with `threat_soon`, those that
-        many empty squares would merge away; with `threat_weight`, as c + CHAIN_COUNT, the
-        chains an empty square would merge away."""
-        soon = self.merged_soon(g)
-        least, weight = self.p.threat_soon, self.p.threat_weight
-        if least or weight:
-            threats = merge_threats(g)
-            more = [c for c, n in enumerate(threats) if least and n >= least]
-            more += [c + CHAIN_COUNT for c, n in enumerate(threats) if weight and n]
-            if more:
-                soon = soon.union(more)
-        return soon
+    def outlook(self, g: Game) -> Outlook:
+        """The board's `Outlook`, as far as these weights read it: the chains paying soon for the
+        fitted model, those threatened for `threat_weight`."""
+        soon = self.merged_soon(g) if self.p.fitted else frozenset()
+        if not self.p.threat_weight:
+            return Outlook(soon, frozenset())
+        return Outlook(soon, frozenset(c for c, n in enumerate(merge_threats(g)) if n))
 
     @staticmethod
     def merged_soon(g: Game) -> frozenset[int]:
@@ -405,11 +382,11 @@ class Evaluator:
         if not size:  # off the board: the keep value, which moves with every stage
             return tuple(h * self.keep for h in holdings)
         soon = c in self.soon
-        key = (c, size, holdings, bank, soon, self.own)
+        key = (c, size, holdings, bank, soon)
         term = self._terms.get(key)
         if term is None:
             term = self._terms[key] = self._chain_term(c, size, holdings, bank, soon)
-        if c + CHAIN_COUNT in self.soon:
+        if c in self.threatened and self.threat_factor != 1:
             f = self.threat_factor
             return tuple(f * t for t in term)
         return term
@@ -420,9 +397,7 @@ class Evaluator:
         p = PRICES[c][size]
         pv = PRICES[c][min(size + self.growth, MAX_SIZE)] if size < SAFE_SIZE and not soon else p
         if self.p.fitted and not self.ending:
-            fifth = LAST_FIFTH if soon else self.fifth
-            own_added = round(100 * self.p.own_added)
-            later = bonus_with_added(holdings, bank, fifth, self.market, self.own, own_added)
+            later = bonus_with_added(holdings, bank, LAST_FIFTH if soon else self.fifth, self.market)
             now = expected_bonus(holdings, bank, 10, self.market) if self.today else later
             w = self.today
             bonus = tuple(w * a + (1 - w) * b for a, b in zip(now, later, strict=True))
@@ -479,5 +454,5 @@ class Evaluator:
         return (self.p.reserve_weight * short if short > 0 else 0.0) - self.premium * cash
 
     def evaluate(self, g: Game, me: int) -> float:
-        self.setup(g, me=me)
+        self.setup(g)
         return self.margin(self.worths(g), me, g.cash(me))

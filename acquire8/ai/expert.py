@@ -217,7 +217,7 @@ class ExpertBot(SeededBot):
 
     def _buy_prior(self, view: Game, me: int, act: BuyShares) -> float:
         """The margin right after buying `act`, valued on changed copies of the tables."""
-        self.ev.setup(view, me=me)
+        self.ev.setup(view)
         cash, bank, sizes = list(view.all_cash()), list(view.bank_counts()), view.chain_sizes()
         stock = [list(row) for row in view.share_table()]
         for ch in act.chains:

@@ -17,7 +17,7 @@ from itertools import combinations_with_replacement
 from typing import cast
 
 from acquire8.ai.base import PACER, SeededBot, Work, finish, team_worth
-from acquire8.ai.evaluate import DEFAULT, Evaluator, Params
+from acquire8.ai.evaluate import DEFAULT, Evaluator, Outlook, Params
 from acquire8.rules import (
     CHAIN_COUNT,
     CHAINS,
@@ -175,7 +175,7 @@ class HardBot(SeededBot):
         """best_buy in units of sliced thinking: a chain's rows, then a few bundles, at a time
         (on an emulated handheld the whole valuation outlasts a frame's share)."""
         # everything _best_buy reads: the tables, and what fixes the evaluation's stage
-        soon = self.ev.soon_of(g) if self.ev.p.fitted else None  # they pay sooner (fitted)
+        outlook = self.ev.outlook(g)  # the chains that pay sooner
         key = (
             me,
             g.chain_sizes(),
@@ -186,21 +186,19 @@ class HardBot(SeededBot):
             g.tiles_on_board(),
             g.pool_size(),
             g.options.mode,  # whom it plays for
-            soon,
+            outlook,
         )
         found = self._memo.get(key)
         if found is None:
             if len(self._memo) > MEMO_KEPT:
                 self._memo.clear()
-            found = self._memo[key] = yield from self._best_buy_steps(g, me, soon)
+            found = self._memo[key] = yield from self._best_buy_steps(g, me, outlook)
         value, chains = found
         return value, _purchase(chains)
 
-    def _best_buy_steps(
-        self, g: Game, me: int, soon: frozenset[int] | None
-    ) -> Work[tuple[float, tuple[str, ...]]]:
+    def _best_buy_steps(self, g: Game, me: int, outlook: Outlook) -> Work[tuple[float, tuple[str, ...]]]:
         ev = self.ev
-        ev.setup(g, soon, me)
+        ev.setup(g, outlook)
         n = g.players
         stock, sizes, bank = g.share_table(), g.chain_sizes(), g.bank_counts()
         cash = g.cash(me)
