@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from itertools import product
 
 import pytest
@@ -10,6 +11,7 @@ from acquire8.ai.evaluate import (
     ADDED,
     ADDED_ATOMS,
     DEFAULT,
+    EXPERT,
     HAND_SET,
     Evaluator,
     Params,
@@ -93,16 +95,19 @@ def test_a_chain_a_square_would_merge_away_counts_more_with_threat_weight():
     cells = {**fill("T", "1A-3A", "3B-3B"), **fill("A", "5A-9A", "5B-5B"), **fill("L", "1E-2E")}
     both = load(cells=cells, players=[player(hand=["11I"]), player(), player()])
     assert merge_threats(both)[:3] == [2, 0, 0]
-    weighted, shipped = Evaluator(Params(threat_weight=1.0)), Evaluator()
+    weighted, plain = Evaluator(Params(threat_weight=1.0)), Evaluator(EXPERT)
     assert weighted.outlook(both).threatened == frozenset({0})
-    assert shipped.outlook(both).threatened == frozenset()  # not looked for when it counts nothing
+    assert plain.outlook(both).threatened == frozenset()  # not looked for when it counts nothing
     weighted.setup(both)
-    shipped.setup(both)
+    plain.setup(both)
     factor = 1 + (1 - stage(both))
     tower, american = ((0, 4, (2, 1, 0), 20), (2, 6, (0, 1, 3), 20))
     assert factor > 1.5  # early in the game
-    assert weighted.chain_term(*tower) == pytest.approx([factor * t for t in shipped.chain_term(*tower)])
-    assert weighted.chain_term(*american) == shipped.chain_term(*american)
+    assert weighted.chain_term(*tower) == pytest.approx([factor * t for t in plain.chain_term(*tower)])
+    assert weighted.chain_term(*american) == plain.chain_term(*american)
+    assert (
+        DEFAULT.threat_weight > 0 and replace(DEFAULT, threat_weight=0.0) == EXPERT
+    )  # hard's, not the expert's
     # two chains of one size merge either way: a square between them threatens both
     tied = {**fill("T", "1A-3A"), **fill("A", "5A-7A")}
     assert merge_threats(load(cells=tied))[:3] == [1, 0, 1]
@@ -143,7 +148,8 @@ def test_cash_earns_a_premium_early_that_is_gone_by_mid_game():
 
 
 def test_with_the_premium_hard_spends_no_more_early_and_sometimes_less():
-    plain = Params(cash_premium=0.0)
+    # the premium alone makes the difference (the weights without threat_weight)
+    plain = replace(EXPERT, cash_premium=0.0)
     g = Game.new(players=4, seed=12)
     bots = [HardBot(120 + s, plain) for s in range(4)]
     spent_with = spent_without = 0
@@ -152,7 +158,7 @@ def test_with_the_premium_hard_spends_no_more_early_and_sometimes_less():
         view = g.view(g.current)
         act = bots[g.current].choose(view)
         if g.current == 0 and isinstance(act, BuyShares):
-            mine = HardBot(7).choose(view)
+            mine = HardBot(7, EXPERT).choose(view)
             assert isinstance(mine, BuyShares)
             cost = sum(g.price(c) for c in mine.chains)
             theirs = sum(g.price(c) for c in act.chains)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
 
@@ -53,11 +53,15 @@ class Params:
     best_early: float = 1.0
     # A chain that a tile on an empty square would merge away counts its term (shares and bonus)
     # `1 + threat_weight * (1 - stage)` times: it pays out soon, as cash (in games against
-    # other players, such chains' terms foretold the result about as strongly as cash did).
-    threat_weight: float = 0.0
+    # other players such chains' terms foretold the result about twice as strongly as the
+    # others' in mid-game).
+    threat_weight: float = 1.2
 
 
 DEFAULT = Params()
+# The expert's: the same but for `threat_weight`, whose look at every empty square would cost
+# its playouts more than half their number, a loss not measured to be won back (docs/AI.md).
+EXPERT = replace(DEFAULT, threat_weight=0.0)
 # the hand-set model and weights hard and the expert played with before the fitted one: kept
 # to measure against
 HAND_SET = Params(reserve=1500, reserve_weight=0.3, growth=3, fitted=False, cash_premium=0.0)

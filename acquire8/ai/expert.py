@@ -14,7 +14,8 @@ candidate of the decision it faces, over all deals: a one-level information-set 
 candidate whose paired difference to the leader lies beyond doubt below zero stops being
 played out, so the deals go to the close ones, and the decision is made when one is left.
 The survivor and defunct order are the hard player's, and a declared end that wins is taken
-without search.
+without search. Its hard players, its own and the others', weigh the board as hard does but
+for the chains an empty square would merge away (`evaluate.EXPERT`).
 
 It is anytime and sliced for a front end without threads: `start(view)` and then
 `step(budget_ms)` as often as needed (None means "still thinking"); `choose(view)`
@@ -28,7 +29,7 @@ import time
 from typing import Any
 
 from acquire8.ai.base import PACER, SeededBot, Work, finish
-from acquire8.ai.evaluate import DEFAULT, Evaluator, Params, stage
+from acquire8.ai.evaluate import EXPERT, Evaluator, Params, stage
 from acquire8.ai.hard import HardBot
 from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Dispose, Game, Phase
 
@@ -57,7 +58,7 @@ class ExpertBot(SeededBot):
         candidates: int = 6,
         horizon: int | None = None,
         rounds: int = 1,
-        params: Params = DEFAULT,
+        params: Params = EXPERT,
         team_play: bool = True,
         prune_after: int = PRUNE_AFTER,
         to_end_from: float | None = None,
@@ -69,7 +70,7 @@ class ExpertBot(SeededBot):
             raise ValueError(f"prune_after is at least 2 deals, not {prune_after}")
         self.hard = HardBot(seed, params, team_play)
         # the other seats in a playout: hard players (in a team game, for their teams)
-        self.opponent = HardBot(seed)
+        self.opponent = HardBot(seed, EXPERT)
         self.ev = Evaluator(params, team_play)
         self.budget_ms = budget_ms
         self.iterations = iterations
