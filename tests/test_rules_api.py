@@ -151,6 +151,23 @@ def test_fast_path_readers_agree_with_the_named_readers():
     )
 
 
+@pytest.mark.parametrize("seed", range(6))
+def test_merge_squares_are_the_merging_tiles_chains(seed):
+    g = Game.new(players=4, seed=seed)
+    rng = random.Random(seed)
+    seen = 0
+    while not g.is_over:  # a whole random game: safe chains and dead squares come too
+        want = sorted(
+            tuple(sorted(CHAINS.index(c) for c in g.merge_chains(t)))
+            for t in (f"{n}{r}" for r in "ABCDEFGHI" for n in range(1, 13))
+            if g.tile_effect(t) == "merge"
+        )
+        assert sorted(g.merge_squares()) == want
+        seen += len(want)
+        g.apply(rng.choice(g.legal_actions()))
+    assert seen  # some position had squares to merge on
+
+
 def test_reseed_and_vary_market_change_only_the_random_source():
     g = Game.new(players=2, seed=5)
     a, b = g.copy(), g.copy()

@@ -17,7 +17,6 @@ from typing import NamedTuple
 
 from acquire8.ai.base import Side, sides, team_worth
 from acquire8.rules import CHAIN_COUNT, CHAINS, END_SIZE, PRICES, SAFE_SIZE, SQUARES, Game
-from acquire8.rules.tables import TILE_NAMES
 
 MAX_SIZE = SQUARES
 TERMS_KEPT = 4_000  # chain terms remembered per set of stage weights before starting afresh
@@ -292,10 +291,7 @@ def merge_threats(g: Game) -> list[int]:
     or one as large)."""
     sizes = g.chain_sizes()
     out = [0] * len(sizes)
-    for tile in TILE_NAMES:
-        if g.tile_effect(tile) != "merge":  # a square taken is dead
-            continue
-        joined = [CHAINS.index(x) for x in g.merge_chains(tile)]
+    for joined in g.merge_squares():
         top = max(sizes[c] for c in joined)
         tied = sum(sizes[c] == top for c in joined) > 1
         for c in joined:

@@ -115,6 +115,7 @@ _SAFE_SIZES = frozenset(range(SAFE_SIZE, SQUARES + 1))
 # _AROUND[sq](cells): the contents of the squares next to sq, in the order of NEIGHBOURS, as a
 # tuple (every square has two neighbours or more), read in one call rather than one each.
 _AROUND = [itemgetter(*nbs) for nbs in NEIGHBOURS]
+_SQUARE_IDS = range(SQUARES)
 _CHAIN_OF = {letter: c for c, letter in enumerate(CHAINS)}
 
 
@@ -135,7 +136,8 @@ class Game(GameState):
     decision: whole tables at once as tuples indexed by chain (0 to CHAIN_COUNT - 1, the
     order of CHAINS) and seat -- `chain_sizes()`, `bank_counts()`, `all_cash()`,
     `share_table()` -- and `tiles_on_board()`. Each is one C-speed copy of the state, never a
-    live list: changing what they return changes nothing in the game.
+    live list: changing what they return changes nothing in the game. `merge_squares()` is
+    `merge_chains` of every empty square where `tile_effect` says "merge", by chain index.
 
     Inherited from GameState (state.py), with `to_json()` and equality: copies to search on,
     `copy()`, `view(seat)`, `determinize(rng)`, and for a copy
@@ -310,6 +312,29 @@ class Game(GameState):
     def tiles_on_board(self) -> int:
         """Tiles placed on the board (start tiles included)."""
         return SQUARES - self._cells.count(EMPTY)
+
+    def merge_squares(self) -> list[tuple[int, ...]]:
+        """The chains a tile would merge on each empty square where it would, by chain index."""
+        cells = self._cells
+        safe = self._safe()
+        out = []
+        for sq in _SQUARE_IDS:
+            if cells[sq] != EMPTY:
+                continue
+            around = _AROUND[sq](cells)
+            first = -1
+            for c in around:  # most squares touch one chain or none: tell them quickly
+                if 0 <= c < CHAIN_COUNT and c != first:
+                    if first < 0:
+                        first = c
+                    else:
+                        break
+            else:
+                continue
+            chains = {c for c in around if 0 <= c < CHAIN_COUNT}
+            if len(chains & safe) < 2:  # else dead
+                out.append(tuple(sorted(chains)))
+        return out
 
     def chains_on_board(self) -> list[str]:
         return [CHAINS[c] for c in range(CHAIN_COUNT) if self._sizes[c]]
