@@ -41,7 +41,7 @@ CLASSES = {
 
 
 def terms(by: str) -> tuple[str, ...]:
-    """The fit's terms when the chains are classed `by` size or place."""
+    """The fit's terms when the chains are classed `by` size, place or threat."""
     return ("cash", *CLASSES[by], "shares off the board")
 
 
