@@ -1,5 +1,6 @@
 """The arena: seat-rotated games and the figures it prints."""
 
+import dataclasses
 import sys
 from collections import Counter
 from pathlib import Path
@@ -268,6 +269,9 @@ def test_an_expert_variant_meets_the_shipped_expert_with_the_options_both_share(
     variant = pair_params.Variant("expert", options={"rounds": 2}, both={"iterations": 2})
     v, b = variant.player(3, shipped=False), variant.player(3, shipped=True)
     assert (v.rounds, v.iterations, b.rounds, b.iterations) == (2, 2, 1, 2)
+    assert v.ev.p == b.ev.p and v.hard.ev.p == b.hard.ev.p  # the expert's own weights, not hard's
+    threat = pair_params.Variant("expert", params=dataclasses.replace(b.ev.p, threat_weight=0.5))
+    assert threat.described()["params"] == {"threat_weight": 0.5}
     game = pair_params.play(variant, 5, "VBFF", "greedy", None)
     assert game["variant"] == {
         "level": "expert",

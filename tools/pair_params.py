@@ -36,13 +36,14 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from acquire8.ai.arena import make_player, seat_money
 from acquire8.ai.base import Bot
-from acquire8.ai.evaluate import DEFAULT, Params
+from acquire8.ai.evaluate import DEFAULT, EXPERT, Params
 from acquire8.ai.levels import Level
 from acquire8.ai.match import record_game
 from acquire8.ai.players import PLAYERS
 
 FIELDS = {"seed", "seating", "cash", "founded", "at_once"}  # a game's line
 PAIRED: tuple[Level, ...] = ("hard", "expert")  # the levels with weights to vary
+SHIPPED: dict[Level, Params] = {"hard": DEFAULT, "expert": EXPERT}  # their weights as shipped
 
 
 @dataclasses.dataclass(frozen=True)
@@ -50,7 +51,7 @@ class Variant:
     """The player tried: its level, its evaluation's weights and its other options."""
 
     level: Level = "hard"
-    params: Params = DEFAULT
+    params: Params | None = None  # None: the level's shipped weights
     options: dict[str, Any] = dataclasses.field(default_factory=dict)
     both: dict[str, Any] = dataclasses.field(default_factory=dict)  # options of V and B alike
 
@@ -58,11 +59,16 @@ class Variant:
         """V, or with `shipped` B: the level with the shipped weights and options but `both`."""
         if shipped:
             return PLAYERS[self.level](seed, **self.both)
-        return PLAYERS[self.level](seed, params=self.params, **{**self.both, **self.options})
+        return PLAYERS[self.level](seed, params=self.weights(), **{**self.both, **self.options})
+
+    def weights(self) -> Params:
+        """V's weights: its `params`, else the level's shipped ones."""
+        return self.params or SHIPPED[self.level]
 
     def described(self) -> dict[str, Any]:
         """What a game's line records of it, so that a run never mixes two variants' games."""
-        params = {k: v for k, v in dataclasses.asdict(self.params).items() if v != getattr(DEFAULT, k)}
+        shipped = SHIPPED[self.level]
+        params = {k: v for k, v in dataclasses.asdict(self.weights()).items() if v != getattr(shipped, k)}
         return {"level": self.level, "params": params, "options": self.options, "both": self.both}
 
 
@@ -178,7 +184,7 @@ def main(argv: list[str] | None = None) -> None:
     if args.out is None:
         ap.error("--out FILE is needed to play")
     try:
-        params = dataclasses.replace(DEFAULT, **json.loads(args.params))
+        params = dataclasses.replace(SHIPPED[args.level], **json.loads(args.params))
         variant = Variant(args.level, params, json.loads(args.options), json.loads(args.both))
         variant.player(0, shipped=False)  # a wrong option is said now, not mid-run
     except (ValueError, TypeError) as e:
