@@ -41,15 +41,15 @@ class LevelSpec:
 
 
 # In the order a person cycles through them, then the baselines. Ratings: measured by
-# `python -m acquire8.ai.ladder --deals 40 --expert-deals 3 --yardstick intern --seed 4` (940
+# `python -m acquire8.ai.ladder --deals 40 --expert-deals 6 --yardstick intern --seed 4` (1,024
 # games of four, the expert at 500 ms); greedy is fixed at 500, so the scale (and a person's
 # rating) stays put.
 SPECS: tuple[LevelSpec, ...] = (
-    LevelSpec("easy", True, False, "a newcomer; plays and buys almost at random", 227.0, 28.0),
-    LevelSpec("normal", True, False, "plays well for the turn at hand, no further", 524.0, 26.0),
-    LevelSpec("hard", True, False, "weighs each move's effect on the whole game", 981.0, 43.5),
-    LevelSpec("expert", True, True, "tries its best moves out over many deals", 1149.0, 84.0),
-    LevelSpec("random", False, False, "", 291.0, 24.5),
+    LevelSpec("easy", True, False, "a newcomer; plays and buys almost at random", 195.0, 28.5),
+    LevelSpec("normal", True, False, "plays well for the turn at hand, no further", 469.0, 24.0),
+    LevelSpec("hard", True, False, "weighs each move's effect on the whole game", 932.0, 46.5),
+    LevelSpec("expert", True, True, "tries its best moves out over many deals", 1080.0, 71.5),
+    LevelSpec("random", False, False, "", 288.0, 25.5),
     LevelSpec("greedy", False, False, "", 500.0, 0.0),
 )
 SPEC_OF: dict[str, LevelSpec] = {s.name: s for s in SPECS}
