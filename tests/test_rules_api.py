@@ -17,7 +17,7 @@ import pytest
 import acquire8.rules as rules
 from acquire8.rules import CHAINS, BuyShares, ChooseSurvivor, Dispose, Game, Phase, PlaceTile, events
 from acquire8.rules.state import GameState
-from acquire8.rules.tables import SAFE_SIZE
+from acquire8.rules.tables import SAFE_SIZE, TILE_NAMES
 
 from positions import fill, load, play, player, position
 
@@ -159,7 +159,7 @@ def test_merge_squares_are_the_merging_tiles_chains(seed):
     while not g.is_over:  # a whole random game: safe chains and dead squares come too
         want = sorted(
             tuple(sorted(CHAINS.index(c) for c in g.merge_chains(t)))
-            for t in (f"{n}{r}" for r in "ABCDEFGHI" for n in range(1, 13))
+            for t in TILE_NAMES
             if g.tile_effect(t) == "merge"
         )
         assert sorted(g.merge_squares()) == want

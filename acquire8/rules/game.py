@@ -116,12 +116,11 @@ _SAFE_SIZES = frozenset(range(SAFE_SIZE, SQUARES + 1))
 # _AROUND[sq](cells): the contents of the squares next to sq, in the order of NEIGHBOURS, as a
 # tuple (every square has two neighbours or more), read in one call rather than one each.
 _AROUND = [itemgetter(*nbs) for nbs in NEIGHBOURS]
-_SQUARE_IDS = range(SQUARES)
 # merge_squares reads the board as big-int masks, a byte a square (square s at bit 8 * s): the
 # empty squares next to a chain are its mask shifted a square or a row, a few C-speed steps.
 _ONE_EACH = int.from_bytes(b"\x01" * SQUARES, "little")
-_NOT_FIRST_COL = int.from_bytes(bytes(s % COLS != 0 for s in _SQUARE_IDS), "little")
-_NOT_LAST_COL = int.from_bytes(bytes(s % COLS != COLS - 1 for s in _SQUARE_IDS), "little")
+_NOT_FIRST_COL = int.from_bytes(bytes(s % COLS != 0 for s in range(SQUARES)), "little")
+_NOT_LAST_COL = int.from_bytes(bytes(s % COLS != COLS - 1 for s in range(SQUARES)), "little")
 _ROW_BITS = 8 * COLS
 # bytes.translate tables from a square's content (as a signed byte) to 1 where it is `content`
 _IS = {
