@@ -286,6 +286,11 @@ class Outlook(NamedTuple):
     threatened: frozenset[int]
 
 
+# the threatened chains by merging squares and chain sizes (`Evaluator.outlook`)
+_THREATENED: dict[tuple, frozenset[int]] = {}
+BOARDS_KEPT = 4096
+
+
 def merge_threats(g: Game) -> list[int]:
     """For each chain, the empty squares whose tile would merge it away (into a larger chain,
     or one as large)."""
@@ -362,7 +367,13 @@ class Evaluator:
         soon = self.merged_soon(g) if self.p.fitted else frozenset()
         if not self.p.threat_weight:
             return Outlook(soon, frozenset())
-        return Outlook(soon, frozenset(c for c, n in enumerate(merge_threats(g)) if n))
+        key = (g.merge_squares(), g.chain_sizes())  # the same boards come again in a search
+        threatened = _THREATENED.get(key)
+        if threatened is None:
+            if len(_THREATENED) >= BOARDS_KEPT:
+                _THREATENED.clear()
+            threatened = _THREATENED[key] = frozenset(c for c, n in enumerate(merge_threats(g)) if n)
+        return Outlook(soon, threatened)
 
     @staticmethod
     def merged_soon(g: Game) -> frozenset[int]:

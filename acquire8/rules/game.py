@@ -129,6 +129,12 @@ _IS = {
 }
 
 
+# merge_squares by board: a search reads the same boards again and again (the candidates of a
+# deal share their opponents' turns), a lookup several times cheaper than reading them anew
+_MERGE_SQUARES: dict[bytes, tuple[tuple[int, ...], ...]] = {}
+_BOARDS_KEPT = 4096
+
+
 def _next_to(mask: int) -> int:
     """The squares next to those of `mask` (as masks of a byte a square)."""
     return (
@@ -336,9 +342,17 @@ class Game(GameState):
         """Tiles placed on the board (start tiles included)."""
         return SQUARES - self._cells.count(EMPTY)
 
-    def merge_squares(self) -> list[tuple[int, ...]]:
+    def merge_squares(self) -> tuple[tuple[int, ...], ...]:
         """The chains a tile would merge on each empty square where it would, by chain index."""
         board = array("b", self._cells).tobytes()
+        found = _MERGE_SQUARES.get(board)
+        if found is None:
+            if len(_MERGE_SQUARES) >= _BOARDS_KEPT:
+                _MERGE_SQUARES.clear()
+            found = _MERGE_SQUARES[board] = self._merge_squares(board)
+        return found
+
+    def _merge_squares(self, board: bytes) -> tuple[tuple[int, ...], ...]:
         empty = int.from_bytes(board.translate(_IS[EMPTY]), "little")
         sizes = self._sizes
         touching: list[tuple[int, int]] = []  # (chain, the empty squares next to it)
@@ -359,7 +373,7 @@ class Game(GameState):
             bit = 1 << 8 * sq
             out.append(tuple(c for c, near in touching if near & bit))
             sq = merging.find(1, sq + 1)
-        return out
+        return tuple(out)
 
     def chains_on_board(self) -> list[str]:
         return [CHAINS[c] for c in range(CHAIN_COUNT) if self._sizes[c]]
