@@ -6,7 +6,7 @@ import random
 import pytest
 
 from acquire8.ai.base import finish
-from acquire8.ai.evaluate import stage
+from acquire8.ai.evaluate import DEFAULT, EXPERT, stage
 from acquire8.ai.expert import PRUNE_AFTER, TO_THE_END, ExpertBot, Search
 from acquire8.ai.hard import HardBot
 from acquire8.rules import Dispose, FoundChain, Game, Phase, PlaceTile
@@ -142,3 +142,12 @@ def test_founding_weighs_every_chain_hard_would_consider():
     assert cands[0] == hard.choose(view)
     assert set(cands) == set(hard.found_options(view)) and len(cands) > 1
     assert all(isinstance(a, FoundChain) for a in cands)
+
+
+def test_the_other_seats_of_its_playouts_weigh_the_board_as_the_shipped_hard_does():
+    """They are modelled as the hard players a person meets (threatened chains weighed), where
+    its own evaluation leaves the threats out; `model` sets their weights."""
+    bot = ExpertBot(1)
+    assert bot.opponent.ev.p == HardBot(1).ev.p == DEFAULT
+    assert bot.opponent.ev.p.threat_weight > 0 and bot.ev.p == bot.hard.ev.p == EXPERT
+    assert ExpertBot(1, model=EXPERT).opponent.ev.p == EXPERT

@@ -14,8 +14,9 @@ candidate of the decision it faces, over all deals: a one-level information-set 
 candidate whose paired difference to the leader lies beyond doubt below zero stops being
 played out, so the deals go to the close ones, and the decision is made when one is left.
 The survivor and defunct order are the hard player's, and a declared end that wins is taken
-without search. Its hard players, its own and the others', weigh the board as hard does but
-for the chains an empty square would merge away (`evaluate.EXPERT`).
+without search. The other seats' hard players weigh the board as hard does; its own, and its
+evaluation, leave out the chains an empty square would merge away (`evaluate.EXPERT`), a look
+at every empty square that would cost its own turns' playouts without a gain measured.
 
 It is anytime and sliced for a front end without threads: `start(view)` and then
 `step(budget_ms)` as often as needed (None means "still thinking"); `choose(view)`
@@ -29,7 +30,7 @@ import time
 from typing import Any
 
 from acquire8.ai.base import PACER, SeededBot, Work, finish
-from acquire8.ai.evaluate import EXPERT, Evaluator, Params, stage
+from acquire8.ai.evaluate import DEFAULT, EXPERT, Evaluator, Params, stage
 from acquire8.ai.hard import HardBot
 from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Dispose, Game, Phase
 
@@ -47,8 +48,9 @@ class ExpertBot(SeededBot):
     """Hard's candidates re-ranked by determinized playouts, within `budget_ms` per
     decision (or exactly `iterations` deals), comparing up to `candidates` moves, each
     played out `horizon` turns (default: `rounds` rounds, to the start of its own turn; from
-    the game's stage `to_end_from` on, to the final scoring); a trailing candidate may be
-    dropped after `prune_after` deals."""
+    the game's stage `to_end_from` on, to the final scoring), the other seats deciding as hard
+    players with the weights `model`; a trailing candidate may be dropped after `prune_after`
+    deals."""
 
     def __init__(
         self,
@@ -62,6 +64,7 @@ class ExpertBot(SeededBot):
         team_play: bool = True,
         prune_after: int = PRUNE_AFTER,
         to_end_from: float | None = None,
+        model: Params = DEFAULT,
     ):
         super().__init__(seed, team_play)
         if rounds < 1:
@@ -69,8 +72,9 @@ class ExpertBot(SeededBot):
         if prune_after < 2:
             raise ValueError(f"prune_after is at least 2 deals, not {prune_after}")
         self.hard = HardBot(seed, params, team_play)
-        # the other seats in a playout: hard players (in a team game, for their teams)
-        self.opponent = HardBot(seed, EXPERT)
+        # the other seats in a playout: hard players with `model`'s weights (in a team game,
+        # for their teams)
+        self.opponent = HardBot(seed, model)
         self.ev = Evaluator(params, team_play)
         self.budget_ms = budget_ms
         self.iterations = iterations
