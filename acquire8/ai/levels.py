@@ -45,11 +45,11 @@ class LevelSpec:
 # games of four, the expert at 500 ms); greedy is fixed at 500, so the scale (and a person's
 # rating) stays put.
 SPECS: tuple[LevelSpec, ...] = (
-    LevelSpec("easy", True, False, "a newcomer; plays and buys almost at random", 195.0, 28.5),
-    LevelSpec("normal", True, False, "plays well for the turn at hand, no further", 469.0, 24.0),
-    LevelSpec("hard", True, False, "weighs each move's effect on the whole game", 932.0, 46.5),
-    LevelSpec("expert", True, True, "tries its best moves out over many deals", 1080.0, 71.5),
-    LevelSpec("random", False, False, "", 288.0, 25.5),
+    LevelSpec("easy", True, False, "a newcomer; plays and buys almost at random", 210.0, 26.0),
+    LevelSpec("normal", True, False, "plays well for the turn at hand, no further", 528.0, 30.5),
+    LevelSpec("hard", True, False, "weighs each move's effect on the whole game", 1004.0, 41.5),
+    LevelSpec("expert", True, True, "tries its best moves out over many deals", 1147.0, 68.5),
+    LevelSpec("random", False, False, "", 307.0, 26.0),
     LevelSpec("greedy", False, False, "", 500.0, 0.0),
 )
 SPEC_OF: dict[str, LevelSpec] = {s.name: s for s in SPECS}
