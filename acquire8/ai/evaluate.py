@@ -58,8 +58,9 @@ class Params:
 
 
 DEFAULT = Params()
-# The expert's: the same but for `threat_weight`, whose look at every empty square would cost
-# its playouts more than half their number, a loss not measured to be won back (docs/AI.md).
+# The expert's own (its evaluation and its own turns in its playouts; the other seats there play
+# hard's): the same but for `threat_weight`, whose weight there too slowed its playouts and
+# showed no gain in round 55 (docs/AI.md).
 EXPERT = replace(DEFAULT, threat_weight=0.0)
 # the hand-set model and weights hard and the expert played with before the fitted one: kept
 # to measure against
@@ -286,11 +287,6 @@ class Outlook(NamedTuple):
     threatened: frozenset[int]
 
 
-# the threatened chains by merging squares and chain sizes (`Evaluator.outlook`)
-_THREATENED: dict[tuple, frozenset[int]] = {}
-BOARDS_KEPT = 4096
-
-
 def merge_threats(g: Game) -> list[int]:
     """For each chain, the empty squares whose tile would merge it away (into a larger chain,
     or one as large)."""
@@ -367,13 +363,7 @@ class Evaluator:
         soon = self.merged_soon(g) if self.p.fitted else frozenset()
         if not self.p.threat_weight:
             return Outlook(soon, frozenset())
-        key = (g.merge_squares(), g.chain_sizes())  # the same boards come again in a search
-        threatened = _THREATENED.get(key)
-        if threatened is None:
-            if len(_THREATENED) >= BOARDS_KEPT:
-                _THREATENED.clear()
-            threatened = _THREATENED[key] = frozenset(c for c, n in enumerate(merge_threats(g)) if n)
-        return Outlook(soon, threatened)
+        return Outlook(soon, frozenset(c for c, n in enumerate(merge_threats(g)) if n))
 
     @staticmethod
     def merged_soon(g: Game) -> frozenset[int]:

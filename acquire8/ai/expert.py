@@ -15,8 +15,8 @@ candidate whose paired difference to the leader lies beyond doubt below zero sto
 played out, so the deals go to the close ones, and the decision is made when one is left.
 The survivor and defunct order are the hard player's, and a declared end that wins is taken
 without search. The other seats' hard players weigh the board as hard does; its own, and its
-evaluation, leave out the chains an empty square would merge away (`evaluate.EXPERT`), a look
-at every empty square that would cost its own turns' playouts without a gain measured.
+evaluation, leave out the chains an empty square would merge away (`evaluate.EXPERT`): weighing
+them there too slows its playouts and showed no gain in round 55 (docs/AI.md).
 
 It is anytime and sliced for a front end without threads: `start(view)` and then
 `step(budget_ms)` as often as needed (None means "still thinking"); `choose(view)`
@@ -91,7 +91,8 @@ class ExpertBot(SeededBot):
     # ------------------------------------------------------------ interface
 
     def reseed(self, value: str) -> None:
-        """Seed its own random source and its inner hard player's with `value`."""
+        """Seed its own random source and its hard players' (its own and the other seats') with
+        `value`."""
         super().reseed(value)
         self.hard.reseed(value)
         self.opponent.reseed(value)
