@@ -151,3 +151,23 @@ def test_the_other_seats_of_its_playouts_weigh_the_board_as_the_shipped_hard_doe
     assert bot.opponent.ev.p == HardBot(1).ev.p == DEFAULT
     assert bot.opponent.ev.p.threat_weight > 0 and bot.ev.p == bot.hard.ev.p == EXPERT
     assert ExpertBot(1, model=EXPERT).opponent.ev.p == EXPERT
+
+
+def test_in_its_playouts_the_other_seats_decide_by_its_model_and_it_by_its_own_weights():
+    bot = ExpertBot(1, iterations=2)
+    deciders: dict[int, set[float]] = {}  # seat -> the threat weights it decided with
+    for hard in (bot.hard, bot.opponent):
+        steps = hard.choose_steps
+
+        def watched(g, steps=steps, weight=hard.ev.p.threat_weight):
+            deciders.setdefault(g.current, set()).add(weight)
+            return (yield from steps(g))
+
+        hard.choose_steps = watched
+    view = Game.new(players=4, seed=2).view(0)
+    search = bot.search(view, view.legal_actions()[:2])
+    while not search.done():
+        search.iterate()
+    # its own purchase after the tile by its own weights, every other seat's turn by the model's
+    theirs = {DEFAULT.threat_weight}
+    assert deciders == {0: {EXPERT.threat_weight}, 1: theirs, 2: theirs, 3: theirs}
