@@ -1,6 +1,7 @@
 """The arena: seat-rotated games and the figures it prints."""
 
 import dataclasses
+import math
 import sys
 from collections import Counter
 from pathlib import Path
@@ -320,3 +321,25 @@ def test_search_depth_compares_the_experts_moves_in_kept_games(tmp_path, capsys)
     arena.run("easy", "greedy", games=4, seed=3, keep=tmp_path / "easy")
     with pytest.raises(ValueError, match="the hero is easy, not the expert"):
         search_depth.hero_views(tmp_path / "easy")
+
+
+def test_the_fit_of_the_chance_to_win_recovers_a_known_curve_and_reads_kept_games(tmp_path, capsys):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import fit_win  # type: ignore[import-not-found]  # tools/ is not a package
+
+    # outcomes given as their exact chances: the fit finds the curve they came from
+    xs = [x / 10 for x in range(-50, 51)]
+    ys = [1 / (1 + math.exp(-(-0.5 + 0.8 * x))) for x in xs]
+    a, b = fit_win.logistic(xs, ys)
+    assert abs(a + 0.5) < 1e-6 and abs(b - 0.8) < 1e-6
+
+    arena.run("easy", "greedy", games=4, seed=43, keep=tmp_path)
+    ev = fit_win.Evaluator(fit_win.EXPERT)
+    for game in arena.kept_games(tmp_path):
+        rows = fit_win.rows_of(game, ev)
+        assert rows and len(rows) % 4 == 0  # every seat at every turn's start
+        for start in range(0, len(rows), 4):
+            assert abs(sum(w for _, _, w in rows[start : start + 4]) - 1) < 1e-9  # one winner
+        assert [st for st, _, _ in rows] == sorted(st for st, _, _ in rows)
+    fit_win.main(["--kept", str(tmp_path)])
+    assert "4 games" in capsys.readouterr().out

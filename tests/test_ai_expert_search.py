@@ -7,9 +7,9 @@ import pytest
 
 from acquire8.ai.base import finish
 from acquire8.ai.evaluate import DEFAULT, EXPERT, stage
-from acquire8.ai.expert import PRUNE_AFTER, TO_THE_END, ExpertBot, Search
+from acquire8.ai.expert import PRUNE_AFTER, TO_THE_END, ExpertBot, Search, win_chance
 from acquire8.ai.hard import HardBot
-from acquire8.rules import Dispose, FoundChain, Game, Phase, PlaceTile
+from acquire8.rules import Dispose, FoundChain, Game, Options, Phase, PlaceTile
 
 from positions import dear_survivor_disposal, fill, load, locked_survivor_disposal, player
 
@@ -171,3 +171,33 @@ def test_in_its_playouts_the_other_seats_decide_by_its_model_and_it_by_its_own_w
     # its own purchase after the tile by its own weights, every other seat's turn by the model's
     theirs = {DEFAULT.threat_weight}
     assert deciders == {0: {EXPERT.threat_weight}, 1: theirs, 2: theirs, 3: theirs}
+
+
+def test_the_chance_to_win_rises_with_the_margin_and_steepens_as_the_game_runs():
+    early = Game.new(players=4, seed=1)
+    assert stage(early) < 0.1
+    cells = {**fill("C", "1A-12A", "1B-12B", "1C-12C", "1D-12D"), **fill("T", "1F-11F")}
+    late = load(cells=cells, players=[player(), player(), player(), player()], pool=["12I"])
+    assert stage(late) > 0.9
+    for g in (early, late):
+        chances = [win_chance(g, m) for m in (-8000, -2000, 0, 2000, 8000)]
+        assert chances == sorted(chances) and len(set(chances)) == 5
+        assert all(0 < c < 1 for c in chances)
+    # a lead of $2,000 counts for more late than early
+    assert win_chance(late, 2000) - win_chance(late, 0) > 2 * (win_chance(early, 2000) - win_chance(early, 0))
+    assert win_chance(late, 0) > 0.3  # level with the best opponent near the end: about a 2-in-5 chance
+
+
+def test_with_the_win_objective_a_singles_playout_scores_its_chance_and_a_team_game_its_margin():
+    for mode, in_unit in (("singles", True), ("2v2", False)):
+        g = Game.new(players=4, seed=3, options=Options(mode=mode))
+        view = g.view(g.current)
+        bot = ExpertBot(1, iterations=3, objective="win")
+        search = bot.search(view, view.legal_actions()[:2])
+        while not search.done():
+            search.iterate()
+        scores = [x for row in search.results for x in row]
+        assert scores
+        assert all(0 < x < 1 for x in scores) == in_unit
+    with pytest.raises(ValueError, match="objective"):
+        ExpertBot(1, objective="money")  # type: ignore[arg-type]

@@ -26,8 +26,9 @@ left), whatever the clock says, so the same seed gives the same decisions.
 
 from __future__ import annotations
 
+import math
 import time
-from typing import Any
+from typing import Any, Literal
 
 from acquire8.ai.base import PACER, SeededBot, Work, finish
 from acquire8.ai.evaluate import DEFAULT, EXPERT, Evaluator, Params, stage
@@ -42,6 +43,24 @@ PRUNE_Z = 3.0  # standard errors below the leader that drop a candidate
 # the close tiles instead.
 TILE_WINDOW = 4000
 TO_THE_END = 10**6  # a horizon in turns that only the game's end cuts short
+# The chance to win a singles game that the evaluation's margin (dollars, at a turn's start)
+# gives, by tenth of the game's stage: its logit is a + b x margin. Fitted on every seat at every
+# turn's start of 239 kept arena games, the expert against three hard and against three Trader
+# (tools/fit_win.py): a lead of $4,000 is a logit of 1 at mid-game, of $2,000 near the end.
+WIN_LOGIT = (
+    (-1.45, 2.45e-05),
+    (-1.73, 7.39e-05),
+    (-1.55, 1.523e-04),
+    (-0.98, 1.974e-04),
+    (-0.56, 2.212e-04),
+    (-0.32, 2.430e-04),
+    (-0.32, 2.679e-04),
+    (-0.28, 3.311e-04),
+    (-0.24, 4.065e-04),
+    (-0.18, 5.471e-04),
+)
+FINAL_SCALE = 500.0  # dollars of margin a logit of 1 at the final scoring: all but certain
+Objective = Literal["margin", "win"]
 
 
 class ExpertBot(SeededBot):
@@ -49,8 +68,9 @@ class ExpertBot(SeededBot):
     decision (or exactly `iterations` deals), comparing up to `candidates` moves, each
     played out `horizon` turns (default: `rounds` rounds, to the start of its own turn; from
     the game's stage `to_end_from` on, to the final scoring), the other seats deciding as hard
-    players with the weights `model`; a trailing candidate may be dropped after `prune_after`
-    deals."""
+    players with the weights `model`, and scored by `objective` (the evaluation's margin, or in
+    singles the chance to win it gives); a trailing candidate may be dropped after
+    `prune_after` deals."""
 
     def __init__(
         self,
@@ -65,10 +85,13 @@ class ExpertBot(SeededBot):
         prune_after: int = PRUNE_AFTER,
         to_end_from: float | None = None,
         model: Params = DEFAULT,
+        objective: Objective = "margin",
     ):
         super().__init__(seed, team_play)
         if rounds < 1:
             raise ValueError(f"rounds is at least 1, not {rounds}")
+        if objective not in ("margin", "win"):
+            raise ValueError(f"objective is margin or win, not {objective!r}")
         if prune_after < 2:
             raise ValueError(f"prune_after is at least 2 deals, not {prune_after}")
         self.hard = HardBot(seed, params, team_play)
@@ -84,6 +107,9 @@ class ExpertBot(SeededBot):
         self.prune_after = prune_after  # deals before a trailing candidate may be dropped
         # from this stage of the game (evaluate.stage) its playouts run to the final scoring
         self.to_end_from = to_end_from
+        # what a playout scores: the evaluation's margin, or (singles only) the chance to win
+        # it gives (`win_chance`)
+        self.objective = objective
         self._work: Work[Action] | None = None  # the decision under way
         self._prep: Work[list[Action]] | None = None  # ... its candidates, while worked out
         self._task: Search | None = None  # ... its search, once begun
@@ -282,7 +308,10 @@ class Search:
             self.game, self.turns, self.turn = g, 0, g.turn
             return
         if g.is_over or self.turns >= self.horizon:
-            self.this_deal.append(bot.ev.evaluate(g, self.me))
+            score = bot.ev.evaluate(g, self.me)
+            if bot.objective == "win" and g.options.mode == "singles":
+                score = win_chance(g, score)
+            self.this_deal.append(score)
             self.game = None
             self.next += 1
             if self.next == len(self.active):
@@ -339,10 +368,25 @@ class Search:
         return self.cands[self._leader()]
 
 
+def win_chance(g: Game, margin: float) -> float:
+    """The chance to win a singles game that `margin` (the evaluation's, in dollars) gives at
+    `g`'s stage (`WIN_LOGIT`, between tenths in proportion); at the final scoring a lead of a few
+    hundred dollars is all but certain."""
+    if g.is_over:
+        logit = margin / FINAL_SCALE
+    else:
+        x = min(stage(g) * len(WIN_LOGIT) - 0.5, len(WIN_LOGIT) - 1.0)
+        i = max(0, min(int(x), len(WIN_LOGIT) - 2))
+        t = max(0.0, x - i)
+        (a0, b0), (a1, b1) = WIN_LOGIT[i], WIN_LOGIT[i + 1]
+        logit = (1 - t) * (a0 + b0 * margin) + t * (a1 + b1 * margin)
+    return 1 / (1 + math.exp(-max(-60.0, min(60.0, logit))))
+
+
 def _worth_after(g: Game, act: Action, side: tuple[int, ...]) -> int:
     h = g.copy()
     h.play(act)
     return sum(h.net_worth(s) for s in side)
 
 
-__all__ = ["DEFAULT_BUDGET_MS", "ExpertBot", "Search"]
+__all__ = ["DEFAULT_BUDGET_MS", "ExpertBot", "Search", "win_chance"]
