@@ -201,3 +201,28 @@ def test_with_the_win_objective_a_singles_playout_scores_its_chance_and_a_team_g
         assert all(0 < x < 1 for x in scores) == in_unit
     with pytest.raises(ValueError, match="objective"):
         ExpertBot(1, objective="money")  # type: ignore[arg-type]
+
+
+def test_a_noisy_hard_draws_its_tiles_and_purchases_by_their_values():
+    game = Game.new(players=4, seed=5)
+    while game.phase != Phase.BUY or len(game.chains_on_board()) < 2:
+        game.play(HardBot(1).choose(game.view(game.current)))
+    buying = game.view(game.current)
+    for _ in range(400):  # to a placement where the tiles differ in worth (lone ones are alike)
+        game.play(HardBot(1).choose(game.view(game.current)))
+        placing = game.view(game.current)
+        if game.phase == Phase.PLACE:
+            values = finish(HardBot(1).place_value_steps(placing))
+            tied = {a for v, a in values if v == values[0][0]}
+            if len(tied) < len(values) - 2:
+                break
+    else:
+        pytest.fail("no placement with tiles of different worth")
+    for view, best in ((placing, tied), (buying, {HardBot(1).choose(buying)})):
+        legal = set(view.legal_actions())
+        # a cold one draws among hard's best (alike); a hot one from all its options, all legal
+        assert {HardBot(s, temperature=1e-6).choose(view) for s in range(20)} <= best
+        drawn = [HardBot(s, temperature=1e9).choose(view) for s in range(60)]
+        assert set(drawn) <= legal and len(set(drawn)) > 3
+    bot = ExpertBot(1, model_temperature=1500)
+    assert bot.opponent.temperature == 1500 and bot.hard.temperature == 0

@@ -68,7 +68,8 @@ class ExpertBot(SeededBot):
     decision (or exactly `iterations` deals), comparing up to `candidates` moves, each
     played out `horizon` turns (default: `rounds` rounds, to the start of its own turn; from
     the game's stage `to_end_from` on, to the final scoring), the other seats deciding as hard
-    players with the weights `model`, and scored by `objective` (the evaluation's margin, or in
+    players with the weights `model` (drawing their tiles and purchases by `model_temperature`
+    if above 0), and scored by `objective` (the evaluation's margin, or in
     singles the chance to win it gives); a trailing candidate may be dropped after
     `prune_after` deals."""
 
@@ -86,6 +87,7 @@ class ExpertBot(SeededBot):
         to_end_from: float | None = None,
         model: Params = DEFAULT,
         objective: Objective = "margin",
+        model_temperature: float = 0.0,
     ):
         super().__init__(seed, team_play)
         if rounds < 1:
@@ -96,8 +98,8 @@ class ExpertBot(SeededBot):
             raise ValueError(f"prune_after is at least 2 deals, not {prune_after}")
         self.hard = HardBot(seed, params, team_play)
         # the other seats in a playout: hard players with `model`'s weights (in a team game,
-        # for their teams)
-        self.opponent = HardBot(seed, model)
+        # for their teams), drawing their tiles and purchases by `model_temperature` if above 0
+        self.opponent = HardBot(seed, model, temperature=model_temperature)
         self.ev = Evaluator(params, team_play)
         self.budget_ms = budget_ms
         self.iterations = iterations
@@ -304,6 +306,8 @@ class Search:
                 self.market_seed = bot.rng.random()
             g = self.world.copy()
             g.reseed(self.market_seed)  # the same market draws for every candidate
+            if bot.opponent.temperature:  # ... and the same draws of the other seats' choices
+                bot.opponent.rng.seed(self.market_seed)
             g.play(self.cands[self.active[self.next]])
             self.game, self.turns, self.turn = g, 0, g.turn
             return

@@ -12,6 +12,7 @@ counts as its own (their bonuses too), the best opponent is the best other team.
 
 from __future__ import annotations
 
+import math
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import cast
@@ -33,6 +34,8 @@ from acquire8.rules import (
     Phase,
 )
 
+# a purchase's value and chains; the best, then (a noisy player's) every one
+Valued = tuple[float, tuple[str, ...], tuple[tuple[float, tuple[str, ...]], ...]]
 MAX_CHAINS_MIXED = 4  # chains considered together in one purchase
 MEMO_KEPT = 2000  # purchases remembered before starting afresh
 BUNDLES_A_UNIT = 12  # purchases compared in one unit of sliced thinking
@@ -42,12 +45,21 @@ class HardBot(SeededBot):
     """Evaluates each candidate (tile, chain to found, purchase, disposal) by its effect
     on liquidation value and expected bonuses relative to the best opponent (team)."""
 
-    def __init__(self, seed: int | None = None, params: Params = DEFAULT, team_play: bool = True):
+    def __init__(
+        self,
+        seed: int | None = None,
+        params: Params = DEFAULT,
+        team_play: bool = True,
+        temperature: float = 0.0,
+    ):
         super().__init__(seed, team_play)
         self.ev = Evaluator(params, team_play)
+        # 0: the best tile and purchase; above, dollars of value that make an option e times less
+        # likely: a model of a noisier player, for the expert's playouts
+        self.temperature = temperature
         # plain values only (no action objects), so that the cyclic collector's full passes
-        # do not have to walk it
-        self._memo: dict[tuple, tuple[float, tuple[str, ...]]] = {}
+        # do not have to walk it; a noisy player keeps every purchase's value too
+        self._memo: dict[tuple, Valued] = {}
         self._work: Work[Action] | None = None
 
     # ------------------------------------------------------------------ entry
@@ -79,7 +91,7 @@ class HardBot(SeededBot):
         phase = view.phase
         if phase == Phase.PLACE:
             values = yield from self.place_value_steps(view)
-            return values[0][1]
+            return self._pick(values) if self.temperature else values[0][1]
         if phase in (Phase.FOUND, Phase.SURVIVOR, Phase.DEFUNCT):
             options = self.found_options(view) if phase == Phase.FOUND else view.legal_actions()
             return (yield from self._best_of_steps(view, options))[0]
@@ -174,6 +186,12 @@ class HardBot(SeededBot):
     def best_buy_steps(self, g: Game, me: int) -> Work[tuple[float, BuyShares]]:
         """best_buy in units of sliced thinking: a chain's rows, then a few bundles, at a time
         (on an emulated handheld the whole valuation outlasts a frame's share)."""
+        value, chains, _ = yield from self._valued_steps(g, me)
+        return value, _purchase(chains)
+
+    def _valued_steps(self, g: Game, me: int) -> Work[Valued]:
+        """The best purchase's value and chains (and, for a noisy player, every purchase's),
+        remembered."""
         # everything _best_buy reads: the tables, and what fixes the evaluation's stage
         outlook = self.ev.outlook(g)  # the chains that pay sooner
         key = (
@@ -193,10 +211,16 @@ class HardBot(SeededBot):
             if len(self._memo) > MEMO_KEPT:
                 self._memo.clear()
             found = self._memo[key] = yield from self._best_buy_steps(g, me, outlook)
-        value, chains = found
-        return value, _purchase(chains)
+        return found
 
-    def _best_buy_steps(self, g: Game, me: int, outlook: Outlook) -> Work[tuple[float, tuple[str, ...]]]:
+    def _pick(self, options: list[tuple[float, Action]]) -> Action:
+        """One of `options` (value, action), drawn by exp(value / temperature): the noisy
+        player's choice."""
+        top = max(v for v, _ in options)
+        weights = [math.exp((v - top) / self.temperature) for v, _ in options]
+        return self.rng.choices([a for _, a in options], weights)[0]
+
+    def _best_buy_steps(self, g: Game, me: int, outlook: Outlook) -> Work[Valued]:
         ev = self.ev
         ev.setup(g, outlook)
         n = g.players
@@ -235,6 +259,7 @@ class HardBot(SeededBot):
 
         best_v = value(0.0, ev.rival(w_o), 0)
         best: tuple[tuple[int, int], ...] = ()
+        every = [(best_v, best)] if self.temperature else None  # a noisy player draws from all
         if len(items) > MAX_CHAINS_MIXED:
             # Mixed purchases only among the chains that are best bought alone: with
             # seven chains that is 34 bundles to compare instead of 119.
@@ -266,9 +291,12 @@ class HardBot(SeededBot):
                 if spent > cash:
                     continue
             v = value(gain, ev.rival(rivals), spent)
+            if every is not None:
+                every.append((v, combo))
             if v > best_v + 1e-9:
                 best_v, best = v, combo
-        return best_v, tuple(CHAINS[c] for c, k in best for _ in range(k))
+        options = tuple((v, _chains(combo)) for v, combo in every) if every is not None else ()
+        return best_v, _chains(best), options
 
     def buy_or_declare(self, view: Game) -> Action:
         return finish(self.buy_or_declare_steps(view))
@@ -282,7 +310,10 @@ class HardBot(SeededBot):
             if (yield from self.best_buy_steps(ended, me))[0] > 0:  # the final scoring makes me the winner
                 return DeclareEnd()
         # legal: only chains on the board with shares in the bank, within its cash
-        return (yield from self.best_buy_steps(view, me))[1]
+        _, best, every = yield from self._valued_steps(view, me)
+        if not self.temperature:
+            return _purchase(best)
+        return self._pick([(v, _purchase(chains)) for v, chains in every])
 
     # -------------------------------------------------------------- disposal
 
@@ -331,6 +362,11 @@ class HardBot(SeededBot):
 
 
 _PURCHASES: dict[tuple[str, ...], BuyShares] = {}
+
+
+def _chains(combo: tuple[tuple[int, int], ...]) -> tuple[str, ...]:
+    """The chains' letters of a purchase as ((chain, count), ...)."""
+    return tuple(CHAINS[c] for c, k in combo for _ in range(k))
 
 
 def _purchase(chains: tuple[str, ...]) -> BuyShares:
