@@ -330,7 +330,7 @@ def test_the_fit_of_the_chance_to_win_recovers_a_known_curve_and_reads_kept_game
     # outcomes given as their exact chances: the fit finds the curve they came from
     xs = [x / 10 for x in range(-50, 51)]
     ys = [1 / (1 + math.exp(-(-0.5 + 0.8 * x))) for x in xs]
-    a, b = fit_win.logistic(xs, ys)
+    a, b = fit_win.fit_logistic(xs, ys)
     assert abs(a + 0.5) < 1e-6 and abs(b - 0.8) < 1e-6
 
     arena.run("easy", "greedy", games=4, seed=43, keep=tmp_path)
@@ -342,4 +342,7 @@ def test_the_fit_of_the_chance_to_win_recovers_a_known_curve_and_reads_kept_game
             assert abs(sum(w for _, _, w in rows[start : start + 4]) - 1) < 1e-9  # one winner
         assert [st for st, _, _ in rows] == sorted(st for st, _, _ in rows)
     fit_win.main(["--kept", str(tmp_path)])
-    assert "4 games" in capsys.readouterr().out
+    out = capsys.readouterr().out
+    assert "4 games" in out and "a unit of the logit" in out  # rows of the table for WIN_LOGIT
+    with pytest.raises(ValueError, match="no logistic fit"):
+        fit_win.fit_logistic([1.0, 2.0, 3.0, 4.0], [0.0, 0.0, 1.0, 1.0])  # the margin tells all

@@ -6,13 +6,12 @@ From the games arena runs kept (`python -m acquire8.ai.arena ... --keep DIR`), e
 every turn's start: the expert's evaluation of its margin (`Evaluator(EXPERT).evaluate`) and
 whether it won the game (a k-way tie 1/k). A logistic fit by tenth of the game's stage
 (`evaluate.stage`) prints, for `expert.WIN_LOGIT`, the logit's a and b (a + b x margin), with
-the margin a logit of 1 stands for.
+the dollars of margin that add 1 to the logit.
 """
 
 from __future__ import annotations
 
 import argparse
-import math
 import sys
 from pathlib import Path
 
@@ -20,6 +19,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from acquire8.ai.arena import KeptGame, kept_games
 from acquire8.ai.evaluate import EXPERT, Evaluator, stage
+from acquire8.ai.expert import logistic
 from acquire8.rules import Phase
 
 TENTHS = 10
@@ -41,17 +41,19 @@ def rows_of(game: KeptGame, ev: Evaluator) -> list[Row]:
     return [(st, m, w) for st, margins in at for m, w in zip(margins, won, strict=True)]
 
 
-def logistic(xs: list[float], ys: list[float]) -> tuple[float, float]:
+def fit_logistic(xs: list[float], ys: list[float]) -> tuple[float, float]:
     """a, b of the maximum-likelihood fit of P(y) = 1 / (1 + exp(-(a + b x))) (Newton's method)."""
     a = b = 0.0
     for _ in range(100):
         ga = gb = haa = hab = hbb = 0.0
         for x, y in zip(xs, ys, strict=True):
-            p = 1 / (1 + math.exp(-max(-60.0, min(60.0, a + b * x))))
+            p = logistic(a + b * x)
             w = p * (1 - p)
             ga, gb = ga + y - p, gb + (y - p) * x
             haa, hab, hbb = haa + w, hab + w * x, hbb + w * x * x
         det = haa * hbb - hab * hab
+        if det <= 1e-12:  # the margin splits the results outright, or never varies
+            raise ValueError("no logistic fit: the margins alone tell the results, or are all alike")
         da, db = (hbb * ga - hab * gb) / det, (haa * gb - hab * ga) / det
         a, b = a + da, b + db
         if abs(da) < 1e-9 and abs(db) < 1e-9:
@@ -77,8 +79,12 @@ def main(argv: list[str] | None = None) -> None:
         part = [r for r in rows if min(TENTHS - 1, int(TENTHS * r[0])) == tenth]
         if len(part) < 100:
             continue
-        a, b = logistic([m / 1000 for _, m, _ in part], [w for _, _, w in part])
-        scale = f"${1000 / b:,.0f} a logit"
+        try:
+            a, b = fit_logistic([m / 1000 for _, m, _ in part], [w for _, _, w in part])
+        except ValueError as e:
+            print(f"  stage {tenth / TENTHS:.1f}: {e}")
+            continue
+        scale = f"${1000 / b:,.0f} a unit of the logit" if b else "no slope"
         print(f"  ({a:.2f}, {b / 1000:.4g}),  # stage {tenth / TENTHS:.1f}: {len(part)} rows, {scale}")
 
 

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import math
 import time
-from typing import Any, Literal
+from typing import Any, Literal, get_args
 
 from acquire8.ai.base import PACER, SeededBot, Work, finish
 from acquire8.ai.evaluate import DEFAULT, EXPERT, Evaluator, Params, stage
@@ -46,7 +46,7 @@ TO_THE_END = 10**6  # a horizon in turns that only the game's end cuts short
 # The chance to win a singles game that the evaluation's margin (dollars, at a turn's start)
 # gives, by tenth of the game's stage: its logit is a + b x margin. Fitted on every seat at every
 # turn's start of 239 kept arena games, the expert against three hard and against three Trader
-# (tools/fit_win.py): a lead of $4,000 is a logit of 1 at mid-game, of $2,000 near the end.
+# (tools/fit_win.py): each $4,000 of lead adds 1 to the logit at mid-game, each $2,000 near the end.
 WIN_LOGIT = (
     (-1.45, 2.45e-05),
     (-1.73, 7.39e-05),
@@ -59,7 +59,7 @@ WIN_LOGIT = (
     (-0.24, 4.065e-04),
     (-0.18, 5.471e-04),
 )
-FINAL_SCALE = 500.0  # dollars of margin a logit of 1 at the final scoring: all but certain
+FINAL_SCALE = 500.0  # dollars of margin that add 1 to the logit at the final scoring
 Objective = Literal["margin", "win"]
 
 
@@ -92,7 +92,7 @@ class ExpertBot(SeededBot):
         super().__init__(seed, team_play)
         if rounds < 1:
             raise ValueError(f"rounds is at least 1, not {rounds}")
-        if objective not in ("margin", "win"):
+        if objective not in get_args(Objective):
             raise ValueError(f"objective is margin or win, not {objective!r}")
         if prune_after < 2:
             raise ValueError(f"prune_after is at least 2 deals, not {prune_after}")
@@ -307,7 +307,7 @@ class Search:
             g = self.world.copy()
             g.reseed(self.market_seed)  # the same market draws for every candidate
             if bot.opponent.temperature:  # ... and the same draws of the other seats' choices
-                bot.opponent.rng.seed(self.market_seed)
+                bot.opponent.rng.seed(f"{self.market_seed} seats")  # not the market's stream
             g.play(self.cands[self.active[self.next]])
             self.game, self.turns, self.turn = g, 0, g.turn
             return
@@ -374,8 +374,8 @@ class Search:
 
 def win_chance(g: Game, margin: float) -> float:
     """The chance to win a singles game that `margin` (the evaluation's, in dollars) gives at
-    `g`'s stage (`WIN_LOGIT`, between tenths in proportion); at the final scoring a lead of a few
-    hundred dollars is all but certain."""
+    `g`'s stage (`WIN_LOGIT`, between tenths in proportion); at the final scoring a lead of $500
+    is three chances in four, of $1,500 nineteen in twenty."""
     if g.is_over:
         logit = margin / FINAL_SCALE
     else:
@@ -384,6 +384,11 @@ def win_chance(g: Game, margin: float) -> float:
         t = max(0.0, x - i)
         (a0, b0), (a1, b1) = WIN_LOGIT[i], WIN_LOGIT[i + 1]
         logit = (1 - t) * (a0 + b0 * margin) + t * (a1 + b1 * margin)
+    return logistic(logit)
+
+
+def logistic(logit: float) -> float:
+    """1 / (1 + e^-logit), kept off overflow."""
     return 1 / (1 + math.exp(-max(-60.0, min(60.0, logit))))
 
 
@@ -393,4 +398,4 @@ def _worth_after(g: Game, act: Action, side: tuple[int, ...]) -> int:
     return sum(h.net_worth(s) for s in side)
 
 
-__all__ = ["DEFAULT_BUDGET_MS", "ExpertBot", "Search", "win_chance"]
+__all__ = ["DEFAULT_BUDGET_MS", "ExpertBot", "Search", "logistic", "win_chance"]

@@ -34,8 +34,8 @@ from acquire8.rules import (
     Phase,
 )
 
-# a purchase's value and chains; the best, then (a noisy player's) every one
-Valued = tuple[float, tuple[str, ...], tuple[tuple[float, tuple[str, ...]], ...]]
+# the best purchase's value and chains, then (a noisy player's) those of every purchase compared
+Purchases = tuple[float, tuple[str, ...], tuple[tuple[float, tuple[str, ...]], ...]]
 MAX_CHAINS_MIXED = 4  # chains considered together in one purchase
 MEMO_KEPT = 2000  # purchases remembered before starting afresh
 BUNDLES_A_UNIT = 12  # purchases compared in one unit of sliced thinking
@@ -43,7 +43,8 @@ BUNDLES_A_UNIT = 12  # purchases compared in one unit of sliced thinking
 
 class HardBot(SeededBot):
     """Evaluates each candidate (tile, chain to found, purchase, disposal) by its effect
-    on liquidation value and expected bonuses relative to the best opponent (team)."""
+    on liquidation value and expected bonuses relative to the best opponent (team). With a
+    `temperature` above 0 it draws its tile and purchase by exp(value / temperature)."""
 
     def __init__(
         self,
@@ -54,12 +55,14 @@ class HardBot(SeededBot):
     ):
         super().__init__(seed, team_play)
         self.ev = Evaluator(params, team_play)
+        if temperature < 0:
+            raise ValueError(f"temperature is at least 0, not {temperature}")
         # 0: the best tile and purchase; above, dollars of value that make an option e times less
         # likely: a model of a noisier player, for the expert's playouts
         self.temperature = temperature
         # plain values only (no action objects), so that the cyclic collector's full passes
         # do not have to walk it; a noisy player keeps every purchase's value too
-        self._memo: dict[tuple, Valued] = {}
+        self._memo: dict[tuple, Purchases] = {}
         self._work: Work[Action] | None = None
 
     # ------------------------------------------------------------------ entry
@@ -186,12 +189,12 @@ class HardBot(SeededBot):
     def best_buy_steps(self, g: Game, me: int) -> Work[tuple[float, BuyShares]]:
         """best_buy in units of sliced thinking: a chain's rows, then a few bundles, at a time
         (on an emulated handheld the whole valuation outlasts a frame's share)."""
-        value, chains, _ = yield from self._valued_steps(g, me)
+        value, chains, _ = yield from self._purchases_steps(g, me)
         return value, _purchase(chains)
 
-    def _valued_steps(self, g: Game, me: int) -> Work[Valued]:
-        """The best purchase's value and chains (and, for a noisy player, every purchase's),
-        remembered."""
+    def _purchases_steps(self, g: Game, me: int) -> Work[Purchases]:
+        """The best purchase's value and chains (and, for a noisy player, those of every purchase
+        compared), remembered."""
         # everything _best_buy reads: the tables, and what fixes the evaluation's stage
         outlook = self.ev.outlook(g)  # the chains that pay sooner
         key = (
@@ -220,7 +223,7 @@ class HardBot(SeededBot):
         weights = [math.exp((v - top) / self.temperature) for v, _ in options]
         return self.rng.choices([a for _, a in options], weights)[0]
 
-    def _best_buy_steps(self, g: Game, me: int, outlook: Outlook) -> Work[Valued]:
+    def _best_buy_steps(self, g: Game, me: int, outlook: Outlook) -> Work[Purchases]:
         ev = self.ev
         ev.setup(g, outlook)
         n = g.players
@@ -259,7 +262,8 @@ class HardBot(SeededBot):
 
         best_v = value(0.0, ev.rival(w_o), 0)
         best: tuple[tuple[int, int], ...] = ()
-        every = [(best_v, best)] if self.temperature else None  # a noisy player draws from all
+        # a noisy player draws from every purchase compared
+        every = [(best_v, best)] if self.temperature else None
         if len(items) > MAX_CHAINS_MIXED:
             # Mixed purchases only among the chains that are best bought alone: with
             # seven chains that is 34 bundles to compare instead of 119.
@@ -310,7 +314,7 @@ class HardBot(SeededBot):
             if (yield from self.best_buy_steps(ended, me))[0] > 0:  # the final scoring makes me the winner
                 return DeclareEnd()
         # legal: only chains on the board with shares in the bank, within its cash
-        _, best, every = yield from self._valued_steps(view, me)
+        _, best, every = yield from self._purchases_steps(view, me)
         if not self.temperature:
             return _purchase(best)
         return self._pick([(v, _purchase(chains)) for v, chains in every])
