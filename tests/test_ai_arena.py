@@ -204,6 +204,18 @@ def test_the_fit_of_values_recovers_a_known_line_and_reads_kept_games(tmp_path, 
     assert fit_value.place_class(9, 0, (5, 3, 1, 0), 2) == 2  # behind the first two: behind
     fit_value.main(["--kept", str(tmp_path), "--by", "place"])
     assert "second" in capsys.readouterr().out
+    # with the mover's merge tiles: one more column, the mover's count of them, the rest alike
+    merging = [fit_value.played(game, "size", merges=True) for game in arena.kept_games(tmp_path)]
+    counts = []
+    for a, b in zip(games, merging, strict=True):
+        for ta, tb in zip(a.turns, b.turns, strict=True):
+            assert len(tb.rows[0]) == len(fit_value.terms("size", merges=True)) == len(ta.rows[0]) + 1
+            assert [r[:-2] + r[-1:] for r in tb.rows] == ta.rows
+            counts.append([r[-2] for r in tb.rows])
+    assert any(any(c) for c in counts)  # some turn starts with such a tile
+    assert all(sum(1 for x in c if x) <= 1 for c in counts)  # the mover's alone
+    fit_value.main(["--kept", str(tmp_path), "--merges"])
+    assert "a merge tile of its own $" in capsys.readouterr().out
     with pytest.raises(SystemExit):
         fit_value.main(["--kept", str(tmp_path / "nothing")])
     assert "no kept games" in capsys.readouterr().err

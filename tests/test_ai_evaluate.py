@@ -19,10 +19,11 @@ from acquire8.ai.evaluate import (
     bonus_with_added,
     expected_bonus,
     merge_threats,
+    own_merges,
     stage,
 )
 from acquire8.ai.hard import HardBot
-from acquire8.rules import BuyShares, Game
+from acquire8.rules import BuyShares, Game, PlaceTile
 
 from positions import fill, load, player
 
@@ -87,6 +88,25 @@ def test_a_chain_a_tile_in_hand_merges_away_pays_soon():
     theirs = load(cells=cells, players=[player(hand=["11I"]), player(hand=["4A"]), player()])
     assert Evaluator.merged_soon(theirs) == frozenset()
     assert Evaluator().outlook(merging).soon == frozenset({0})
+
+
+def test_a_tile_that_merges_away_a_chain_the_mover_holds_adds_merge_tile_to_its_worth():
+    # 4A merges Tower (1A-3A) into American (5A-9A); 11I touches nothing
+    cells = {**fill("T", "1A-3A"), **fill("A", "5A-9A")}
+    holder = load(cells=cells, players=[player(shares={"T": 2}, hand=["4A", "11I"]), player(), player()])
+    assert own_merges(holder) == 1
+    # holding the survivor only, or the tile in another's hand, counts nothing
+    survivor = load(cells=cells, players=[player(shares={"A": 2}, hand=["4A"]), player(), player()])
+    theirs = load(cells=cells, players=[player(shares={"T": 2}), player(hand=["4A"]), player()])
+    assert own_merges(survivor) == own_merges(theirs) == 0
+    plain, valued = Evaluator(EXPERT), Evaluator(replace(EXPERT, merge_tile=1000.0))
+    assert valued.evaluate(holder, 0) == pytest.approx(plain.evaluate(holder, 0) + 1000)
+    assert valued.evaluate(holder, 1) == pytest.approx(plain.evaluate(holder, 1) - 1000)  # its rival's
+    assert valued.evaluate(survivor, 0) == plain.evaluate(survivor, 0)
+    # only at a turn's start, when the merger is the mover's to make
+    holder.play(PlaceTile("11I"))
+    assert valued.evaluate(holder, 0) == plain.evaluate(holder, 0)
+    assert DEFAULT.merge_tile == EXPERT.merge_tile == 0  # measured, not shipped
 
 
 def test_a_chain_a_square_would_merge_away_counts_more_with_threat_weight():

@@ -1,19 +1,20 @@
 """How well the evaluation foretells a game's result: each seat's final standing regressed on its
 position at every turn's start, by fifth of the game.
 
-    python tools/fit_value.py --kept DIR [DIR ...] [--by size|place|threat]
+    python tools/fit_value.py --kept DIR [DIR ...] [--by size|place|threat] [--merges]
 
 From the games arena runs kept (`python -m acquire8.ai.arena ... --keep DIR`), every seat at
 every turn's start: its final cash less the table's mean, against its cash, the evaluation's
 terms of its chains (shares and expected bonus, `Evaluator.chain_term`) summed by the chain's
 size class (or, `--by place`, by its place among the chain's holders; `--by threat`, by the
 empty squares whose tile would merge it away), and its shares of chains off the board, each
-less the table's mean. The least squares fit by fifth of the game (`evaluate.stage`) prints
-what a dollar of each foretells at the end, with 95% intervals that treat a game's rows as one
-sample (they are not independent): a class whose dollar foretells more than another's is
-undervalued beside it. Then, for the
-shares held of chains off the board, what such a share turned out to be worth: how often its
-chain was on the board at the end, and its price and share of the final bonus there (against
+less the table's mean; with `--merges`, also the tiles in the mover's hand that would merge
+away a chain it holds (`evaluate.own_merges`), in dollars a tile. The least squares fit by
+fifth of the game (`evaluate.stage`) prints what a dollar of each foretells at the end, with
+95% intervals that treat a game's rows as one sample (they are not independent): a class whose
+dollar foretells more than another's is undervalued beside it. Then, for the shares held of
+chains off the board, what such a share turned out to be worth: how often its chain was on the
+board at the end, and its price and share of the final bonus there (against
 `Params.keep_value`, the evaluation's worth of such a share).
 """
 
@@ -28,7 +29,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from acquire8.ai.arena import KeptGame, kept_games
-from acquire8.ai.evaluate import Evaluator, _split, merge_threats, stage
+from acquire8.ai.evaluate import Evaluator, _split, merge_threats, own_merges, stage
 from acquire8.rules import PRICES, Game, Phase
 
 FIFTHS = 5
@@ -40,9 +41,13 @@ CLASSES = {
 }
 
 
-def terms(by: str) -> tuple[str, ...]:
-    """The fit's terms when the chains are classed `by` size, place or threat."""
-    return ("cash", *CLASSES[by], "shares off the board")
+MERGES = "a merge tile of its own"
+
+
+def terms(by: str, merges: bool = False) -> tuple[str, ...]:
+    """The fit's terms when the chains are classed `by` size, place or threat (and `merges`: the
+    mover's tiles that merge away a chain it holds)."""
+    return ("cash", *CLASSES[by], *((MERGES,) if merges else ()), "shares off the board")
 
 
 def size_class(size: int, threat: int, holdings: tuple[int, ...], seat: int) -> int:
@@ -89,7 +94,7 @@ class Played:
     sizes: tuple[int, ...]
 
 
-def played(game: KeptGame, by: str = "size") -> Played:
+def played(game: KeptGame, by: str = "size", merges: bool = False) -> Played:
     """The game replayed to its end, a `Turn` noted at each turn's start."""
     g = game.record.start()
     ev = Evaluator()
@@ -98,16 +103,18 @@ def played(game: KeptGame, by: str = "size") -> Played:
     for action in game.record.actions:
         if g.phase == Phase.PLACE and last != (g.current, g.tiles_on_board()):
             last = (g.current, g.tiles_on_board())
-            turns.append(turn(g, ev, by))
+            turns.append(turn(g, ev, by, merges))
         held = g.share_table()  # the holdings the end pays on, before the final sale
         g.play(action)
     return Played(turns, g.all_cash(), held, g.chain_sizes())
 
 
-def turn(g: Game, ev: Evaluator, by: str = "size") -> Turn:
+def turn(g: Game, ev: Evaluator, by: str = "size", merges: bool = False) -> Turn:
     """The `Turn` of the position `g` at a turn's start."""
     ev.setup(g)
-    rows = [[float(cash)] + [0.0] * (len(terms(by)) - 1) for cash in g.all_cash()]
+    rows = [[float(cash)] + [0.0] * (len(terms(by, merges)) - 1) for cash in g.all_cash()]
+    if merges:
+        rows[g.current][-2] = own_merges(g)
     class_of = CLASS_OF[by]
     off = []
     sizes, bank = g.chain_sizes(), g.bank_counts()
@@ -216,13 +223,20 @@ def kept_share_worth(games: list[Played]) -> list[tuple[int, float, float, float
     return [(n, on / n, price / n, bonus / n) if n else (0, 0.0, 0.0, 0.0) for n, on, price, bonus in out]
 
 
+def _cell(term: str, beta: float, half: float) -> str:
+    if term == MERGES:
+        return f"{term} ${beta:,.0f} ± {half:,.0f}"
+    return f"{term} {beta:.2f} ± {half:.2f}" if beta or half else f"{term} never held"
+
+
 def main(argv: list[str] | None = None) -> None:
     ap = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     ap.add_argument("--kept", type=Path, nargs="+", required=True, help="arena runs' --keep folders")
     ap.add_argument("--by", choices=sorted(CLASSES), default="size", help="how the chains are classed")
+    ap.add_argument("--merges", action="store_true", help="fit the mover's merge tiles too")
     args = ap.parse_args(argv)
     try:
-        games = [played(game, args.by) for folder in args.kept for game in kept_games(folder)]
+        games = [played(game, args.by, args.merges) for folder in args.kept for game in kept_games(folder)]
     except ValueError as e:
         ap.error(str(e))
     if not games:
@@ -233,8 +247,7 @@ def main(argv: list[str] | None = None) -> None:
             continue
         beta, half = fit(groups)
         cells = ", ".join(
-            f"{t} {b:.2f} ± {h:.2f}" if b or h else f"{t} never held"
-            for t, b, h in zip(terms(args.by)[:-1], beta, half, strict=False)
+            _cell(t, b, h) for t, b, h in zip(terms(args.by, args.merges)[:-1], beta, half, strict=False)
         )
         rows = sum(len(ys) for _, ys in groups)
         off = f"a share off the board ${beta[-1]:,.0f} ± {half[-1]:,.0f}"
