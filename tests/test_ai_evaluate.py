@@ -23,7 +23,7 @@ from acquire8.ai.evaluate import (
     stage,
 )
 from acquire8.ai.hard import HardBot
-from acquire8.rules import BuyShares, Game, PlaceTile
+from acquire8.rules import BuyShares, Game, Phase, PlaceTile
 
 from positions import fill, load, player
 
@@ -103,8 +103,13 @@ def test_a_tile_that_merges_away_a_chain_the_mover_holds_adds_merge_tile_to_its_
     assert valued.evaluate(holder, 0) == pytest.approx(plain.evaluate(holder, 0) + 1000)
     assert valued.evaluate(holder, 1) == pytest.approx(plain.evaluate(holder, 1) - 1000)  # its rival's
     assert valued.evaluate(survivor, 0) == plain.evaluate(survivor, 0)
+    # two chains of one size: the mover picks the survivor, so holding either counts
+    tied = {**fill("T", "1A-3A"), **fill("A", "5A-7A")}
+    either = load(cells=tied, players=[player(shares={"A": 1}, hand=["4A"]), player(), player()])
+    assert own_merges(either) == 1
     # only at a turn's start, when the merger is the mover's to make
     holder.play(PlaceTile("11I"))
+    assert holder.phase == Phase.BUY and holder.current == 0 and own_merges(holder) == 1
     assert valued.evaluate(holder, 0) == plain.evaluate(holder, 0)
     assert DEFAULT.merge_tile == EXPERT.merge_tile == 0  # measured, not shipped
 

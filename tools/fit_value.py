@@ -224,9 +224,12 @@ def kept_share_worth(games: list[Played]) -> list[tuple[int, float, float, float
 
 
 def _cell(term: str, beta: float, half: float) -> str:
+    """One term's figure: a dollar's worth at the end, or for the merge tiles a tile's."""
+    if not beta and not half:
+        return f"{term} never held" if term != MERGES else f"{term}: none seen"
     if term == MERGES:
         return f"{term} ${beta:,.0f} ± {half:,.0f}"
-    return f"{term} {beta:.2f} ± {half:.2f}" if beta or half else f"{term} never held"
+    return f"{term} {beta:.2f} ± {half:.2f}"
 
 
 def main(argv: list[str] | None = None) -> None:

@@ -56,8 +56,9 @@ class Params:
     # others' in mid-game).
     threat_weight: float = 1.2
     # At a turn's start the seat to move may merge away, on today's holdings and when it likes,
-    # a chain it holds shares of: each tile in its hand that would adds `merge_tile` to its
-    # worth (in kept games such a tile foretold $700-1,200 beyond the evaluation from mid-game on).
+    # a chain it holds shares of: each such tile in its hand adds `merge_tile` to its worth (in
+    # kept games one foretold about $1,700-2,100 beyond the evaluation in mid-game, $800-900 in
+    # the last fifth; docs/AI.md).
     merge_tile: float = 0.0
 
 
