@@ -298,12 +298,17 @@ def merge_threats(g: Game) -> list[int]:
     sizes = g.chain_sizes()
     out = [0] * len(sizes)
     for joined in g.merge_squares():
-        top = max(sizes[c] for c in joined)
-        tied = sum(sizes[c] == top for c in joined) > 1
-        for c in joined:
-            if sizes[c] < top or tied:
-                out[c] += 1
+        for c in merged_away(joined, sizes):
+            out[c] += 1
     return out
+
+
+def merged_away(joined: Sequence[int], sizes: Sequence[int]) -> list[int]:
+    """Of the chains a tile joins, those it may merge away: the smaller ones, or every one when
+    the largest are tied (the merger's maker picks the survivor)."""
+    top = max(sizes[c] for c in joined)
+    tied = sum(sizes[c] == top for c in joined) > 1
+    return [c for c in joined if sizes[c] < top or tied]
 
 
 def own_merges(g: Game) -> int:
@@ -316,9 +321,7 @@ def own_merges(g: Game) -> int:
     for tile in g.hand(me):
         if g.tile_effect(tile) == "merge":
             joined = [CHAINS.index(x) for x in g.merge_chains(tile)]
-            top = max(sizes[c] for c in joined)
-            tied = sum(sizes[c] == top for c in joined) > 1
-            count += any(held[c] for c in joined if sizes[c] < top or tied)
+            count += any(held[c] for c in merged_away(joined, sizes))
     return count
 
 
