@@ -165,6 +165,24 @@ def test_report_command_prints_the_kept_figures_and_needs_a_directory(tmp_path, 
         arena.main(["--keep", str(tmp_path / "nothing"), "--report"])
 
 
+def test_the_heros_options_reach_it_and_a_bad_one_stops_the_run_first(tmp_path, capsys):
+    win = ["--hero", "expert", "--options", '{"objective": "win"}', "--iterations", "2"]
+    arena.main([*win, "--field", "greedy", "--players", "2", "--games", "2", "--keep", str(tmp_path)])
+    assert {g.run["hero_opts"]["objective"] for g in arena.kept_games(tmp_path)} == {"win"}
+    for bad, words in (
+        ('{"objective": "money"}', "margin or win"),
+        ('{"objectiv": "win"}', "objectiv"),
+        ("[1]", "JSON object"),
+        ("{", "not JSON"),
+    ):
+        with pytest.raises(SystemExit):
+            arena.main(["--hero", "expert", "--options", bad, "--games", "0"])
+        assert words in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        arena.main(["--hero", "hard", "--options", '{"objective": "win"}'])
+    assert "only a searching hero" in capsys.readouterr().err
+
+
 def test_the_fit_of_values_recovers_a_known_line_and_reads_kept_games(tmp_path, capsys):
     sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
     import fit_value  # type: ignore[import-not-found]  # tools/ is not a package

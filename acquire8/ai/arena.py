@@ -4,6 +4,7 @@
     python -m acquire8.ai.arena --table --games 200     # every level, as `make arena`
     python -m acquire8.ai.arena --mode 2v2 --hero hard --field hard --selfish-field --games 400
     python -m acquire8.ai.arena --hero hard --field ismcts-intern --games 8 --seed 90001
+    python -m acquire8.ai.arena --hero expert --options '{"objective": "win"}' --field hard
 
 Games are tile seeds x seats: each deal is played once with the hero in every seat
 and the field in the others, so no level profits from a lucky deal or seat. Ties
@@ -535,6 +536,9 @@ def main(argv: list[str] | None = None) -> None:
         help="expert: fixed playouts (reproducible); ismcts-*: its iteration cap instead of its level's",
     )
     ap.add_argument("--field-ms", type=float, default=None, help="ismcts-*: a time limit per decision")
+    ap.add_argument(
+        "--options", default="{}", help='a searching hero\'s other options as JSON: \'{"objective": "win"}\''
+    )
     ap.add_argument("--end", default="declare", choices=END_OPTIONS)
     ap.add_argument("--mode", default="singles", choices=[m for m in GAME_MODES if m != "solo"])
     ap.add_argument("--selfish-field", action="store_true", help="team modes: the field plays for itself")
@@ -558,11 +562,7 @@ def main(argv: list[str] | None = None) -> None:
         except ValueError as e:
             raise SystemExit(f"arena: {e}") from None
         return
-    opts = {}
-    if args.budget_ms is not None:
-        opts["budget_ms"] = args.budget_ms
-    if args.iterations is not None:
-        opts["iterations"] = args.iterations
+    opts = hero_options(ap, args)
     field_opts = {}  # only the yardstick takes options as a field
     if args.field.startswith(YARDSTICK):
         field_opts = {"iterations": args.iterations, "time_limit_ms": args.field_ms}
@@ -607,6 +607,31 @@ def main(argv: list[str] | None = None) -> None:
     if args.keep is not None:
         print(f"every game kept in {args.keep}:")
         print_report(args.keep)
+
+
+def hero_options(ap: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, Any]:
+    """The searching hero's options: `--options`, `--budget-ms` and `--iterations` (the last two
+    only name a run of a hero that does not search), tried on one player first, so that a typo
+    stops the run before any game (an argparse error)."""
+    try:
+        opts = json.loads(args.options)
+    except json.JSONDecodeError as e:
+        ap.error(f"--options is not JSON: {e}")
+    if not isinstance(opts, dict):
+        ap.error("--options is a JSON object of the hero's options")
+    searches = args.hero in SPEC_OF and SPEC_OF[args.hero].searches
+    if opts and (args.table or not searches):
+        ap.error(f"--options: only a searching hero takes options (not {args.hero!r}, nor --table)")
+    if args.budget_ms is not None:
+        opts["budget_ms"] = args.budget_ms
+    if args.iterations is not None:
+        opts["iterations"] = args.iterations
+    if searches and not args.table:
+        try:
+            make_player(args.hero, 0, True, opts)
+        except (TypeError, ValueError) as e:
+            ap.error(f"--options: {e}")
+    return opts
 
 
 def print_report(keep: Path) -> None:
