@@ -9,6 +9,7 @@ from pathlib import Path
 import pytest
 
 from acquire8.ai import arena
+from acquire8.ai.expert import ExpertBot
 from acquire8.rules import CHAINS, BuyShares
 from acquire8.rules import events as ev
 from acquire8.rules.record import replay
@@ -165,22 +166,38 @@ def test_report_command_prints_the_kept_figures_and_needs_a_directory(tmp_path, 
         arena.main(["--keep", str(tmp_path / "nothing"), "--report"])
 
 
-def test_the_heros_options_reach_it_and_a_bad_one_stops_the_run_first(tmp_path, capsys):
-    win = ["--hero", "expert", "--options", '{"objective": "win"}', "--iterations", "2"]
-    arena.main([*win, "--field", "greedy", "--players", "2", "--games", "2", "--keep", str(tmp_path)])
-    assert {g.run["hero_opts"]["objective"] for g in arena.kept_games(tmp_path)} == {"win"}
-    for bad, words in (
-        ('{"objective": "money"}', "margin or win"),
-        ('{"objectiv": "win"}', "objectiv"),
-        ("[1]", "JSON object"),
-        ("{", "not JSON"),
-    ):
+def test_the_heros_options_reach_it_and_a_bad_one_stops_the_run_first(tmp_path, capsys, monkeypatch):
+    made = []
+
+    def expert(seed, **opts):
+        made.append(opts.get("objective"))
+        return ExpertBot(seed, **opts)
+
+    monkeypatch.setitem(arena.PLAYERS, "expert", expert)
+    run = ["--hero", "expert", "--iterations", "2", "--field", "greedy", "--players", "2", "--games", "2"]
+    arena.main([*run, "--options", '{"objective": "win"}', "--keep", str(tmp_path / "win")])
+    assert made and set(made) == {"win"}  # the trial decision's player and every game's
+    assert {g.run["hero_opts"]["objective"] for g in arena.kept_games(tmp_path / "win")} == {"win"}
+    with pytest.raises(SystemExit, match="another run"):  # a run without it is another run
+        arena.main([*run, "--keep", str(tmp_path / "win")])
+    bad_runs = (
+        (["--options", '{"objective": "money"}'], "margin or win"),
+        (["--options", '{"objectiv": "win"}'], "objectiv"),
+        (["--options", '{"candidates": "six"}'], "--options"),  # found by the trial decision
+        (["--options", '{"iterations": 3}', "--iterations", "2"], "once"),
+        (["--options", '{"objective": "win"}', "--mode", "2v2"], "singles"),
+        (["--options", "[1]"], "JSON object"),
+        (["--options", "{"], "not JSON"),
+        (["--options", '{"rounds": 2}', "--table"], "--table"),
+        (["--hero", "hard", "--options", '{"rounds": 2}'], "only the expert"),
+        (["--hero", "exprt", "--options", '{"rounds": 2}'], "unknown"),
+    )
+    for bad, words in bad_runs:
+        keep = tmp_path / "bad"
         with pytest.raises(SystemExit):
-            arena.main(["--hero", "expert", "--options", bad, "--games", "0"])
+            arena.main(["--hero", "expert", "--iterations", "2", "--games", "4", "--keep", str(keep), *bad])
         assert words in capsys.readouterr().err
-    with pytest.raises(SystemExit):
-        arena.main(["--hero", "hard", "--options", '{"objective": "win"}'])
-    assert "only a searching hero" in capsys.readouterr().err
+        assert not keep.exists()  # stopped before any game
 
 
 def test_the_fit_of_values_recovers_a_known_line_and_reads_kept_games(tmp_path, capsys):

@@ -4,7 +4,7 @@
     python -m acquire8.ai.arena --table --games 200     # every level, as `make arena`
     python -m acquire8.ai.arena --mode 2v2 --hero hard --field hard --selfish-field --games 400
     python -m acquire8.ai.arena --hero hard --field ismcts-intern --games 8 --seed 90001
-    python -m acquire8.ai.arena --hero expert --options '{"objective": "win"}' --field hard
+    python -m acquire8.ai.arena --hero expert --options '{"objective": "win"}' --field hard --games 40
 
 Games are tile seeds x seats: each deal is played once with the hero in every seat
 and the field in the others, so no level profits from a lucky deal or seat. Ties
@@ -22,6 +22,8 @@ re-implementation of a published information-set MCTS; it plays for its own seat
 only when named, from the repository's bench/, which the game does not ship. `--iterations`
 overrides its iteration cap (and fixes a searching hero's playouts), `--field-ms` gives it a
 time limit per decision; the line after the figures reports its iterations a decision.
+`--options JSON` gives the expert its other options (`ExpertBot`'s keywords): it makes one
+decision with them before any game, and its kept games record them.
 
 Long runs go in slices: `--keep DIR` writes each finished game to DIR (its figures and its
 record) and plays only the games not there yet, so a slice that stops loses only the games in
@@ -537,7 +539,7 @@ def main(argv: list[str] | None = None) -> None:
     )
     ap.add_argument("--field-ms", type=float, default=None, help="ismcts-*: a time limit per decision")
     ap.add_argument(
-        "--options", default="{}", help='a searching hero\'s other options as JSON: \'{"objective": "win"}\''
+        "--options", default="{}", help='expert: its other options as JSON, such as \'{"objective": "win"}\''
     )
     ap.add_argument("--end", default="declare", choices=END_OPTIONS)
     ap.add_argument("--mode", default="singles", choices=[m for m in GAME_MODES if m != "solo"])
@@ -610,9 +612,10 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def hero_options(ap: argparse.ArgumentParser, args: argparse.Namespace) -> dict[str, Any]:
-    """The searching hero's options: `--options`, `--budget-ms` and `--iterations` (the last two
-    only name a run of a hero that does not search), tried on one player first, so that a typo
-    stops the run before any game (an argparse error)."""
+    """The searching hero's options: `--options`, `--budget-ms` and `--iterations` (for a hero
+    that does not search the last two only go into the run's key). A searching hero makes one
+    decision with them first, so that a bad option stops the run before any game (an argparse
+    error)."""
     try:
         opts = json.loads(args.options)
     except json.JSONDecodeError as e:
@@ -620,16 +623,28 @@ def hero_options(ap: argparse.ArgumentParser, args: argparse.Namespace) -> dict[
     if not isinstance(opts, dict):
         ap.error("--options is a JSON object of the hero's options")
     searches = args.hero in SPEC_OF and SPEC_OF[args.hero].searches
-    if opts and (args.table or not searches):
-        ap.error(f"--options: only a searching hero takes options (not {args.hero!r}, nor --table)")
-    if args.budget_ms is not None:
-        opts["budget_ms"] = args.budget_ms
-    if args.iterations is not None:
-        opts["iterations"] = args.iterations
+    if opts:
+        if args.table:
+            ap.error("--options: --table plays every level with its own options")
+        if not searches:
+            known = args.hero in SPEC_OF or args.hero.startswith(YARDSTICK)
+            ap.error(f"--options: {args.hero} does not search; only the expert takes options"
+                     if known else f"unknown computer player {args.hero!r}")  # fmt: skip
+        if opts.get("objective") == "win" and args.mode != "singles":
+            ap.error("--options: the win objective is for singles (a team plays its margin)")
+    for key, flag, value in (
+        ("budget_ms", "--budget-ms", args.budget_ms),
+        ("iterations", "--iterations", args.iterations),
+    ):
+        if value is not None:
+            if key in opts:
+                ap.error(f"--options: give {key} once, as {flag}")
+            opts[key] = value
     if searches and not args.table:
         try:
-            make_player(args.hero, 0, True, opts)
-        except (TypeError, ValueError) as e:
+            trial = Game.new(args.players, seed=0)
+            make_player(args.hero, 0, True, opts).choose(trial.view(trial.current))
+        except (TypeError, ValueError, AttributeError) as e:
             ap.error(f"--options: {e}")
     return opts
 
