@@ -627,9 +627,11 @@ def hero_options(ap: argparse.ArgumentParser, args: argparse.Namespace) -> dict[
         if args.table:
             ap.error("--options: --table plays every level with its own options")
         if not searches:
-            known = args.hero in SPEC_OF or args.hero.startswith(YARDSTICK)
-            ap.error(f"--options: {args.hero} does not search; only the expert takes options"
-                     if known else f"unknown computer player {args.hero!r}")  # fmt: skip
+            try:
+                make_player(args.hero, 0, True, {})  # an unknown name: its own message
+            except ValueError as e:
+                ap.error(f"--options: {e}")
+            ap.error(f"--options: {args.hero} does not search; only the expert takes options")
         if opts.get("objective") == "win" and args.mode != "singles":
             ap.error("--options: the win objective is for singles (a team plays its margin)")
     for key, flag, value in (
