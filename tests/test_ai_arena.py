@@ -2,6 +2,7 @@
 
 import dataclasses
 import math
+import random
 import sys
 from collections import Counter
 from pathlib import Path
@@ -393,3 +394,32 @@ def test_the_fit_of_the_chance_to_win_recovers_a_known_curve_and_reads_kept_game
     assert "4 games" in out and "a unit of the logit" in out  # rows of the table for WIN_LOGIT
     with pytest.raises(ValueError, match="no logistic fit"):
         fit_win.fit_logistic([1.0, 2.0, 3.0, 4.0], [0.0, 0.0, 1.0, 1.0])  # the margin tells all
+
+
+def test_the_model_of_the_field_recovers_known_leanings_and_reads_kept_games(tmp_path, capsys):
+    sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "tools"))
+    import fit_model  # type: ignore[import-not-found]  # tools/ is not a package
+
+    # choices drawn from a known conditional logit: the fit finds its coefficients again
+    rng = random.Random(7)
+    truth = [0.8, -1.5, 0.5]
+    data = []
+    for _ in range(1500):
+        rows = [[rng.uniform(-2, 2), float(rng.random() < 0.3), float(rng.randint(0, 3))] for _ in range(5)]
+        weights = [math.exp(sum(t * x for t, x in zip(truth, row, strict=True))) for row in rows]
+        data.append((rows, rng.choices(range(5), weights)[0]))
+    theta, se, ll = fit_model.fit_logit(data, [0, 1, 2])
+    assert all(abs(t - u) < 4 * s for t, u, s in zip(theta, truth, se, strict=True)) and ll < 0
+    with pytest.raises(ValueError, match="never varies"):
+        fit_model.fit_logit([([[1.0, 0.0], [1.0, 0.0]], 0)] * 3, [0, 1])
+
+    arena.run("easy", "greedy", games=3, seed=43, players=3, keep=tmp_path)
+    data, _ = fit_model.gather([tmp_path])
+    for kind, (names, _) in fit_model.LEANINGS.items():
+        assert data[kind], kind  # the field's decisions of each kind, each option's features
+        for rows, chosen in data[kind]:
+            assert 0 <= chosen < len(rows) and all(len(row) == len(names) + 1 for row in rows)
+    # a purchase row's leanings: shares bought and chains bought into, as the option says
+    assert any(row[1] == 3 and row[2] == 1 for rows, _ in data["purchase"] for row in rows)
+    with pytest.raises(SystemExit):
+        fit_model.main(["--kept", str(tmp_path / "none")])

@@ -1,6 +1,7 @@
 """How the expert spends its deals: candidates that trail beyond doubt stop being played out,
 and foundings and disposals are searched like tiles and purchases."""
 
+import dataclasses
 import random
 
 import pytest
@@ -8,8 +9,8 @@ import pytest
 from acquire8.ai.base import finish
 from acquire8.ai.evaluate import DEFAULT, EXPERT, stage
 from acquire8.ai.expert import PRUNE_AFTER, TO_THE_END, ExpertBot, Search, win_chance
-from acquire8.ai.hard import HardBot
-from acquire8.rules import Dispose, FoundChain, Game, Options, Phase, PlaceTile
+from acquire8.ai.hard import YARDSTICK_HABITS, Habits, HardBot
+from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Options, Phase, PlaceTile
 
 from positions import dear_survivor_disposal, fill, load, locked_survivor_disposal, player
 
@@ -237,3 +238,41 @@ def test_a_noisy_hard_draws_its_tiles_and_purchases_by_their_values():
     assert bot.opponent.temperature == 1500 and bot.hard.temperature == 0
     with pytest.raises(ValueError, match="temperature"):
         HardBot(1, temperature=-1)
+
+
+def test_habits_lean_a_noisy_hards_tiles_and_purchases_beyond_their_values():
+    game = Game.new(players=4, seed=5)
+    placing = buying = None
+    for _ in range(600):  # to a placement that may found a chain or not, and a purchase of 3
+        view = game.view(game.current)
+        effects = {view.tile_effect(a.tile) for a in view.legal_actions() if isinstance(a, PlaceTile)}
+        if game.phase == Phase.PLACE and "found" in effects and len(effects) > 1:
+            placing = placing or view
+        many = len(view.legal_actions()) > 20
+        if game.phase == Phase.BUY and BuyShares(()) in view.legal_actions() and many:
+            buying = buying or view
+        if placing and buying:
+            break
+        game.play(HardBot(1).choose(view))
+    else:
+        pytest.fail("no placement that may found a chain and no purchase of many options")
+    zero = Habits(**dict.fromkeys([f.name for f in dataclasses.fields(Habits)], 0.0))
+    blind = dataclasses.replace(zero, tile_temperature=1e9, purchase_temperature=1e9)  # values aside
+    for lean, founds in ((20.0, True), (-20.0, False)):
+        habits = dataclasses.replace(blind, found=lean)
+        tiles = {HardBot(s, habits=habits).choose(placing) for s in range(12)}
+        assert {placing.tile_effect(a.tile) == "found" for a in tiles} == {founds}  # type: ignore[attr-defined]
+    for lean, shares in ((20.0, {3}), (-20.0, {0})):
+        habits = dataclasses.replace(blind, share=lean)
+        bought = {len(HardBot(s, habits=habits).choose(buying).chains) for s in range(12)}  # type: ignore[attr-defined]
+        assert bought == shares
+    # every purchase a noisy player draws from, valued: the plain player's best among them
+    me = buying.current
+    values = HardBot(1, habits=YARDSTICK_HABITS).purchase_values(buying, me)
+    best_value, best = HardBot(1).best_buy(buying, me)
+    assert BuyShares(()) in [a for _, a in values] and (best_value, best) in values
+    assert max(v for v, _ in values) == best_value
+    with pytest.raises(ValueError, match="temperature"):
+        HardBot(1).purchase_values(buying, me)
+    bot = ExpertBot(1, model_habits=True)
+    assert bot.opponent.habits is YARDSTICK_HABITS and bot.opponent.noisy and bot.hard.habits is None

@@ -32,7 +32,7 @@ from typing import Any, Literal, get_args
 
 from acquire8.ai.base import PACER, SeededBot, Work, finish
 from acquire8.ai.evaluate import DEFAULT, EXPERT, Evaluator, Params, stage
-from acquire8.ai.hard import HardBot
+from acquire8.ai.hard import YARDSTICK_HABITS, HardBot
 from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Dispose, Game, Phase
 
 DEFAULT_BUDGET_MS = 500.0
@@ -69,9 +69,9 @@ class ExpertBot(SeededBot):
     played out `horizon` turns (default: `rounds` rounds, to the start of its own turn; from
     the game's stage `to_end_from` on, to the final scoring), the other seats deciding as hard
     players with the weights `model` (drawing their tiles and purchases by `model_temperature`
-    if above 0), and scored by `objective` (the evaluation's margin, or in
-    singles the chance to win it gives); a trailing candidate may be dropped after
-    `prune_after` deals."""
+    if above 0, or with `model_habits` as the yardstick's players lean), and scored by
+    `objective` (the evaluation's margin, or in singles the chance to win it gives); a trailing
+    candidate may be dropped after `prune_after` deals."""
 
     def __init__(
         self,
@@ -88,6 +88,7 @@ class ExpertBot(SeededBot):
         model: Params = DEFAULT,
         objective: Objective = "margin",
         model_temperature: float = 0.0,
+        model_habits: bool = False,
     ):
         super().__init__(seed, team_play)
         if rounds < 1:
@@ -98,8 +99,10 @@ class ExpertBot(SeededBot):
             raise ValueError(f"prune_after is at least 2 deals, not {prune_after}")
         self.hard = HardBot(seed, params, team_play)
         # the other seats in a playout: hard players with `model`'s weights (in a team game,
-        # for their teams), drawing their tiles and purchases by `model_temperature` if above 0
-        self.opponent = HardBot(seed, model, temperature=model_temperature)
+        # for their teams), drawing their tiles and purchases by `model_temperature` if above 0,
+        # or as the yardstick's players lean beyond hard's values (`hard.YARDSTICK_HABITS`)
+        habits = YARDSTICK_HABITS if model_habits else None
+        self.opponent = HardBot(seed, model, temperature=model_temperature, habits=habits)
         self.ev = Evaluator(params, team_play)
         self.budget_ms = budget_ms
         self.iterations = iterations
@@ -306,7 +309,7 @@ class Search:
                 self.market_seed = bot.rng.random()
             g = self.world.copy()
             g.reseed(self.market_seed)  # the same market draws for every candidate
-            if bot.opponent.temperature:  # ... and the same draws of the other seats' choices
+            if bot.opponent.noisy:  # ... and the same draws of the other seats' choices
                 bot.opponent.rng.seed(f"{self.market_seed} seats")  # not the market's stream
             g.play(self.cands[self.active[self.next]])
             self.game, self.turns, self.turn = g, 0, g.turn

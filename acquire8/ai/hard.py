@@ -13,6 +13,8 @@ counts as its own (their bonuses too), the best opponent is the best other team.
 from __future__ import annotations
 
 import math
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
 from typing import cast
@@ -24,6 +26,7 @@ from acquire8.rules import (
     CHAINS,
     MAX_BUY,
     PRICES,
+    SAFE_SIZE,
     TIER_OF,
     Action,
     BuyShares,
@@ -32,11 +35,65 @@ from acquire8.rules import (
     FoundChain,
     Game,
     Phase,
+    PlaceTile,
 )
 
 # the best purchase's value and chains, then (a noisy player's) those of every purchase compared
 Purchases = tuple[float, tuple[str, ...], tuple[tuple[float, tuple[str, ...]], ...]]
 MAX_CHAINS_MIXED = 4  # chains considered together in one purchase
+
+
+@dataclass(frozen=True)
+class Habits:
+    """How another player's tiles and purchases lean beyond hard's values: each option is drawn
+    with weight exp(value / temperature + its leanings), the leanings in logits. A model of the
+    other seats for the expert's playouts, fitted to the yardstick's moves (tools/fit_model.py:
+    a conditional logit over hard's options)."""
+
+    tile_temperature: float  # dollars of hard's value that make a tile e times likelier
+    found: float  # a tile that founds a chain
+    merge: float  # ... that merges chains
+    grow: float  # ... that grows one (a lone tile: 0)
+    purchase_temperature: float
+    share: float  # each share bought
+    chain: float  # each chain bought into
+    safe: float  # each share of a safe chain
+    contested: float  # each share of a chain where it holds some but is not first alone
+
+    def tile(self, view: Game, act: PlaceTile) -> float:
+        """The leaning, in logits, towards placing `act` in `view`."""
+        effect = view.tile_effect(act.tile)
+        return {"found": self.found, "merge": self.merge, "grow": self.grow}.get(effect, 0.0)
+
+    def purchase(self, view: Game, me: int, chains: tuple[str, ...]) -> float:
+        """The leaning, in logits, towards seat `me` buying `chains` in `view`."""
+        sizes, stock = view.chain_sizes(), view.share_table()
+        lean = self.share * len(chains) + self.chain * len(set(chains))
+        for ch in chains:
+            c = CHAINS.index(ch)
+            lean += self.safe * (sizes[c] >= SAFE_SIZE)
+            mine = stock[me][c]
+            if mine and mine <= max(stock[s][c] for s in range(len(stock)) if s != me):
+                lean += self.contested
+        return lean
+
+
+# The yardstick's Manager players (2,000 iterations a decision) as hard sees them: fitted to their
+# 2,224 placements (of more than one tile) and 2,140 purchases in 40 arena games against the
+# expert, deals 84005-84009 and 84105-84109 (tools/fit_model.py; docs/AI.md). They found chains
+# far more readily than hard's values say, and buy more shares, of fewer chains, safe ones and
+# contested ones more.
+YARDSTICK_HABITS = Habits(
+    tile_temperature=4622.0,
+    found=3.10,
+    merge=-0.45,
+    grow=-0.03,
+    purchase_temperature=1270.0,
+    share=0.99,
+    chain=-0.67,
+    safe=0.41,
+    contested=0.22,
+)
 MEMO_KEPT = 2000  # purchases remembered before starting afresh
 BUNDLES_A_UNIT = 12  # purchases compared in one unit of sliced thinking
 
@@ -44,7 +101,8 @@ BUNDLES_A_UNIT = 12  # purchases compared in one unit of sliced thinking
 class HardBot(SeededBot):
     """Evaluates each candidate (tile, chain to found, purchase, disposal) by its effect
     on liquidation value and expected bonuses relative to the best opponent (team). With a
-    `temperature` above 0 it draws its tile and purchase by exp(value / temperature)."""
+    `temperature` above 0 it draws its tile and purchase by exp(value / temperature); with
+    `habits`, by their temperatures and leanings."""
 
     def __init__(
         self,
@@ -52,6 +110,7 @@ class HardBot(SeededBot):
         params: Params = DEFAULT,
         team_play: bool = True,
         temperature: float = 0.0,
+        habits: Habits | None = None,
     ):
         super().__init__(seed, team_play)
         self.ev = Evaluator(params, team_play)
@@ -60,6 +119,8 @@ class HardBot(SeededBot):
         # 0: the best tile and purchase; above, dollars of value that make an option e times less
         # likely: a model of a noisier player, for the expert's playouts
         self.temperature = temperature
+        self.habits = habits  # a model of another player's leanings (instead of `temperature`)
+        self.noisy = temperature > 0 or habits is not None  # draws its tiles and purchases
         # plain values only (no action objects), so that the cyclic collector's full passes
         # do not have to walk it; a noisy player keeps every purchase's value too
         self._memo: dict[tuple, Purchases] = {}
@@ -94,7 +155,9 @@ class HardBot(SeededBot):
         phase = view.phase
         if phase == Phase.PLACE:
             values = yield from self.place_value_steps(view)
-            return self._pick(values) if self.temperature else values[0][1]
+            if (h := self.habits) is not None:
+                return self._pick(values, h.tile_temperature, lambda a: h.tile(view, cast(PlaceTile, a)))
+            return self._pick(values, self.temperature) if self.temperature else values[0][1]
         if phase in (Phase.FOUND, Phase.SURVIVOR, Phase.DEFUNCT):
             options = self.found_options(view) if phase == Phase.FOUND else view.legal_actions()
             return (yield from self._best_of_steps(view, options))[0]
@@ -216,11 +279,16 @@ class HardBot(SeededBot):
             found = self._memo[key] = yield from self._best_buy_steps(g, me, outlook)
         return found
 
-    def _pick(self, options: list[tuple[float, Action]]) -> Action:
-        """One of `options` (value, action), drawn by exp(value / temperature): the noisy
-        player's choice."""
+    def _pick(
+        self,
+        options: list[tuple[float, Action]],
+        temperature: float,
+        lean: Callable[[Action], float] | None = None,
+    ) -> Action:
+        """One of `options` (value, action), drawn by exp(value / temperature + lean(action)):
+        the noisy player's choice."""
         top = max(v for v, _ in options)
-        weights = [math.exp((v - top) / self.temperature) for v, _ in options]
+        weights = [math.exp((v - top) / temperature + (lean(a) if lean else 0.0)) for v, a in options]
         return self.rng.choices([a for _, a in options], weights)[0]
 
     def _best_buy_steps(self, g: Game, me: int, outlook: Outlook) -> Work[Purchases]:
@@ -263,7 +331,7 @@ class HardBot(SeededBot):
         best_v = value(0.0, ev.rival(w_o), 0)
         best: tuple[tuple[int, int], ...] = ()
         # a noisy player draws from every purchase compared
-        every = [(best_v, best)] if self.temperature else None
+        every = [(best_v, best)] if self.noisy else None
         if len(items) > MAX_CHAINS_MIXED:
             # Mixed purchases only among the chains that are best bought alone: with
             # seven chains that is 34 bundles to compare instead of 119.
@@ -302,6 +370,15 @@ class HardBot(SeededBot):
         options = tuple((v, _chains(combo)) for v, combo in every) if every is not None else ()
         return best_v, _chains(best), options
 
+    def purchase_values(self, g: Game, me: int) -> list[tuple[float, BuyShares]]:
+        """(value, purchase) for every purchase a noisy player draws from (buying nothing, and
+        mixed purchases among the chains best bought alone), to fit a model of other players;
+        only for a noisy player (a temperature above 0, or habits)."""
+        if not self.noisy:
+            raise ValueError("purchase_values needs a temperature above 0 or habits")
+        every = finish(self._purchases_steps(g, me))[2]
+        return [(v, _purchase(chains)) for v, chains in every]
+
     def buy_or_declare(self, view: Game) -> Action:
         return finish(self.buy_or_declare_steps(view))
 
@@ -315,9 +392,17 @@ class HardBot(SeededBot):
                 return DeclareEnd()
         # legal: only chains on the board with shares in the bank, within its cash
         _, best, every = yield from self._purchases_steps(view, me)
-        if not self.temperature:
+        if not self.noisy:
             return _purchase(best)
-        return self._pick([(v, _purchase(chains)) for v, chains in every])
+        options: list[tuple[float, Action]] = [(v, _purchase(chains)) for v, chains in every]
+        if (h := self.habits) is not None:
+            habits = h
+
+            def lean(a: Action) -> float:
+                return habits.purchase(view, me, cast(BuyShares, a).chains)
+
+            return self._pick(options, h.purchase_temperature, lean)
+        return self._pick(options, self.temperature)
 
     # -------------------------------------------------------------- disposal
 
@@ -396,4 +481,4 @@ def _bundles(limits: tuple[tuple[int, int], ...]) -> tuple[tuple[tuple[int, int]
     return tuple(out)
 
 
-__all__ = ["HardBot"]
+__all__ = ["Habits", "HardBot"]
