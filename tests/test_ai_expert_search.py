@@ -255,9 +255,9 @@ def test_habits_lean_a_noisy_hards_tiles_and_purchases_beyond_their_values():
             break
         game.play(HardBot(1).choose(view))
     else:
-        pytest.fail("no placement that may found a chain and no purchase of many options")
-    zero = Habits(**dict.fromkeys([f.name for f in dataclasses.fields(Habits)], 0.0))
-    blind = dataclasses.replace(zero, tile_temperature=1e9, purchase_temperature=1e9)  # values aside
+        pytest.fail("no placement that may found a chain, or no purchase of many options")
+    # no leaning, and so hot that hard's values play no part
+    blind = Habits(**{f.name: 1e9 if "temperature" in f.name else 0.0 for f in dataclasses.fields(Habits)})
     for lean, founds in ((20.0, True), (-20.0, False)):
         habits = dataclasses.replace(blind, found=lean)
         tiles = {HardBot(s, habits=habits).choose(placing) for s in range(12)}
@@ -274,5 +274,9 @@ def test_habits_lean_a_noisy_hards_tiles_and_purchases_beyond_their_values():
     assert max(v for v, _ in values) == best_value
     with pytest.raises(ValueError, match="temperature"):
         HardBot(1).purchase_values(buying, me)
+    with pytest.raises(ValueError, match="not both"):
+        HardBot(1, temperature=100, habits=YARDSTICK_HABITS)
+    with pytest.raises(ValueError, match="above 0"):
+        dataclasses.replace(blind, tile_temperature=0)
     bot = ExpertBot(1, model_habits=True)
     assert bot.opponent.habits is YARDSTICK_HABITS and bot.opponent.noisy and bot.hard.habits is None

@@ -4,14 +4,15 @@ foretell them, and the leanings beyond those values (`hard.Habits`) that foretel
     python tools/fit_model.py --kept DIR [DIR ...]
 
 From the games arena runs kept (`python -m acquire8.ai.arena ... --keep DIR`), every placement of
-more than one legal tile and every purchase a field seat made: a noisy hard player values every
-option it compares (`HardBot.place_value_steps`, `HardBot.purchase_values`), and the choice is
-taken as drawn with weight exp(value / T + leanings). For each kind it fits, by maximum
-likelihood (a conditional logit, Newton's method), first T alone and then T with the leanings of
-`Habits`, and prints the mean log-likelihood a decision of each beside a uniform draw's, the
-leanings with their 95% intervals, and the `Habits` to paste into `hard.YARDSTICK_HABITS`. A
-purchase the field made that hard does not compare (a mixed one among other chains) is counted
-and left out.
+more than one legal tile and every purchase a field seat made: a noisy hard player (hard's own
+weights) values every option it compares (`HardBot.place_value_steps`,
+`HardBot.purchase_values`), and the choice is taken as drawn with weight exp(value / T +
+leanings). For each kind it fits, by maximum likelihood (a conditional logit, Newton's method),
+first T alone and then T with the leanings of `Habits`, and prints the mean log-likelihood a
+decision of each beside a uniform draw's, the leanings with their 95% intervals (decisions taken
+as independent, so somewhat narrow), and the `Habits` to paste into `hard.YARDSTICK_HABITS`. A
+purchase the field made that hard does not compare (one with a chain outside the four best
+bought alone) is counted and left out, and so is a purchase with nothing to choose.
 """
 
 from __future__ import annotations
@@ -34,7 +35,8 @@ LEANINGS = {
     "tile": (("found", "merge", "grow"), "tile_temperature"),
     "purchase": (("share", "chain", "safe", "contested"), "purchase_temperature"),
 }
-ZERO = Habits(**{f.name: 0.0 for f in dataclasses.fields(Habits)})
+# no leaning (the temperatures play no part in the leanings)
+ZERO = Habits(**{f.name: 1.0 if "temperature" in f.name else 0.0 for f in dataclasses.fields(Habits)})
 Rows = list[list[float]]  # an option's features: hard's value / $1,000, then each leaning
 
 
@@ -74,10 +76,10 @@ def gather(dirs: list[Path]) -> tuple[dict[str, list[tuple[Rows, int]]], int]:
                     kind = "purchase"
                 if kind:
                     acts, rows = features(bot, kind, g.view(seat), seat)
-                    if act in acts:
-                        out[kind].append((rows, acts.index(act)))
-                    else:
+                    if act not in acts:
                         outside += 1
+                    elif len(acts) > 1:  # a forced purchase (nothing buyable) tells nothing
+                        out[kind].append((rows, acts.index(act)))
                 g.play(act)
     return out, outside
 
@@ -123,6 +125,8 @@ def fit_logit(data: list[tuple[Rows, int]], cols: list[int]) -> tuple[list[float
         theta = [t + s for t, s in zip(theta, step, strict=True)]
         if max(abs(s) for s in step) < 1e-9:
             break
+    else:
+        raise ValueError("no fit: the likelihood did not converge (a leaning may tell the choice outright)")
     se = [math.sqrt(max(0.0, solve(info, [float(i == j) for j in range(k)])[i])) for i in range(k)]
     return theta, se, ll / len(data)
 
@@ -146,6 +150,8 @@ def main(argv: list[str] | None = None) -> None:
             theta, se, ll = fit_logit(rows, list(range(len(names) + 1)))
         except ValueError as e:
             ap.error(f"{kind}s: {e}")
+        if theta[0] <= 0:
+            ap.error(f"{kind}s: the field's choices do not follow hard's values (no temperature)")
         extra = f" ({outside} outside the options compared)" if kind == "purchase" else ""
         print(f"{kind}s: {len(rows)}{extra}; log-likelihood a decision: uniform {uniform:.3f}")
         print(f"  hard's values alone: {ll_alone:.3f}, T ${1000 / alone:,.0f}")

@@ -60,6 +60,10 @@ class Habits:
     safe: float  # each share of a safe chain
     contested: float  # each share of a chain where it holds some but is not first alone
 
+    def __post_init__(self) -> None:
+        if self.tile_temperature <= 0 or self.purchase_temperature <= 0:
+            raise ValueError("a habit's temperatures are above 0")
+
     def tile(self, view: Game, act: PlaceTile) -> float:
         """The leaning, in logits, towards placing `act` in `view`."""
         effect = view.tile_effect(act.tile)
@@ -79,7 +83,7 @@ class Habits:
 
 
 # The yardstick's Manager players (2,000 iterations a decision) as hard sees them: fitted to their
-# 2,224 placements (of more than one tile) and 2,140 purchases in 40 arena games against the
+# 2,224 placements and 1,557 purchases with a choice in 40 arena games against the
 # expert, deals 84005-84009 and 84105-84109 (tools/fit_model.py; docs/AI.md). They found chains
 # far more readily than hard's values say, and buy more shares, of fewer chains, safe ones and
 # contested ones more.
@@ -116,6 +120,8 @@ class HardBot(SeededBot):
         self.ev = Evaluator(params, team_play)
         if temperature < 0:
             raise ValueError(f"temperature is at least 0, not {temperature}")
+        if temperature and habits is not None:
+            raise ValueError("a temperature or habits, not both")
         # 0: the best tile and purchase; above, dollars of value that make an option e times less
         # likely: a model of a noisier player, for the expert's playouts
         self.temperature = temperature
@@ -372,7 +378,7 @@ class HardBot(SeededBot):
 
     def purchase_values(self, g: Game, me: int) -> list[tuple[float, BuyShares]]:
         """(value, purchase) for every purchase a noisy player draws from (buying nothing, and
-        mixed purchases among the chains best bought alone), to fit a model of other players;
+        purchases among the four chains best bought alone), to fit a model of other players;
         only for a noisy player (a temperature above 0, or habits)."""
         if not self.noisy:
             raise ValueError("purchase_values needs a temperature above 0 or habits")
