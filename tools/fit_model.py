@@ -53,7 +53,8 @@ def features(bot: HardBot, kind: str, view: Game, seat: int) -> tuple[list[Actio
         lean = [[unit(n).tile(view, a) for n in names] for _, a in options]  # type: ignore[arg-type]
     else:
         options = list(bot.purchase_values(view, seat))
-        lean = [[unit(n).purchase(view, seat, a.chains) for n in names] for _, a in options]  # type: ignore[attr-defined]
+        sizes, stock = view.chain_sizes(), view.share_table()
+        lean = [[unit(n).purchase(sizes, stock, seat, a.chains) for n in names] for _, a in options]  # type: ignore[attr-defined]
     return [a for _, a in options], [[v / 1000, *row] for (v, _), row in zip(options, lean, strict=True)]
 
 

@@ -69,9 +69,11 @@ class Habits:
         effect = view.tile_effect(act.tile)
         return {"found": self.found, "merge": self.merge, "grow": self.grow}.get(effect, 0.0)
 
-    def purchase(self, view: Game, me: int, chains: tuple[str, ...]) -> float:
-        """The leaning, in logits, towards seat `me` buying `chains` in `view`."""
-        sizes, stock = view.chain_sizes(), view.share_table()
+    def purchase(
+        self, sizes: tuple[int, ...], stock: tuple[tuple[int, ...], ...], me: int, chains: tuple[str, ...]
+    ) -> float:
+        """The leaning, in logits, towards seat `me` buying `chains`, given the chains' sizes and
+        the share table (`Game.chain_sizes`, `Game.share_table`: read once for every option)."""
         lean = self.share * len(chains) + self.chain * len(set(chains))
         for ch in chains:
             c = CHAINS.index(ch)
@@ -401,14 +403,12 @@ class HardBot(SeededBot):
         if not self.noisy:
             return _purchase(best)
         options: list[tuple[float, Action]] = [(v, _purchase(chains)) for v, chains in every]
-        if (h := self.habits) is not None:
-            habits = h
-
-            def lean(a: Action) -> float:
-                return habits.purchase(view, me, cast(BuyShares, a).chains)
-
-            return self._pick(options, h.purchase_temperature, lean)
-        return self._pick(options, self.temperature)
+        if (h := self.habits) is None:
+            return self._pick(options, self.temperature)
+        sizes, stock = view.chain_sizes(), view.share_table()
+        return self._pick(
+            options, h.purchase_temperature, lambda a: h.purchase(sizes, stock, me, cast(BuyShares, a).chains)
+        )
 
     # -------------------------------------------------------------- disposal
 
