@@ -12,7 +12,7 @@ from acquire8.ai.expert import PRUNE_AFTER, TO_THE_END, ExpertBot, Search, win_c
 from acquire8.ai.hard import YARDSTICK_HABITS, Habits, HardBot
 from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Options, Phase, PlaceTile
 
-from positions import dear_survivor_disposal, fill, load, locked_survivor_disposal, player
+from positions import chain, dear_survivor_disposal, fill, load, locked_survivor_disposal, player, safe_chain
 
 
 def _search_with(results: list[list[float]], prune_after: int = PRUNE_AFTER) -> Search:
@@ -280,3 +280,28 @@ def test_habits_lean_a_noisy_hards_tiles_and_purchases_beyond_their_values():
         dataclasses.replace(blind, tile_temperature=0)
     bot = ExpertBot(1, model_habits=True)
     assert bot.opponent.habits is YARDSTICK_HABITS and bot.opponent.noisy and bot.hard.habits is None
+
+
+def test_each_purchase_leaning_counts_what_it_names():
+    # Tower safe, Luxor and American not; seat 0 ties seat 1 in Tower, leads Luxor alone, holds
+    # no American
+    cells = {**safe_chain("T", "1A"), **chain("L", 5, "1D"), **chain("A", 3, "1F")}
+    holders = [player(shares={"T": 2, "L": 3}), player(shares={"T": 2, "L": 1}), player()]
+    g = load(cells=cells, players=holders)
+    sizes, stock = g.chain_sizes(), g.share_table()
+    zero = Habits(**{f.name: 1.0 if "temperature" in f.name else 0.0 for f in dataclasses.fields(Habits)})
+
+    def leaning(name: str, chains: tuple[str, ...]) -> float:
+        return dataclasses.replace(zero, **{name: 1.0}).purchase(sizes, stock, 0, chains)
+
+    counted = {  # shares, chains, shares of a safe chain, shares of a contested chain
+        ("T", "T", "L"): (3, 2, 2, 2),
+        ("L", "L", "A"): (3, 2, 0, 0),
+        ("A",): (1, 1, 0, 0),
+        (): (0, 0, 0, 0),
+    }
+    for chains, expected in counted.items():
+        got = tuple(leaning(n, chains) for n in ("share", "chain", "safe", "contested"))
+        assert got == expected, chains
+    # seat 1 in Tower ties seat 0 too, and in Luxor trails it: both contested
+    assert dataclasses.replace(zero, contested=1.0).purchase(sizes, stock, 1, ("T", "L")) == 2

@@ -10,7 +10,7 @@ weights) values every option it compares (`HardBot.place_value_steps`,
 leanings). For each kind it fits, by maximum likelihood (a conditional logit, Newton's method),
 first T alone and then T with the leanings of `Habits`, and prints the mean log-likelihood a
 decision of each beside a uniform draw's, the leanings with their 95% intervals (decisions taken
-as independent, so somewhat narrow), and the `Habits` to paste into `hard.YARDSTICK_HABITS`. A
+clustered by game), and the `Habits` to paste into `hard.YARDSTICK_HABITS`. A
 purchase the field made that hard does not compare (one with a chain outside the four best
 bought alone) is counted and left out, and so is a purchase with nothing to choose.
 """
@@ -38,6 +38,7 @@ LEANINGS = {
 # no leaning (the temperatures play no part in the leanings)
 ZERO = Habits(**{f.name: 1.0 if "temperature" in f.name else 0.0 for f in dataclasses.fields(Habits)})
 Rows = list[list[float]]  # an option's features: hard's value / $1,000, then each leaning
+Decision = tuple[Rows, int, int]  # the options' features, the chosen one's place, the game's number
 
 
 def unit(name: str) -> Habits:
@@ -58,30 +59,30 @@ def features(bot: HardBot, kind: str, view: Game, seat: int) -> tuple[list[Actio
     return [a for _, a in options], [[v / 1000, *row] for (v, _), row in zip(options, lean, strict=True)]
 
 
-def gather(dirs: list[Path]) -> tuple[dict[str, list[tuple[Rows, int]]], int]:
-    """For each kind, every field decision's option features and the chosen option's place; and
-    how many purchases fell outside the options compared."""
+def gather(dirs: list[Path]) -> tuple[dict[str, list[Decision]], int]:
+    """For each kind, every field decision's option features, the chosen option's place and
+    the game's number; and how many purchases fell outside the options compared."""
     bot = HardBot(0, temperature=1.0)
-    out: dict[str, list[tuple[Rows, int]]] = {kind: [] for kind in LEANINGS}
+    out: dict[str, list[Decision]] = {kind: [] for kind in LEANINGS}
     outside = 0
-    for folder in dirs:
-        for kept in kept_games(folder):
-            hero = set(kept.hero_seats)
-            g = kept.record.start()
-            for act in kept.record.actions:
-                seat = g.current
-                kind = None
-                if seat not in hero and g.phase == Phase.PLACE and isinstance(act, PlaceTile):
-                    kind = "tile" if len(g.legal_actions()) > 1 else None
-                elif seat not in hero and g.phase == Phase.BUY and isinstance(act, BuyShares):
-                    kind = "purchase"
-                if kind:
-                    acts, rows = features(bot, kind, g.view(seat), seat)
-                    if act not in acts:
-                        outside += 1
-                    elif len(acts) > 1:  # a forced purchase (nothing buyable) tells nothing
-                        out[kind].append((rows, acts.index(act)))
-                g.play(act)
+    games = (kept for folder in dirs for kept in kept_games(folder))
+    for number, kept in enumerate(games):
+        hero = set(kept.hero_seats)
+        g = kept.record.start()
+        for act in kept.record.actions:
+            seat = g.current
+            kind = None
+            if seat not in hero and g.phase == Phase.PLACE and isinstance(act, PlaceTile):
+                kind = "tile" if len(g.legal_actions()) > 1 else None
+            elif seat not in hero and g.phase == Phase.BUY and isinstance(act, BuyShares):
+                kind = "purchase"
+            if kind:
+                acts, rows = features(bot, kind, g.view(seat), seat)
+                if act not in acts:
+                    outside += 1
+                elif len(acts) > 1:  # a forced purchase (nothing buyable) tells nothing
+                    out[kind].append((rows, acts.index(act), number))
+            g.play(act)
     return out, outside
 
 
@@ -101,14 +102,16 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
     return [m[i][n] / m[i][i] for i in range(n)]
 
 
-def fit_logit(data: list[tuple[Rows, int]], cols: list[int]) -> tuple[list[float], list[float], float]:
+def fit_logit(data: list[Decision], cols: list[int]) -> tuple[list[float], list[float], float]:
     """The conditional logit's coefficients of the feature columns `cols`, their standard errors
-    and the mean log-likelihood a decision."""
+    (clustered by game: a game's decisions are not independent) and the mean log-likelihood a
+    decision."""
     k = len(cols)
     theta = [0.0] * k
     for _ in range(100):
         grad, info, ll = [0.0] * k, [[0.0] * k for _ in range(k)], 0.0
-        for rows, chosen in data:
+        scores: dict[int, list[float]] = {}  # each game's part of the gradient
+        for rows, chosen, game in data:
             xs = [[row[c] for c in cols] for row in rows]
             zs = [sum(t * x for t, x in zip(theta, xrow, strict=True)) for xrow in xs]
             top = max(zs)
@@ -117,8 +120,10 @@ def fit_logit(data: list[tuple[Rows, int]], cols: list[int]) -> tuple[list[float
             ps = [w / total for w in ws]
             ll += zs[chosen] - top - math.log(total)
             mean = [sum(p * xrow[i] for p, xrow in zip(ps, xs, strict=True)) for i in range(k)]
+            score = scores.setdefault(game, [0.0] * k)
             for i in range(k):
                 grad[i] += xs[chosen][i] - mean[i]
+                score[i] += xs[chosen][i] - mean[i]
                 for j in range(k):
                     cov = sum(p * xrow[i] * xrow[j] for p, xrow in zip(ps, xs, strict=True))
                     info[i][j] += cov - mean[i] * mean[j]
@@ -128,8 +133,13 @@ def fit_logit(data: list[tuple[Rows, int]], cols: list[int]) -> tuple[list[float
             break
     else:
         raise ValueError("no fit: the likelihood did not converge (a leaning may tell the choice outright)")
-    se = [math.sqrt(max(0.0, solve(info, [float(i == j) for j in range(k)])[i])) for i in range(k)]
-    return theta, se, ll / len(data)
+    # the sandwich: info^-1 (sum over games of score score^T) info^-1, with the few-clusters factor
+    inverse = [solve(info, [float(i == j) for j in range(k)]) for i in range(k)]  # symmetric
+    few = len(scores) / max(1, len(scores) - 1)
+    meat = [[sum(s[i] * s[j] for s in scores.values()) * few for j in range(k)] for i in range(k)]
+    half = [[sum(inverse[i][a] * meat[a][j] for a in range(k)) for j in range(k)] for i in range(k)]
+    var = [sum(half[i][a] * inverse[a][i] for a in range(k)) for i in range(k)]
+    return theta, [math.sqrt(max(0.0, v)) for v in var], ll / len(data)
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -145,7 +155,7 @@ def main(argv: list[str] | None = None) -> None:
         rows = data[kind]
         if not rows:
             ap.error(f"no field {kind}s in " + ", ".join(map(str, args.kept)))
-        uniform = -sum(math.log(len(r)) for r, _ in rows) / len(rows)
+        uniform = -sum(math.log(len(r)) for r, _, _ in rows) / len(rows)
         try:
             (alone,), _, ll_alone = fit_logit(rows, [0])
             theta, se, ll = fit_logit(rows, list(range(len(names) + 1)))
