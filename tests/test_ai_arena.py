@@ -407,12 +407,12 @@ def test_the_model_of_the_field_recovers_known_leanings_and_reads_kept_games(tmp
     for _ in range(1500):
         rows = [[rng.uniform(-2, 2), float(rng.random() < 0.3), float(rng.randint(0, 3))] for _ in range(5)]
         weights = [math.exp(sum(t * x for t, x in zip(truth, row, strict=True))) for row in rows]
-        data.append((rows, rng.choices(range(5), weights)[0], len(data)))  # a game each
+        data.append((rows, rng.choices(range(5), weights)[0], len(data)))  # a deal each
     theta, se, ll = fit_model.fit_logit(data, [0, 1, 2])
     assert all(abs(t - u) < 4 * s and 0 < s < 0.2 for t, u, s in zip(theta, truth, se, strict=True))
     assert -math.log(5) < ll < 0  # better than a uniform draw among five
-    # each decision made four times over in one game tells no more than once: the errors are
-    # clustered by game, and do not halve
+    # each decision made four times over in one deal tells no more than once: the errors are
+    # clustered by deal, and do not halve
     again, se_again, _ = fit_model.fit_logit([d for d in data for _ in range(4)], [0, 1, 2])
     assert max(abs(a - t) for a, t in zip(again + se_again, theta + se, strict=True)) < 1e-9
     with pytest.raises(ValueError, match="never varies"):
@@ -424,7 +424,9 @@ def test_the_model_of_the_field_recovers_known_leanings_and_reads_kept_games(tmp
         assert data[kind], kind  # the field's decisions of each kind, each option's features
         for rows, chosen, _ in data[kind]:
             assert 0 <= chosen < len(rows) and all(len(row) == len(names) + 1 for row in rows)
-        assert {game for _, _, game in data[kind]} <= {0, 1, 2}  # the three games' numbers
+    assert {deal for kind in data for _, _, deal in data[kind]} == {43}  # one deal's tile seed
+    with pytest.raises(ValueError, match="one deal"):
+        fit_model.fit_logit(data["tile"], [0])
     # a purchase row's leanings: shares bought and chains bought into, as the option says
     assert any(row[1] == 3 and row[2] == 1 for rows, _, _ in data["purchase"] for row in rows)
     with pytest.raises(SystemExit):

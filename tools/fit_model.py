@@ -9,10 +9,11 @@ weights) values every option it compares (`HardBot.place_value_steps`,
 `HardBot.purchase_values`), and the choice is taken as drawn with weight exp(value / T +
 leanings). For each kind it fits, by maximum likelihood (a conditional logit, Newton's method),
 first T alone and then T with the leanings of `Habits`, and prints the mean log-likelihood a
-decision of each beside a uniform draw's, the leanings with their 95% intervals (decisions taken
-clustered by game), and the `Habits` to paste into `hard.YARDSTICK_HABITS`. A
-purchase the field made that hard does not compare (one with a chain outside the four best
-bought alone) is counted and left out, and so is a purchase with nothing to choose.
+decision of each beside a uniform draw's, the leanings with their 95% intervals (clustered by
+deal: the decisions of one deal's games are not independent), and the `Habits` to paste into
+`hard.YARDSTICK_HABITS`. A purchase the field made that hard does not compare (one with a chain
+outside the four best bought alone) is counted and left out, and so is a purchase with nothing
+to choose.
 """
 
 from __future__ import annotations
@@ -38,7 +39,7 @@ LEANINGS = {
 # no leaning (the temperatures play no part in the leanings)
 ZERO = Habits(**{f.name: 1.0 if "temperature" in f.name else 0.0 for f in dataclasses.fields(Habits)})
 Rows = list[list[float]]  # an option's features: hard's value / $1,000, then each leaning
-Decision = tuple[Rows, int, int]  # the options' features, the chosen one's place, the game's number
+Decision = tuple[Rows, int, int]  # the options' features, the chosen one's place, the deal's seed
 
 
 def unit(name: str) -> Habits:
@@ -61,12 +62,12 @@ def features(bot: HardBot, kind: str, view: Game, seat: int) -> tuple[list[Actio
 
 def gather(dirs: list[Path]) -> tuple[dict[str, list[Decision]], int]:
     """For each kind, every field decision's option features, the chosen option's place and
-    the game's number; and how many purchases fell outside the options compared."""
+    the deal's tile seed (the games of one deal share its tiles); and how many purchases fell
+    outside the options compared."""
     bot = HardBot(0, temperature=1.0)
     out: dict[str, list[Decision]] = {kind: [] for kind in LEANINGS}
     outside = 0
-    games = (kept for folder in dirs for kept in kept_games(folder))
-    for number, kept in enumerate(games):
+    for kept in (kept for folder in dirs for kept in kept_games(folder)):
         hero = set(kept.hero_seats)
         g = kept.record.start()
         for act in kept.record.actions:
@@ -81,7 +82,7 @@ def gather(dirs: list[Path]) -> tuple[dict[str, list[Decision]], int]:
                 if act not in acts:
                     outside += 1
                 elif len(acts) > 1:  # a forced purchase (nothing buyable) tells nothing
-                    out[kind].append((rows, acts.index(act), number))
+                    out[kind].append((rows, acts.index(act), kept.seed))
             g.play(act)
     return out, outside
 
@@ -104,14 +105,14 @@ def solve(a: list[list[float]], b: list[float]) -> list[float]:
 
 def fit_logit(data: list[Decision], cols: list[int]) -> tuple[list[float], list[float], float]:
     """The conditional logit's coefficients of the feature columns `cols`, their standard errors
-    (clustered by game: a game's decisions are not independent) and the mean log-likelihood a
-    decision."""
+    (clustered by deal: the decisions of one deal's games are not independent) and the mean
+    log-likelihood a decision."""
     k = len(cols)
     theta = [0.0] * k
     for _ in range(100):
         grad, info, ll = [0.0] * k, [[0.0] * k for _ in range(k)], 0.0
-        scores: dict[int, list[float]] = {}  # each game's part of the gradient
-        for rows, chosen, game in data:
+        scores: dict[int, list[float]] = {}  # each deal's part of the gradient
+        for rows, chosen, deal in data:
             xs = [[row[c] for c in cols] for row in rows]
             zs = [sum(t * x for t, x in zip(theta, xrow, strict=True)) for xrow in xs]
             top = max(zs)
@@ -120,7 +121,7 @@ def fit_logit(data: list[Decision], cols: list[int]) -> tuple[list[float], list[
             ps = [w / total for w in ws]
             ll += zs[chosen] - top - math.log(total)
             mean = [sum(p * xrow[i] for p, xrow in zip(ps, xs, strict=True)) for i in range(k)]
-            score = scores.setdefault(game, [0.0] * k)
+            score = scores.setdefault(deal, [0.0] * k)
             for i in range(k):
                 grad[i] += xs[chosen][i] - mean[i]
                 score[i] += xs[chosen][i] - mean[i]
@@ -133,9 +134,11 @@ def fit_logit(data: list[Decision], cols: list[int]) -> tuple[list[float], list[
             break
     else:
         raise ValueError("no fit: the likelihood did not converge (a leaning may tell the choice outright)")
-    # the sandwich: info^-1 (sum over games of score score^T) info^-1, with the few-clusters factor
+    if len(scores) < 2:
+        raise ValueError("no errors: the decisions of one deal tell nothing of how deals vary")
+    # the sandwich: info^-1 (sum over deals of score score^T) info^-1, with the few-clusters factor
     inverse = [solve(info, [float(i == j) for j in range(k)]) for i in range(k)]  # symmetric
-    few = len(scores) / max(1, len(scores) - 1)
+    few = len(scores) / (len(scores) - 1)
     meat = [[sum(s[i] * s[j] for s in scores.values()) * few for j in range(k)] for i in range(k)]
     half = [[sum(inverse[i][a] * meat[a][j] for a in range(k)) for j in range(k)] for i in range(k)]
     var = [sum(half[i][a] * inverse[a][i] for a in range(k)) for i in range(k)]

@@ -87,8 +87,8 @@ class Habits:
 # The yardstick's Manager players (2,000 iterations a decision) as hard sees them: fitted to their
 # 2,224 placements and 1,557 purchases with a choice in 40 arena games against the
 # expert, deals 84005-84009 and 84105-84109 (tools/fit_model.py; docs/AI.md). They found chains
-# far more readily than hard's values say, and buy more shares, of fewer chains, safe ones and
-# contested ones more.
+# far more readily than hard's values say, and buy more shares, of fewer chains, contested ones
+# more (the safe chains' leaning is within the noise).
 YARDSTICK_HABITS = Habits(
     tile_temperature=4622.0,
     found=3.10,
