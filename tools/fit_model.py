@@ -26,6 +26,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from fit_value import inverse, sandwich  # tools/ is on the path of a script run from it
+
 from acquire8.ai.arena import kept_games
 from acquire8.ai.base import finish
 from acquire8.ai.hard import Habits, HardBot
@@ -87,22 +89,6 @@ def gather(dirs: list[Path]) -> tuple[dict[str, list[Decision]], int]:
     return out, outside
 
 
-def solve(a: list[list[float]], b: list[float]) -> list[float]:
-    """x with a x = b (Gauss-Jordan with partial pivoting; a few unknowns)."""
-    n = len(b)
-    m = [[*row, bi] for row, bi in zip(a, b, strict=True)]
-    for i in range(n):
-        p = max(range(i, n), key=lambda r: abs(m[r][i]))
-        m[i], m[p] = m[p], m[i]
-        if abs(m[i][i]) < 1e-12:
-            raise ValueError("no fit: a leaning never varies among the options")
-        for r in range(n):
-            if r != i:
-                f = m[r][i] / m[i][i]
-                m[r] = [x - f * y for x, y in zip(m[r], m[i], strict=True)]
-    return [m[i][n] / m[i][i] for i in range(n)]
-
-
 def fit_logit(data: list[Decision], cols: list[int]) -> tuple[list[float], list[float], float]:
     """The conditional logit's coefficients of the feature columns `cols`, their standard errors
     (clustered by deal: the decisions of one deal's games are not independent) and the mean
@@ -128,7 +114,10 @@ def fit_logit(data: list[Decision], cols: list[int]) -> tuple[list[float], list[
                 for j in range(k):
                     cov = sum(p * xrow[i] * xrow[j] for p, xrow in zip(ps, xs, strict=True))
                     info[i][j] += cov - mean[i] * mean[j]
-        step = solve(info, grad)
+        if min(info[i][i] for i in range(k)) < 1e-9:  # inverse() would leave its term at 0
+            raise ValueError("no fit: a leaning never varies among the options")
+        inv = inverse(info)
+        step = [sum(inv[i][j] * grad[j] for j in range(k)) for i in range(k)]
         theta = [t + s for t, s in zip(theta, step, strict=True)]
         if max(abs(s) for s in step) < 1e-9:
             break
@@ -136,13 +125,9 @@ def fit_logit(data: list[Decision], cols: list[int]) -> tuple[list[float], list[
         raise ValueError("no fit: the likelihood did not converge (a leaning may tell the choice outright)")
     if len(scores) < 2:
         raise ValueError("no errors: the decisions of one deal tell nothing of how deals vary")
-    # the sandwich: info^-1 (sum over deals of score score^T) info^-1, with the few-clusters factor
-    inverse = [solve(info, [float(i == j) for j in range(k)]) for i in range(k)]  # symmetric
-    few = len(scores) / (len(scores) - 1)
-    meat = [[sum(s[i] * s[j] for s in scores.values()) * few for j in range(k)] for i in range(k)]
-    half = [[sum(inverse[i][a] * meat[a][j] for a in range(k)) for j in range(k)] for i in range(k)]
-    var = [sum(half[i][a] * inverse[a][i] for a in range(k)) for i in range(k)]
-    return theta, [math.sqrt(max(0.0, v)) for v in var], ll / len(data)
+    few = len(scores) / (len(scores) - 1)  # the few-clusters factor
+    var = sandwich(inverse(info), list(scores.values()))
+    return theta, [math.sqrt(max(0.0, v * few)) for v in var], ll / len(data)
 
 
 def main(argv: list[str] | None = None) -> None:

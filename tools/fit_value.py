@@ -188,21 +188,23 @@ def fit(groups: list[tuple[list[list[float]], list[float]]]) -> tuple[list[float
                     xtx[i][j] += x[i] * x[j]
     inv = inverse(xtx)
     beta = [sum(inv[i][j] * xty[j] for j in range(k)) for i in range(k)]
-    meat = [[0.0] * k for _ in range(k)]
+    scores = []
     for xs, ys in groups:
         u = [0.0] * k
         for x, y in zip(xs, ys, strict=True):
             r = y - sum(b * v for b, v in zip(beta, x, strict=True))
             for i in range(k):
                 u[i] += x[i] * r
-        for i in range(k):
-            for j in range(k):
-                meat[i][j] += u[i] * u[j]
-    half = []
-    for i in range(k):
-        var = sum(inv[i][a] * meat[a][b] * inv[b][i] for a in range(k) for b in range(k))
-        half.append(1.96 * math.sqrt(max(var, 0.0)))
-    return beta, half
+        scores.append(u)
+    return beta, [1.96 * math.sqrt(max(var, 0.0)) for var in sandwich(inv, scores)]
+
+
+def sandwich(inv: list[list[float]], scores: list[list[float]]) -> list[float]:
+    """The coefficients' variances with the samples clustered: the diagonal of inv (the sum of
+    each cluster's score times its transpose) inv, `inv` the inverse of the fit's information."""
+    k = len(inv)
+    meat = [[sum(u[i] * u[j] for u in scores) for j in range(k)] for i in range(k)]
+    return [sum(inv[i][a] * meat[a][b] * inv[b][i] for a in range(k) for b in range(k)) for i in range(k)]
 
 
 def kept_share_worth(games: list[Played]) -> list[tuple[int, float, float, float]]:
