@@ -126,7 +126,7 @@ def fit_logit(data: list[Decision], cols: list[int]) -> tuple[list[float], list[
     if len(scores) < 2:
         raise ValueError("no errors: the decisions of one deal tell nothing of how deals vary")
     few = len(scores) / (len(scores) - 1)  # the few-clusters factor
-    var = sandwich(inverse(info), list(scores.values()))
+    var = sandwich(inv, list(scores.values()))  # inv: the last step's, of this same info
     return theta, [math.sqrt(max(0.0, v * few)) for v in var], ll / len(data)
 
 
