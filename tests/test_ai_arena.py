@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from acquire8.ai import arena
+from acquire8.ai.evaluate import EXPERT
 from acquire8.ai.expert import ExpertBot
 from acquire8.rules import CHAINS, BuyShares
 from acquire8.rules import events as ev
@@ -252,6 +253,19 @@ def test_the_fit_of_values_recovers_a_known_line_and_reads_kept_games(tmp_path, 
     assert all(sum(1 for x in c if x) <= 1 for c in counts)  # the mover's alone
     fit_value.main(["--kept", str(tmp_path), "--merges"])
     assert "a merge tile of its own $" in capsys.readouterr().out
+    # valued with the expert's weights: threatened chains' terms no longer weigh more
+    plain = [fit_value.played(game, params=EXPERT) for game in arena.kept_games(tmp_path)]
+    rows = [
+        (ra, rb)
+        for a, b in zip(games, plain, strict=True)
+        for ta, tb in zip(a.turns, b.turns, strict=True)
+        for ra, rb in zip(ta.rows, tb.rows, strict=True)
+    ]
+    assert all(ra[0] == rb[0] and sum(ra[1:-1]) >= sum(rb[1:-1]) - 1e-6 for ra, rb in rows)
+    assert any(sum(ra[1:-1]) > sum(rb[1:-1]) + 1 for ra, rb in rows)
+    with pytest.raises(SystemExit):
+        fit_value.main(["--kept", str(tmp_path), "--params", '{"no such weight": 1}'])
+    assert "no such weight" in capsys.readouterr().err
     with pytest.raises(SystemExit):
         fit_value.main(["--kept", str(tmp_path / "nothing")])
     assert "no kept games" in capsys.readouterr().err

@@ -1,7 +1,7 @@
 """How well the evaluation foretells a game's result: each seat's final standing regressed on its
 position at every turn's start, by fifth of the game.
 
-    python tools/fit_value.py --kept DIR [DIR ...] [--by size|place|threat] [--merges]
+    python tools/fit_value.py --kept DIR [DIR ...] [--by size|place|threat] [--merges] [--params JSON]
 
 From the games arena runs kept (`python -m acquire8.ai.arena ... --keep DIR`), every seat at
 every turn's start: its final cash less the table's mean, against its cash, the evaluation's
@@ -21,6 +21,8 @@ board at the end, and its price and share of the final bonus there (against
 from __future__ import annotations
 
 import argparse
+import dataclasses
+import json
 import math
 import sys
 from dataclasses import dataclass
@@ -29,7 +31,7 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 from acquire8.ai.arena import KeptGame, kept_games
-from acquire8.ai.evaluate import Evaluator, _split, merge_threats, own_merges, stage
+from acquire8.ai.evaluate import DEFAULT, Evaluator, Params, _split, merge_threats, own_merges, stage
 from acquire8.rules import PRICES, Game, Phase
 
 FIFTHS = 5
@@ -94,10 +96,10 @@ class Played:
     sizes: tuple[int, ...]
 
 
-def played(game: KeptGame, by: str = "size", merges: bool = False) -> Played:
-    """The game replayed to its end, a `Turn` noted at each turn's start."""
+def played(game: KeptGame, by: str = "size", merges: bool = False, params: Params = DEFAULT) -> Played:
+    """The game replayed to its end, a `Turn` noted at each turn's start (valued with `params`)."""
     g = game.record.start()
-    ev = Evaluator()
+    ev = Evaluator(params)
     turns: list[Turn] = []
     last, held = None, g.share_table()
     for action in game.record.actions:
@@ -239,10 +241,15 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--kept", type=Path, nargs="+", required=True, help="arena runs' --keep folders")
     ap.add_argument("--by", choices=sorted(CLASSES), default="size", help="how the chains are classed")
     ap.add_argument("--merges", action="store_true", help="fit the mover's merge tiles too")
+    weights = "hard's weights changed, as JSON ({\"threat_weight\": 0}: the expert's)"
+    ap.add_argument("--params", default="{}", help=weights)
     args = ap.parse_args(argv)
     try:
-        games = [played(game, args.by, args.merges) for folder in args.kept for game in kept_games(folder)]
-    except ValueError as e:
+        params = dataclasses.replace(DEFAULT, **json.loads(args.params))
+        games = [
+            played(game, args.by, args.merges, params) for folder in args.kept for game in kept_games(folder)
+        ]
+    except (ValueError, TypeError) as e:
         ap.error(str(e))
     if not games:
         ap.error("no kept games in " + ", ".join(map(str, args.kept)))
