@@ -21,11 +21,10 @@ board at the end, and its price and share of the final bonus there (against
 from __future__ import annotations
 
 import argparse
-import dataclasses
 import json
 import math
 import sys
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
@@ -245,7 +244,7 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--params", default="{}", help=weights)
     args = ap.parse_args(argv)
     try:
-        params = dataclasses.replace(DEFAULT, **json.loads(args.params))
+        params = replace(DEFAULT, **json.loads(args.params))
         games = [
             played(game, args.by, args.merges, params) for folder in args.kept for game in kept_games(folder)
         ]
