@@ -412,8 +412,7 @@ class Evaluator:
         if term is None:
             term = self._terms[key] = self._chain_term(c, size, holdings, bank, soon)
         if c in self.threatened and self.threat_factor != 1:
-            f = self.threat_factor
-            return tuple(f * t for t in term)
+            return tuple(map(self.threat_factor.__mul__, term))
         return term
 
     def _chain_term(

@@ -17,6 +17,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
 from itertools import combinations_with_replacement
+from operator import add, itemgetter, sub
 from typing import cast
 
 from acquire8.ai.base import PACER, SeededBot, Work, finish, team_worth
@@ -308,6 +309,7 @@ class HardBot(SeededBot):
         w = ev.worths(g)
         yield  # every chain's term, each new one a few tenths of a ms on a handheld
         mine, others = ev.sides(me)
+        side_worths = _side_worths(others)
         # items[c][k-1]: (my side's worth change, rival sides' worth changes, cost) of buying k
         # shares of c
         items: dict[int, list[tuple[float, tuple[float, ...], int]]] = {}
@@ -323,54 +325,50 @@ class HardBot(SeededBot):
             rows = []
             for k in range(1, min(MAX_BUY, bank[c], cash // p) + 1):
                 holdings[me] += 1
-                term = ev.chain_term(c, size, tuple(holdings), bank[c] - k)
-                delta = [t - b for t, b in zip(term, base, strict=True)]
-                rows.append(
-                    (team_worth(delta, mine) - k * p, tuple(team_worth(delta, o) for o in others), k * p)
-                )
+                delta = list(map(sub, ev.chain_term(c, size, tuple(holdings), bank[c] - k), base))
+                rows.append((team_worth(delta, mine) - k * p, side_worths(delta), k * p))
             items[c] = rows
             yield
         w_me = team_worth(w, mine)
-        w_o = tuple(team_worth(w, o) for o in others)
+        w_o = side_worths(w)
+        rival, cash_cost = ev.rival, ev.cash_cost
 
-        def value(gain: float, rival: float, spent: int) -> float:
-            return w_me + gain - rival - ev.cash_cost(cash - spent)
+        def value(gain: float, rival_worth: float, spent: int) -> float:
+            return w_me + gain - rival_worth - cash_cost(cash - spent)
 
-        best_v = value(0.0, ev.rival(w_o), 0)
+        best_v = value(0.0, rival(w_o), 0)
         best: tuple[tuple[int, int], ...] = ()
         # a noisy player draws from every purchase compared
         every = [(best_v, best)] if self.noisy else None
+        # each (chain, count) once: its gain, the rival sides' worths after buying it alone and
+        # their changes, its cost, and its value alone
+        single: dict[tuple[int, int], tuple[float, tuple[float, ...], tuple[float, ...], int, float]] = {}
+        for c, rows in items.items():
+            for k, (dm, do, cost) in enumerate(rows, 1):
+                rivals = tuple(map(add, w_o, do))
+                single[c, k] = (dm, rivals, do, cost, value(dm, rival(rivals), cost))
         if len(items) > MAX_CHAINS_MIXED:
             # Mixed purchases only among the chains that are best bought alone: with
             # seven chains that is 34 bundles to compare instead of 119.
             def alone(c: int) -> float:
-                return max(
-                    value(dm, ev.rival([wo + d for wo, d in zip(w_o, do, strict=True)]), cost)
-                    for dm, do, cost in items[c]
-                )
+                return max(single[c, k][4] for k in range(1, len(items[c]) + 1))
 
             keep = sorted(items, key=alone, reverse=True)[:MAX_CHAINS_MIXED]
             items = {c: items[c] for c in sorted(keep)}
-        # each (chain, count) once, its rivals' worths after buying it alone
-        single = {
-            (c, k): (dm, tuple(wo + d for wo, d in zip(w_o, do, strict=True)), do, cost)
-            for c, rows in items.items()
-            for k, (dm, do, cost) in enumerate(rows, 1)
-        }
         for i, combo in enumerate(_bundles(tuple((c, len(rows)) for c, rows in items.items()))):
             if i % BUNDLES_A_UNIT == BUNDLES_A_UNIT - 1:
                 yield
-            dm, rivals, _, spent = single[combo[0]]
-            gain = 0.0 + dm
+            dm, rivals, _, spent, v = single[combo[0]]
             if len(combo) > 1:  # the same sums, in the same order, as one at a time
+                gain = 0.0 + dm
                 for part in combo[1:]:
-                    dm, _, do, cost = single[part]
+                    dm, _, do, cost, _ = single[part]
                     gain += dm
                     spent += cost
-                    rivals = tuple(r + d for r, d in zip(rivals, do, strict=True))
+                    rivals = tuple(map(add, rivals, do))
                 if spent > cash:
                     continue
-            v = value(gain, ev.rival(rivals), spent)
+                v = value(gain, rival(rivals), spent)
             if every is not None:
                 every.append((v, combo))
             if v > best_v + 1e-9:
@@ -470,6 +468,16 @@ def _purchase(chains: tuple[str, ...]) -> BuyShares:
     if act is None:
         act = _PURCHASES[chains] = BuyShares(chains)
     return act
+
+
+def _side_worths(sides: list[tuple[int, ...]]) -> Callable[[list[float]], tuple[float, ...]]:
+    """What reads the worths of `sides` (`team_worth` each) from a list by seat: a plain
+    pick of seats when each side is one seat."""
+    if any(len(side) > 1 for side in sides):
+        return lambda ws: tuple(team_worth(ws, side) for side in sides)
+    if len(sides) > 1:
+        return cast("Callable[[list[float]], tuple[float, ...]]", itemgetter(*(side[0] for side in sides)))
+    return lambda ws: tuple(ws[side[0]] for side in sides)
 
 
 @lru_cache(maxsize=4096)
