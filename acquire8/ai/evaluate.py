@@ -21,6 +21,7 @@ from acquire8.rules import CHAIN_COUNT, CHAINS, END_SIZE, PRICES, SAFE_SIZE, SQU
 MAX_SIZE = SQUARES
 TERMS_KEPT = 4_000  # chain terms remembered per set of stage weights before starting afresh
 WEIGHTS_KEPT = 3  # sets of stage weights remembered (a game moves through them in order)
+THREATS_KEPT = 4_000  # boards whose threatened chains are remembered before starting afresh
 
 
 @dataclass(frozen=True)
@@ -303,6 +304,23 @@ def merge_threats(g: Game) -> list[int]:
     return out
 
 
+def threatened_chains(g: Game) -> frozenset[int]:
+    """The chains some empty square's tile would merge away (those `merge_threats` counts),
+    remembered by the board's merging squares and chain sizes: a search meets the same boards
+    again and again."""
+    sizes = g.chain_sizes()
+    key = (g.merge_squares(), sizes)
+    found = _THREATENED.get(key)
+    if found is None:
+        if len(_THREATENED) >= THREATS_KEPT:
+            _THREATENED.clear()
+        found = _THREATENED[key] = frozenset(c for joined in key[0] for c in merged_away(joined, sizes))
+    return found
+
+
+_THREATENED: dict[tuple, frozenset[int]] = {}
+
+
 def merged_away(joined: Sequence[int], sizes: Sequence[int]) -> list[int]:
     """Of the chains a tile joins, those it may merge away: the smaller ones, or every one when
     the largest are tied (the merger's maker picks the survivor)."""
@@ -387,7 +405,7 @@ class Evaluator:
         soon = self.merged_soon(g) if self.p.fitted else frozenset()
         if not self.p.threat_weight:
             return Outlook(soon, frozenset())
-        return Outlook(soon, frozenset(c for c, n in enumerate(merge_threats(g)) if n))
+        return Outlook(soon, threatened_chains(g))
 
     @staticmethod
     def merged_soon(g: Game) -> frozenset[int]:
