@@ -391,7 +391,7 @@ class Evaluator:
         table = (g.players, g.options.mode)
         if self._sides_of[0] != table:  # the same for a whole game
             self._sides_of = (table, [sides(g, s, self.team_play) for s in range(g.players)])
-        weights = (self.cert, self.growth, self.market, self.fifth, self.today)
+        weights = self.weights = (self.cert, self.growth, self.market, self.fifth, self.today)
         terms = self._memos.get(weights)
         if terms is None or len(terms) > TERMS_KEPT:
             if len(self._memos) >= WEIGHTS_KEPT:

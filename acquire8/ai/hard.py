@@ -102,6 +102,7 @@ YARDSTICK_HABITS = Habits(
     contested=0.22,
 )
 MEMO_KEPT = 2000  # purchases remembered before starting afresh
+ROWS_KEPT = 8000  # chains' purchase rows remembered before starting afresh
 BUNDLES_A_UNIT = 12  # purchases compared in one unit of sliced thinking
 
 
@@ -133,6 +134,9 @@ class HardBot(SeededBot):
         # plain values only (no action objects), so that the cyclic collector's full passes
         # do not have to walk it; a noisy player keeps every purchase's value too
         self._memo: dict[tuple, Purchases] = {}
+        # each chain's purchase rows (`_chain_rows`), by all they read: the tiles tried for a
+        # turn mostly leave a chain's as they were
+        self._rows: dict[tuple, list[tuple[float, tuple[float, ...], int]]] = {}
         self._work: Work[Action] | None = None
 
     # ------------------------------------------------------------------ entry
@@ -310,6 +314,7 @@ class HardBot(SeededBot):
         yield  # every chain's term, each new one a few tenths of a ms on a handheld
         mine, others = ev.sides(me)
         side_worths = _side_worths(others)
+        table = (n, g.options.mode)
         # items[c][k-1]: (my side's worth change, rival sides' worth changes, cost) of buying k
         # shares of c
         items: dict[int, list[tuple[float, tuple[float, ...], int]]] = {}
@@ -320,13 +325,17 @@ class HardBot(SeededBot):
             p = PRICES[c][size]
             if p > cash:
                 continue
-            holdings = [stock[s][c] for s in range(n)]
-            base = ev.chain_term(c, size, tuple(holdings), bank[c]) if any(holdings) else [0.0] * n
-            rows = []
-            for k in range(1, min(MAX_BUY, bank[c], cash // p) + 1):
-                holdings[me] += 1
-                delta = list(map(sub, ev.chain_term(c, size, tuple(holdings), bank[c] - k), base))
-                rows.append((team_worth(delta, mine) - k * p, side_worths(delta), k * p))
+            holdings = tuple(stock[s][c] for s in range(n))
+            most = min(MAX_BUY, bank[c], cash // p)
+            # everything the chain's rows read: its term's key (evaluate.chain_term) and stage
+            # weights, and whom the rows are for
+            factor = ev.threat_factor if c in ev.threatened else 1.0
+            key = (ev.weights, c in ev.soon, factor, c, size, holdings, bank[c], most, me, table)
+            rows = self._rows.get(key)
+            if rows is None:
+                if len(self._rows) > ROWS_KEPT:
+                    self._rows.clear()
+                rows = self._rows[key] = self._chain_rows(c, size, holdings, bank[c], most, me, side_worths)
             items[c] = rows
             yield
         w_me = team_worth(w, mine)
@@ -375,6 +384,30 @@ class HardBot(SeededBot):
                 best_v, best = v, combo
         options = tuple((v, _chains(combo)) for v, combo in every) if every is not None else ()
         return best_v, _chains(best), options
+
+    def _chain_rows(
+        self,
+        c: int,
+        size: int,
+        holdings: tuple[int, ...],
+        bank: int,
+        most: int,
+        me: int,
+        side_worths: Callable[[list[float]], tuple[float, ...]],
+    ) -> list[tuple[float, tuple[float, ...], int]]:
+        """(my side's worth change, the rival sides' worth changes, cost) of buying 1 to `most`
+        shares of chain `c`, as the last `setup` weighs them."""
+        ev = self.ev
+        p = PRICES[c][size]
+        mine = ev.sides(me)[0]
+        base = ev.chain_term(c, size, holdings, bank) if any(holdings) else [0.0] * len(holdings)
+        mutable = list(holdings)
+        rows = []
+        for k in range(1, most + 1):
+            mutable[me] += 1
+            delta = list(map(sub, ev.chain_term(c, size, tuple(mutable), bank - k), base))
+            rows.append((team_worth(delta, mine) - k * p, side_worths(delta), k * p))
+        return rows
 
     def purchase_values(self, g: Game, me: int) -> list[tuple[float, BuyShares]]:
         """(value, purchase) for every purchase a noisy player draws from (buying nothing, and
