@@ -1,6 +1,7 @@
 """The arena: seat-rotated games and the figures it prints."""
 
 import dataclasses
+import json
 import math
 import random
 import sys
@@ -166,6 +167,27 @@ def test_report_command_prints_the_kept_figures_and_needs_a_directory(tmp_path, 
         arena.main(["--table", "--keep", str(tmp_path)])
     with pytest.raises(SystemExit, match="no kept games"):
         arena.main(["--keep", str(tmp_path / "nothing"), "--report"])
+
+
+def test_the_experts_deals_a_decision_are_counted_kept_and_printed(tmp_path, capsys):
+    st = arena.run("expert", "greedy", games=2, seed=3, players=2, hero_opts={"iterations": 3}, keep=tmp_path)
+    # every searched decision played its 3 deals (too few for a candidate to be dropped); one
+    # with a single candidate is no search and not counted
+    assert st.hero_deals and set(st.hero_deals) == {3}
+    assert len(st.hero_deals) < len(st.times_ms)
+    assert arena.report(arena.kept_games(tmp_path)).hero_deals == st.hero_deals
+    arena.main(["--keep", str(tmp_path), "--report"])
+    assert (
+        f"hero expert: {len(st.hero_deals)} decisions searched, deals a decision median 3"
+        in capsys.readouterr().out
+    )
+    # games kept before the count was kept still read, with none
+    for path in tmp_path.glob("*.json"):
+        data = json.loads(path.read_text())
+        del data["stats"]["hero_deals"]
+        path.write_text(json.dumps(data))
+    assert arena.report(arena.kept_games(tmp_path)).hero_deals == []
+    assert arena.run("hard", "greedy", games=4, seed=3).hero_deals == []  # hard does not search
 
 
 def test_the_heros_options_reach_it_and_a_bad_one_stops_the_run_first(tmp_path, capsys, monkeypatch):

@@ -82,6 +82,7 @@ class Stats:
     field_iterations: list[int] = default(default_factory=list)  # per searched decision (ismcts-*)
     field_forced: int = 0  # the yardstick's forced decisions (no search)
     field_ms: list[float] = default(default_factory=list)  # wall clock per searched decision
+    hero_deals: list[int] = default(default_factory=list)  # the expert's, per searched decision
     players: int = 4
     mode: GameMode = "singles"
 
@@ -95,6 +96,7 @@ class Stats:
         self.field_iterations += other.field_iterations
         self.field_forced += other.field_forced
         self.field_ms += other.field_ms
+        self.hero_deals += other.hero_deals
 
     @property
     def share(self) -> float:
@@ -125,6 +127,21 @@ class Stats:
             f"win {100 * self.share:5.1f}% ± {100 * self.interval:4.1f}  "
             f"rank {statistics.mean(self.ranks):4.2f}  margin {statistics.mean(self.margins):>+8,.0f}  "
             f"decision ms median {med:6.2f} p95 {p95:6.2f} max {mx:7.2f} (cpu p95 {cpu95:6.2f})"
+        )
+
+    def work_lines(self) -> list[str]:
+        """`field_line` and `hero_line`, those that say something."""
+        return [x for x in (self.hero_line(), self.field_line()) if x]
+
+    def hero_line(self) -> str:
+        """The expert's work: deals per searched decision, its strength's measure on a machine
+        of any speed ("" when the hero does not search that way)."""
+        deals = sorted(self.hero_deals)
+        if not deals:
+            return ""
+        return (
+            f"hero {self.hero}: {len(deals)} decisions searched, deals a decision median "
+            f"{statistics.median(deals):g}, lowest tenth {deals[len(deals) // 10]}, max {deals[-1]}"
         )
 
     def field_line(self) -> str:
@@ -192,6 +209,8 @@ def play_one(args: tuple) -> tuple[Stats, GameRecord]:
             act = bots[who].choose(view)
             st.times_ms.append(1000 * (clock() - t0))
             st.cpu_ms.append(1000 * (cpu() - c0))
+            if deals := getattr(bots[who], "last_deals", 0):  # the expert counts its work
+                st.hero_deals.append(deals)
         else:
             bot = bots[who]
             t0 = clock()
@@ -352,6 +371,7 @@ def _keep(keep: Path, run_key: dict, seed: int, seat: int, st: Stats, record: Ga
             "field_iterations": st.field_iterations,
             "field_forced": st.field_forced,
             "field_ms": st.field_ms,
+            "hero_deals": st.hero_deals,
         },
         "record": record.to_dict(),
     }
@@ -398,6 +418,7 @@ def _kept_game(path: Path) -> KeptGame:
         field_iterations=_numbers(stats, "field_iterations"),
         field_forced=forced,
         field_ms=_numbers(stats, "field_ms"),
+        hero_deals=_numbers(stats, "hero_deals") if "hero_deals" in stats else [],  # kept before it counted
     )
     return KeptGame(run_key, seed, seat, st, record)
 
@@ -603,8 +624,8 @@ def main(argv: list[str] | None = None) -> None:
     except ValueError as e:
         raise SystemExit(f"arena: {e}") from None
     print(st.line())
-    if st.field_line():
-        print(st.field_line())
+    for line in st.work_lines():
+        print(line)
     print(f"({st.seconds:.1f} s)")
     if args.keep is not None:
         print(f"every game kept in {args.keep}:")
@@ -659,8 +680,8 @@ def print_report(keep: Path) -> None:
         raise ValueError(f"{keep}: no kept games")
     st = report(games)
     print(st.line())
-    if st.field_line():
-        print(st.field_line())
+    for line in st.work_lines():
+        print(line)
     seeds = sorted({g.seed for g in games})
     shown = {
         k: {o: x for o, x in v.items() if x is not None} if isinstance(v, dict) else v

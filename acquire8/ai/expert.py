@@ -118,6 +118,7 @@ class ExpertBot(SeededBot):
         self._work: Work[Action] | None = None  # the decision under way
         self._prep: Work[list[Action]] | None = None  # ... its candidates, while worked out
         self._task: Search | None = None  # ... its search, once begun
+        self.last_deals = 0  # the deals its last decision played out (0: it did not search)
 
     # ------------------------------------------------------------ interface
 
@@ -141,6 +142,7 @@ class ExpertBot(SeededBot):
         """Begin thinking about `view` (the acting seat's view). Cheap: the candidates are
         worked out in the first steps, a tile at a time, then the search a unit at a time."""
         self._task = None
+        self.last_deals = 0
         self._prep = self._candidate_steps(view)
         self._work = self._thinking(view, self._prep)
 
@@ -159,6 +161,7 @@ class ExpertBot(SeededBot):
             if not now or self._task is None:
                 return None
             act = self._task.best()
+            self.last_deals = self._task.deals
         self._work = self._prep = self._task = None
         return act
 
@@ -175,6 +178,7 @@ class ExpertBot(SeededBot):
             t = clock()
             task.iterate()
             task.spent_ms += 1000 * (clock() - t)
+        self.last_deals = task.deals
         return task.best()
 
     # ------------------------------------------------------------ the search, for a review
