@@ -7,6 +7,7 @@ from itertools import product
 
 import pytest
 
+from acquire8.ai.base import finish
 from acquire8.ai.evaluate import (
     ADDED,
     ADDED_ATOMS,
@@ -23,7 +24,7 @@ from acquire8.ai.evaluate import (
     stage,
 )
 from acquire8.ai.hard import HardBot
-from acquire8.rules import BuyShares, Game, Phase, PlaceTile
+from acquire8.rules import BuyShares, Game, Options, Phase, PlaceTile
 
 from positions import fill, load, player
 
@@ -152,6 +153,28 @@ def test_hard_on_both_models_plays_whole_games_and_is_a_seed_away_from_repeating
     first = game(31)
     assert first == game(31)
     assert first != game(32)
+
+
+@pytest.mark.parametrize(("players", "mode"), [(4, "singles"), (4, "2v2"), (2, "singles")])
+def test_hards_values_are_the_same_from_warm_memos_as_from_fresh_ones(players, mode):
+    # a player that has valued a whole game's positions for every seat, as the expert's model of
+    # the other seats does (its purchases, chains' purchase rows, chain terms and the boards'
+    # threats remembered), values each the same as a new one
+    g = Game.new(players=players, seed=41, options=Options(mode=mode))
+    warm = HardBot(1)
+    compared = 0
+    while not g.is_over:
+        view = g.view(g.current)
+        if g.phase in (Phase.PLACE, Phase.BUY):
+            me = view.current
+            fresh = HardBot(1)
+            if g.phase == Phase.PLACE:
+                assert finish(warm.place_value_steps(view)) == finish(fresh.place_value_steps(view))
+            else:
+                assert warm.best_buy(view, me) == fresh.best_buy(view, me)
+            compared += 1
+        g.play(warm.choose(view))
+    assert compared > 40
 
 
 def test_cash_earns_a_premium_early_that_is_gone_by_mid_game():
