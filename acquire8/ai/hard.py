@@ -102,7 +102,7 @@ YARDSTICK_HABITS = Habits(
     contested=0.22,
 )
 MEMO_KEPT = 2000  # purchases remembered before starting afresh
-ROWS_KEPT = 8000  # chains' purchase rows remembered before starting afresh
+ROWS_KEPT = 2000  # chains' purchase rows remembered before starting afresh (about 1 KB each)
 BUNDLES_A_UNIT = 12  # purchases compared in one unit of sliced thinking
 
 
