@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 from dataclasses import replace
 from itertools import product
 
@@ -175,6 +176,20 @@ def test_hards_values_are_the_same_from_warm_memos_as_from_fresh_ones(players, m
             compared += 1
         g.play(warm.choose(view))
     assert compared > 40
+
+
+def test_hards_memos_give_the_cyclic_collector_nothing_to_walk():
+    # a frame's start runs the full collections (app/shell.py): what the memos hold must not be
+    # walked one object at a time, or a collection outlasts the frame on a slow machine
+    g = Game.new(players=4, seed=43)
+    bot = HardBot(1)
+    while not g.is_over:
+        g.play(bot.choose(g.view(g.current)))
+    for _ in range(3):  # a pass stops tracking a tuple once what it holds is not: a level a pass
+        gc.collect()
+    assert len(bot._memo) > 50 and len(bot._rows) > 50
+    held = [*bot._memo.items(), *bot._rows.items()]
+    assert not [item for item in held if gc.is_tracked(item[0]) or gc.is_tracked(item[1])]
 
 
 def test_cash_earns_a_premium_early_that_is_gone_by_mid_game():

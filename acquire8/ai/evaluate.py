@@ -10,7 +10,7 @@ rules' fast path (whole tables at once: `Game.chain_sizes`, `bank_counts`, `all_
 from __future__ import annotations
 
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, replace
 from functools import lru_cache
 from typing import NamedTuple
@@ -292,6 +292,19 @@ class Outlook(NamedTuple):
     soon: frozenset[int]
     threatened: frozenset[int]
 
+    def bits(self) -> int:
+        """The outlook as one number, for memo keys: a number, unlike a set, gives the cyclic
+        collector's full passes nothing to walk."""
+        found = _OUTLOOK_BITS.get(self)
+        if found is None:
+            found = _OUTLOOK_BITS[self] = sum(1 << c for c in self.soon) + sum(
+                1 << (CHAIN_COUNT + c) for c in self.threatened
+            )
+        return found
+
+
+_OUTLOOK_BITS: dict[Outlook, int] = {}  # at most 128 x 128 outlooks
+
 
 def merge_threats(g: Game) -> list[int]:
     """For each chain, the empty squares whose tile would merge it away (into a larger chain,
@@ -314,11 +327,22 @@ def threatened_chains(g: Game) -> frozenset[int]:
     if found is None:
         if len(_THREATENED) >= THREATS_KEPT:
             _THREATENED.clear()
-        found = _THREATENED[key] = frozenset(c for joined in key[0] for c in merged_away(joined, sizes))
+        found = _THREATENED[key] = chain_set(c for joined in key[0] for c in merged_away(joined, sizes))
     return found
 
 
 _THREATENED: dict[tuple, frozenset[int]] = {}
+_CHAIN_SETS: dict[frozenset[int], frozenset[int]] = {}
+
+
+def chain_set(chains: Iterable[int]) -> frozenset[int]:
+    """The one frozenset of these chains (at most 128 exist): the memos that hold sets of chains
+    add no objects for the cyclic collector's full passes to walk (a frame's start runs them)."""
+    s = frozenset(chains)
+    return _CHAIN_SETS.setdefault(s, s)
+
+
+NO_CHAINS = chain_set(())
 
 
 def merged_away(joined: Sequence[int], sizes: Sequence[int]) -> list[int]:
@@ -386,7 +410,7 @@ class Evaluator:
         self.fifth = min(LAST_FIFTH, int(len(ADDED) * st)) if fitted else 0
         self.today = self.p.today_late * round(10 * st) / 10 if fitted else 0.0  # tenths: fewer sets
         outlook = outlook if outlook is not None else self.outlook(g)
-        self.soon = outlook.soon if fitted else frozenset()
+        self.soon = outlook.soon if fitted else NO_CHAINS
         self.threatened = outlook.threatened
         table = (g.players, g.options.mode)
         if self._sides_of[0] != table:  # the same for a whole game
@@ -402,9 +426,9 @@ class Evaluator:
     def outlook(self, g: Game) -> Outlook:
         """The board's `Outlook`, as far as these weights read it: the chains paying soon for the
         fitted model, those threatened for `threat_weight`."""
-        soon = self.merged_soon(g) if self.p.fitted else frozenset()
+        soon = self.merged_soon(g) if self.p.fitted else NO_CHAINS
         if not self.p.threat_weight:
-            return Outlook(soon, frozenset())
+            return Outlook(soon, NO_CHAINS)
         return Outlook(soon, threatened_chains(g))
 
     @staticmethod
@@ -418,7 +442,7 @@ class Evaluator:
                 joined = [CHAINS.index(x) for x in g.merge_chains(tile)]
                 top = max(sizes[c] for c in joined)
                 soon.update(c for c in joined if sizes[c] < top)
-        return frozenset(soon)
+        return chain_set(soon)
 
     def chain_term(self, c: int, size: int, holdings: tuple[int, ...], bank: int) -> tuple[float, ...]:
         """What chain `c` of `size` tiles is worth to each seat: shares plus expected bonus."""

@@ -42,6 +42,8 @@ from acquire8.rules import (
 # the best purchase's value and chains, then (a noisy player's) those of every purchase compared
 Purchases = tuple[float, tuple[str, ...], tuple[tuple[float, tuple[str, ...]], ...]]
 MAX_CHAINS_MIXED = 4  # chains considered together in one purchase
+# a chain's purchase rows: (my side's worth change, the rival sides', cost) of buying 1, 2, 3
+Rows = tuple[tuple[float, tuple[float, ...], int], ...]
 
 
 @dataclass(frozen=True)
@@ -136,7 +138,7 @@ class HardBot(SeededBot):
         self._memo: dict[tuple, Purchases] = {}
         # each chain's purchase rows (`_chain_rows`), by all they read: the tiles tried for a
         # turn mostly leave a chain's as they were
-        self._rows: dict[tuple, list[tuple[float, tuple[float, ...], int]]] = {}
+        self._rows: dict[tuple, Rows] = {}
         self._work: Work[Action] | None = None
 
     # ------------------------------------------------------------------ entry
@@ -283,7 +285,7 @@ class HardBot(SeededBot):
             g.tiles_on_board(),
             g.pool_size(),
             g.options.mode,  # whom it plays for
-            outlook,
+            outlook.bits(),
         )
         found = self._memo.get(key)
         if found is None:
@@ -317,7 +319,7 @@ class HardBot(SeededBot):
         table = (n, g.options.mode)
         # items[c][k-1]: (my side's worth change, rival sides' worth changes, cost) of buying k
         # shares of c
-        items: dict[int, list[tuple[float, tuple[float, ...], int]]] = {}
+        items: dict[int, Rows] = {}
         for c in range(CHAIN_COUNT):
             size = sizes[c]
             if not size or not bank[c]:
@@ -394,7 +396,7 @@ class HardBot(SeededBot):
         most: int,
         me: int,
         side_worths: Callable[[list[float]], tuple[float, ...]],
-    ) -> list[tuple[float, tuple[float, ...], int]]:
+    ) -> Rows:
         """(my side's worth change, the rival sides' worth changes, cost) of buying 1 to `most`
         shares of chain `c`, as the last `setup` weighs them."""
         ev = self.ev
@@ -407,7 +409,7 @@ class HardBot(SeededBot):
             mutable[me] += 1
             delta = list(map(sub, ev.chain_term(c, size, tuple(mutable), bank - k), base))
             rows.append((team_worth(delta, mine) - k * p, side_worths(delta), k * p))
-        return rows
+        return tuple(rows)  # no list: the cyclic collector's full passes skip it once seen
 
     def purchase_values(self, g: Game, me: int) -> list[tuple[float, BuyShares]]:
         """(value, purchase) for every purchase a noisy player draws from (buying nothing, and
