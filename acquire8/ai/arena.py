@@ -21,7 +21,8 @@ The yardstick `ismcts-intern`, `-trader`, `-manager`, `-partner`, `-ceo` (bench/
 re-implementation of a published information-set MCTS; it plays for its own seat) is loaded
 only when named, from the repository's bench/, which the game does not ship. `--iterations`
 overrides its iteration cap (and fixes a searching hero's playouts), `--field-ms` gives it a
-time limit per decision; the line after the figures reports its iterations a decision.
+time limit per decision; the line after the figures reports its iterations a decision, and
+another the expert's deals a decision when it is the hero (its strength rides on them).
 `--options JSON` gives the expert its other options (`ExpertBot`'s keywords): it makes one
 decision with them before any game, and its kept games record them.
 
