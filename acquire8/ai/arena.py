@@ -50,6 +50,7 @@ from pathlib import Path
 from typing import Any, Protocol, cast
 
 from acquire8.ai.base import Bot
+from acquire8.ai.expert import ExpertBot
 from acquire8.ai.levels import SPEC_OF, SPECS
 from acquire8.ai.players import PLAYERS
 from acquire8.rules import (
@@ -207,11 +208,12 @@ def play_one(args: tuple) -> tuple[Stats, GameRecord]:
         view = g.view(who)
         if who in mine:
             t0, c0 = clock(), cpu()
-            act = bots[who].choose(view)
+            hero_bot = bots[who]
+            act = hero_bot.choose(view)
             st.times_ms.append(1000 * (clock() - t0))
             st.cpu_ms.append(1000 * (cpu() - c0))
-            if deals := getattr(bots[who], "last_deals", 0):  # the expert counts its work
-                st.hero_deals.append(deals)
+            if isinstance(hero_bot, ExpertBot) and hero_bot.last_deals:  # the expert counts its work
+                st.hero_deals.append(hero_bot.last_deals)
         else:
             bot = bots[who]
             t0 = clock()
