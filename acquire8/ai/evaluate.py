@@ -321,13 +321,12 @@ def threatened_chains(g: Game) -> frozenset[int]:
     """The chains some empty square's tile would merge away (those `merge_threats` counts),
     remembered by the board's merging squares and chain sizes: a search meets the same boards
     again and again."""
-    sizes = g.chain_sizes()
-    key = (g.merge_squares(), sizes)
+    key = (g.merge_squares(), g.chain_sizes())
     found = _THREATENED.get(key)
     if found is None:
         if len(_THREATENED) >= THREATS_KEPT:
             _THREATENED.clear()
-        found = _THREATENED[key] = chain_set(c for joined in key[0] for c in merged_away(joined, sizes))
+        found = _THREATENED[key] = chain_set(c for c, n in enumerate(merge_threats(g)) if n)
     return found
 
 

@@ -317,9 +317,7 @@ class HardBot(SeededBot):
         mine, others = ev.sides(me)
         side_worths = _side_worths(others)
         table = (n, g.options.mode)
-        # items[c][k-1]: (my side's worth change, rival sides' worth changes, cost) of buying k
-        # shares of c
-        items: dict[int, Rows] = {}
+        items: dict[int, Rows] = {}  # each buyable chain's rows
         for c in range(CHAIN_COUNT):
             size = sizes[c]
             if not size or not bank[c]:
