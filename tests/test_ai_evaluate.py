@@ -27,7 +27,7 @@ from acquire8.ai.evaluate import (
 from acquire8.ai.hard import HardBot
 from acquire8.rules import BuyShares, Game, Options, Phase, PlaceTile
 
-from positions import fill, load, player
+from positions import chain, fill, load, player
 
 
 def enumerated(holdings: tuple[int, ...], bank: int, fifth: int, market: bool) -> list[float]:
@@ -251,3 +251,19 @@ def test_the_rival_is_the_best_opponent_unless_best_early_mixes_in_their_mean_ea
     shipped.setup(g)
     mixed.setup(g)
     assert shipped.margin(w, 0, 0) - mixed.margin(w, 0, 0) == pytest.approx(mixed.rival(w[1:]) - 9000)
+
+
+def test_a_safe_chain_is_priced_at_the_size_safe_growth_says_it_reaches():
+    # American at 12 tiles is safe, Tower at 4 is not
+    cells = {**chain("A", 12, "1A"), **fill("T", "1I-4I")}
+    g = load(cells=cells, players=[player(shares={"A": 3, "T": 2}), player(shares={"A": 1}), player()])
+    plain, grown = Evaluator(EXPERT), Evaluator(replace(EXPERT, safe_growth=45.0))
+    plain.setup(g)
+    grown.setup(g)
+    ahead = round(45 * (1 - stage(g)))
+    assert ahead >= 20  # early in the game: far ahead
+    american = ((3, 1, 0), 21)  # holdings, bank
+    assert grown.chain_term(2, 12, *american) == plain.chain_term(2, 12 + ahead, *american)
+    assert grown.chain_term(2, 12, *american) > plain.chain_term(2, 12, *american)
+    assert grown.chain_term(0, 4, (2, 0, 0), 23) == plain.chain_term(0, 4, (2, 0, 0), 23)  # not safe
+    assert DEFAULT.safe_growth == EXPERT.safe_growth == 0  # measured, not shipped

@@ -13,7 +13,9 @@ table's rows, with the mean of each group (the table's atoms). `--by-place` spli
 the seat's place in the chain at the note: leading alone, tied first, behind, holding none;
 `--by-size` by the chain's size at the note (`SIZE_CLASSES`), and then prints those rows as
 one table by size class and fifth (a class with fewer than MIN_NOTES notes in a fifth takes
-the fifth's row).
+the fifth's row). `--growth` prints instead how many tiles a chain grows from the note to its
+payout, by fifth and size class: for the safe chains, that over 1 - stage is the evaluation's
+`Params.safe_growth`.
 """
 
 from __future__ import annotations
@@ -54,7 +56,8 @@ def size_class(size: int) -> str:
     return SIZE_CLASSES[sum(size >= limit for limit in SIZE_LIMITS)]
 
 
-Note = tuple[int, str, str, int]  # stage fifth, place and size class at the note, shares added
+# stage fifth, place and size class at the note, shares added, tiles the chain grew by its payout
+Note = tuple[int, str, str, int, int]
 
 
 def added_in_game(g: Game, next_action: Callable[[Game], Action], seats: Collection[int]) -> list[Note]:
@@ -66,8 +69,9 @@ def added_in_game(g: Game, next_action: Callable[[Game], Action], seats: Collect
 
     def paid(c: int, table: tuple[tuple[int, ...], ...]) -> None:
         final = [row[c] for row in table]
+        paid_size = g.chain_sizes()[c]
         out.extend(
-            (fifth, place(held, s), size_class(size), final[s] - held[s])
+            (fifth, place(held, s), size_class(size), final[s] - held[s], paid_size - size)
             for fifth, held, size in notes[c]
             for s in seats
         )
@@ -135,10 +139,16 @@ def main(argv: list[str] | None = None) -> None:
     split = ap.add_mutually_exclusive_group()
     split.add_argument("--by-place", action="store_true", help="a row per place in the chain at the note")
     split.add_argument("--by-size", action="store_true", help="a row per size class of the chain at the note")
+    split.add_argument(
+        "--growth", action="store_true", help="tiles a chain grows by its payout, by size class"
+    )
     args = ap.parse_args(argv)
     notes = kept(args.kept) if args.kept else played(args.field, args.seed, args.deals, args.iterations)
+    if args.growth:
+        print_growth(notes)
+        return
     counts: dict[tuple[int, str], Counter[int]] = {}
-    for fifth, where, size, added in notes:
+    for fifth, where, size, added, _ in notes:
         label = where if args.by_place else size if args.by_size else ""
         counts.setdefault((fifth, label), Counter())[added] += 1
     order = list(PLACES) + list(SIZE_CLASSES)
@@ -168,6 +178,25 @@ def main(argv: list[str] | None = None) -> None:
                 print(f"        {_row(c)},")
             print("    ),")
         print(")")
+
+
+def print_growth(notes: list[Note]) -> None:
+    """The mean tiles a chain grows from a note to its payout, by fifth and size class (every
+    seat's note counts alike); for the safe chains also that over 1 - stage at the fifth's middle:
+    the evaluation's `safe_growth` that fifth says."""
+    grown: dict[tuple[int, str], list[int]] = {}
+    for fifth, _, size, _, tiles in notes:
+        grown.setdefault((fifth, size), []).append(tiles)
+    for (fifth, size), tiles in sorted(
+        grown.items(), key=lambda kv: (kv[0][0], SIZE_CLASSES.index(kv[0][1]))
+    ):
+        mean = sum(tiles) / len(tiles)
+        line = (
+            f"stage {fifth / 5:.1f}-{(fifth + 1) / 5:.1f}, {size}: {len(tiles)} notes, grows {mean:.1f} tiles"
+        )
+        if size == SIZE_CLASSES[-1]:
+            line += f" (safe_growth {mean / (1 - (fifth + 0.5) / len(ADDED)):.0f})"
+        print(line)
 
 
 def _row(c: Counter[int]) -> str:

@@ -61,6 +61,10 @@ class Params:
     # kept games one foretold about $1,700-2,100 beyond the evaluation in mid-game, $800-900 in
     # the last fifth; docs/AI.md).
     merge_tile: float = 0.0
+    # A safe chain lasts to the end and grows until then: its shares and bonuses are priced
+    # `safe_growth * (1 - stage)` tiles on (0: at today's size; in kept games a safe chain grew
+    # about 45 x (1 - stage) tiles by the end, `tools/fit_added.py --growth`).
+    safe_growth: float = 0.0
 
 
 DEFAULT = Params()
@@ -392,6 +396,7 @@ class Evaluator:
         if self.ending:
             self.cert = 10
             self.growth = 0
+            self.safe_growth = 0
             self.reserve: float = 0
             self.premium = 0.0
             self.keep: float = 0
@@ -399,6 +404,7 @@ class Evaluator:
         else:
             self.cert = min(10, round(10 * (self.p.certainty_early + (1 - self.p.certainty_early) * st)))
             self.growth = round(self.p.growth * (1 - st))
+            self.safe_growth = round(self.p.safe_growth * (1 - st))
             self.reserve = self.p.reserve * (1 - st)
             self.premium = self.p.cash_premium * max(0.0, 1 - st / self.p.premium_until)
             self.keep = self.p.keep_value * (1 - st)
@@ -414,7 +420,8 @@ class Evaluator:
         table = (g.players, g.options.mode)
         if self._sides_of[0] != table:  # the same for a whole game
             self._sides_of = (table, [sides(g, s, self.team_play) for s in range(g.players)])
-        weights = self.weights = (self.cert, self.growth, self.market, self.fifth, self.today)
+        weights = (self.cert, self.growth, self.safe_growth, self.market, self.fifth, self.today)
+        self.weights = weights
         terms = self._memos.get(weights)
         if terms is None or len(terms) > TERMS_KEPT:
             if len(self._memos) >= WEIGHTS_KEPT:
@@ -459,8 +466,11 @@ class Evaluator:
     def _chain_term(
         self, c: int, size: int, holdings: tuple[int, ...], bank: int, soon: bool = False
     ) -> tuple[float, ...]:
-        p = PRICES[c][size]
-        pv = PRICES[c][min(size + self.growth, MAX_SIZE)] if size < SAFE_SIZE and not soon else p
+        if size >= SAFE_SIZE:  # paid at the end, at the size it has grown to
+            p = pv = PRICES[c][min(size + self.safe_growth, MAX_SIZE)]
+        else:
+            p = PRICES[c][size]
+            pv = PRICES[c][min(size + self.growth, MAX_SIZE)] if not soon else p
         if self.p.fitted and not self.ending:
             later = bonus_with_added(holdings, bank, LAST_FIFTH if soon else self.fifth, self.market)
             now = expected_bonus(holdings, bank, 10, self.market) if self.today else later
