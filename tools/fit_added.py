@@ -139,9 +139,7 @@ def main(argv: list[str] | None = None) -> None:
     split = ap.add_mutually_exclusive_group()
     split.add_argument("--by-place", action="store_true", help="a row per place in the chain at the note")
     split.add_argument("--by-size", action="store_true", help="a row per size class of the chain at the note")
-    split.add_argument(
-        "--growth", action="store_true", help="tiles a chain grows by its payout, by size class"
-    )
+    split.add_argument("--growth", action="store_true", help="tiles a chain grows by its payout")
     args = ap.parse_args(argv)
     notes = kept(args.kept) if args.kept else played(args.field, args.seed, args.deals, args.iterations)
     if args.growth:
@@ -163,8 +161,7 @@ def main(argv: list[str] | None = None) -> None:
             ns[i] += k
         mean = sum(a * v for a, v in c.items()) / n
         label = f"{where}, " if where else ""
-        stage_range = f"{fifth / 5:.1f}-{(fifth + 1) / 5:.1f}"
-        print(f"    {_row(c)},  # stage {stage_range}: {label}{n} notes, mean {mean:.2f}")
+        print(f"    {_row(c)},  # stage {_stages(fifth)}: {label}{n} notes, mean {mean:.2f}")
     print("atoms", tuple(round(s / n, 2) if n else 0 for s, n in zip(sums, ns, strict=True)))
     if args.by_size:
         print("the table by size class, each its rows by fifth as in ADDED:")
@@ -191,12 +188,15 @@ def print_growth(notes: list[Note]) -> None:
         grown.items(), key=lambda kv: (kv[0][0], SIZE_CLASSES.index(kv[0][1]))
     ):
         mean = sum(tiles) / len(tiles)
-        line = (
-            f"stage {fifth / 5:.1f}-{(fifth + 1) / 5:.1f}, {size}: {len(tiles)} notes, grows {mean:.1f} tiles"
-        )
+        line = f"stage {_stages(fifth)}, {size}: {len(tiles)} notes, grows {mean:.1f} tiles"
         if size == SIZE_CLASSES[-1]:
             line += f" (safe_growth {mean / (1 - (fifth + 0.5) / len(ADDED)):.0f})"
         print(line)
+
+
+def _stages(fifth: int) -> str:
+    """The stages a fifth spans, as a row's label: 0.4-0.6."""
+    return f"{fifth / len(ADDED):.1f}-{(fifth + 1) / len(ADDED):.1f}"
 
 
 def _row(c: Counter[int]) -> str:
