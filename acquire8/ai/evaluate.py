@@ -69,9 +69,10 @@ class Params:
 
 DEFAULT = Params()
 # The expert's own (its evaluation and its own turns in its playouts; the other seats there play
-# hard's): the same but for `threat_weight`, whose weight there too slowed its playouts and
-# showed no gain in round 55 (docs/AI.md).
-EXPERT = replace(DEFAULT, threat_weight=0.0)
+# hard's): no `threat_weight`, whose weight there too slowed its playouts and showed no gain in
+# round 55; a safe chain priced at the size it grows to, which gained at tables with the
+# yardstick in round 66 (docs/AI.md).
+EXPERT = replace(DEFAULT, threat_weight=0.0, safe_growth=45.0)
 # the hand-set model and weights hard and the expert played with before the fitted one: kept
 # to measure against
 HAND_SET = Params(reserve=1500, reserve_weight=0.3, growth=3, fitted=False, cash_premium=0.0)
