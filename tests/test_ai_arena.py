@@ -301,11 +301,13 @@ def test_the_fit_of_added_shares_reads_a_kept_runs_field_seats(tmp_path):
 
     arena.run("easy", "greedy", games=4, seed=41, keep=tmp_path)
     notes = fit_added.kept(tmp_path)
-    assert notes and all(0 <= fifth < 5 and added >= 0 for fifth, _, _, added, _ in notes)
-    assert {where for _, where, _, _, _ in notes} <= set(fit_added.PLACES)
-    assert {size for _, _, size, _, _ in notes} <= {"2-5", "6-10", "11+"}
-    # a chain is paid at its size then, which is never less than at a note before
-    assert all(grown >= 0 for *_, grown in notes) and any(grown > 0 for *_, grown in notes)
+    assert notes and all(0 <= fifth < 5 and added >= 0 for fifth, _, _, added, *_ in notes)
+    assert {where for _, where, *_ in notes} <= set(fit_added.PLACES)
+    assert {size for _, _, size, *_ in notes} <= {"2-5", "6-10", "11+"}
+    # a chain is paid at its size then, never less than at a note before, and so at no lower price
+    grown = [(tiles, rise) for *_, tiles, rise in notes]
+    assert all(tiles >= 0 and rise >= 0 for tiles, rise in grown)
+    assert any(rise > 0 for _, rise in grown) and any(tiles > 0 and not rise for tiles, rise in grown)
     # the field's three seats of every game, no hero's: three notes a chain a turn
     assert len(notes) % 3 == 0
     assert fit_added.place((2, 1, 0, 0), 0) == "leading"

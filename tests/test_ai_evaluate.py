@@ -25,7 +25,7 @@ from acquire8.ai.evaluate import (
     stage,
 )
 from acquire8.ai.hard import HardBot
-from acquire8.rules import BuyShares, Game, Options, Phase, PlaceTile
+from acquire8.rules import PRICES, BuyShares, Game, Options, Phase, PlaceTile
 
 from positions import chain, fill, load, player
 
@@ -264,3 +264,23 @@ def test_a_safe_chain_is_priced_at_the_size_safe_growth_says_it_reaches():
     assert grown.chain_term(2, 12, *american) == plain.chain_term(2, 12 + ahead, *american)
     assert grown.chain_term(2, 12, *american) > plain.chain_term(2, 12, *american)
     assert grown.chain_term(0, 4, (2, 0, 0), 23) == plain.chain_term(0, 4, (2, 0, 0), 23)  # not safe
+
+
+def test_price_rise_prices_every_chain_at_its_price_at_payout_unless_it_pays_next_turn():
+    # Tower (1A-3A, 3B) and American (5A-9A, 5B): the 4A in hand merges Tower away; Luxor at 12
+    # is safe
+    cells = {**fill("T", "1A-3A", "3B-3B"), **fill("A", "5A-9A", "5B-5B"), **chain("L", 12, "1E")}
+    g = load(cells=cells, players=[player(hand=["4A"]), player(), player()])
+    today = replace(EXPERT, growth=0, safe_growth=0.0)
+    plain, risen = Evaluator(today), Evaluator(replace(today, price_rise=400.0))
+    plain.setup(g)
+    risen.setup(g)
+    rise = round(400 * (1 - stage(g)), -1)
+    assert rise >= 200 and risen.soon == frozenset({0})  # before mid-game; Tower pays next turn
+    for c, size in ((2, 6), (1, 12)):  # American, Luxor: paid later, at a higher price
+        price = PRICES[c][size]
+        holdings = (3, 1, 0)
+        assert risen.chain_term(c, size, holdings, 21) == pytest.approx(
+            [t * (price + rise) / price for t in plain.chain_term(c, size, holdings, 21)]
+        )
+    assert risen.chain_term(0, 4, (2, 1, 0), 22) == plain.chain_term(0, 4, (2, 1, 0), 22)

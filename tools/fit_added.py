@@ -14,8 +14,8 @@ the seat's place in the chain at the note: leading alone, tied first, behind, ho
 `--by-size` by the chain's size at the note (`SIZE_CLASSES`), and then prints those rows as
 one table by size class and fifth (a class with fewer than MIN_NOTES notes in a fifth takes
 the fifth's row). `--growth` prints instead how many tiles a chain grows from the note to its
-payout, by fifth and size class: for the safe chains, that over 1 - stage is the evaluation's
-`Params.safe_growth`.
+payout and how far its price rises, by fifth and size class: over 1 - stage, the evaluation's
+`Params.safe_growth` (the safe chains) and `Params.price_rise`.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from collections.abc import Callable, Collection, Iterator
 
 from acquire8.ai.arena import kept_games, make_player
 from acquire8.ai.evaluate import ADDED, stage
-from acquire8.rules import CHAIN_COUNT, CHAINS, Action, Game, Phase
+from acquire8.rules import CHAIN_COUNT, CHAINS, PRICES, Action, Game, Phase
 
 GROUPS = ((0, 0), (1, 3), (4, 6), (7, 99))
 PLACES = ("leading", "tied first", "behind", "none")
@@ -57,7 +57,8 @@ def size_class(size: int) -> str:
 
 
 # stage fifth, place and size class at the note, shares added, tiles the chain grew by its payout
-Note = tuple[int, str, str, int, int]
+# and the dollars its share price rose
+Note = tuple[int, str, str, int, int, int]
 
 
 def added_in_game(g: Game, next_action: Callable[[Game], Action], seats: Collection[int]) -> list[Note]:
@@ -71,7 +72,14 @@ def added_in_game(g: Game, next_action: Callable[[Game], Action], seats: Collect
         final = [row[c] for row in table]
         paid_size = g.chain_sizes()[c]
         out.extend(
-            (fifth, place(held, s), size_class(size), final[s] - held[s], paid_size - size)
+            (
+                fifth,
+                place(held, s),
+                size_class(size),
+                final[s] - held[s],
+                paid_size - size,
+                PRICES[c][paid_size] - PRICES[c][size],
+            )
             for fifth, held, size in notes[c]
             for s in seats
         )
@@ -139,14 +147,14 @@ def main(argv: list[str] | None = None) -> None:
     split = ap.add_mutually_exclusive_group()
     split.add_argument("--by-place", action="store_true", help="a row per place in the chain at the note")
     split.add_argument("--by-size", action="store_true", help="a row per size class of the chain at the note")
-    split.add_argument("--growth", action="store_true", help="tiles a chain grows by its payout")
+    split.add_argument("--growth", action="store_true", help="tiles and price a chain gains by its payout")
     args = ap.parse_args(argv)
     notes = kept(args.kept) if args.kept else played(args.field, args.seed, args.deals, args.iterations)
     if args.growth:
         print_growth(notes)
         return
     counts: dict[tuple[int, str], Counter[int]] = {}
-    for fifth, where, size, added, _ in notes:
+    for fifth, where, size, added, *_ in notes:
         label = where if args.by_place else size if args.by_size else ""
         counts.setdefault((fifth, label), Counter())[added] += 1
     order = list(PLACES) + list(SIZE_CLASSES)
@@ -178,20 +186,21 @@ def main(argv: list[str] | None = None) -> None:
 
 
 def print_growth(notes: list[Note]) -> None:
-    """The mean tiles a chain grows from a note to its payout, by fifth and size class (every
-    seat's note counts alike); for the safe chains also that over 1 - stage at the fifth's middle:
-    the evaluation's `safe_growth` that fifth says."""
-    grown: dict[tuple[int, str], list[int]] = {}
-    for fifth, _, size, _, tiles in notes:
-        grown.setdefault((fifth, size), []).append(tiles)
-    for (fifth, size), tiles in sorted(
-        grown.items(), key=lambda kv: (kv[0][0], SIZE_CLASSES.index(kv[0][1]))
-    ):
-        mean = sum(tiles) / len(tiles)
-        line = f"stage {_stages(fifth)}, {size}: {len(tiles)} notes, grows {mean:.1f} tiles"
+    """The mean tiles a chain grows from a note to its payout, and the dollars its price rises,
+    by fifth and size class (every seat's note counts alike); each over 1 - stage at the fifth's
+    middle is what the evaluation's `Params.price_rise` (and for the safe chains
+    `Params.safe_growth`) would be, fitted to that fifth."""
+    grown: dict[tuple[int, str], list[tuple[int, int]]] = {}
+    for fifth, _, size, _, tiles, rise in notes:
+        grown.setdefault((fifth, size), []).append((tiles, rise))
+    for (fifth, size), rows in sorted(grown.items(), key=lambda kv: (kv[0][0], SIZE_CLASSES.index(kv[0][1]))):
+        ahead = 1 - (fifth + 0.5) / len(ADDED)
+        tiles = sum(t for t, _ in rows) / len(rows)
+        rise = sum(r for _, r in rows) / len(rows)
+        line = f"stage {_stages(fifth)}, {size}: {len(rows)} notes, grows {tiles:.1f} tiles"
         if size == SIZE_CLASSES[-1]:
-            line += f" (safe_growth {mean / (1 - (fifth + 0.5) / len(ADDED)):.0f})"
-        print(line)
+            line += f" (safe_growth {tiles / ahead:.0f})"
+        print(f"{line}, price +${rise:.0f} (price_rise {rise / ahead:.0f})")
 
 
 def _stages(fifth: int) -> str:

@@ -65,6 +65,11 @@ class Params:
     # `safe_growth * (1 - stage)` tiles on (0: at today's size; in kept games a safe chain grew
     # about 45 x (1 - stage) tiles by the end, `tools/fit_added.py --growth`).
     safe_growth: float = 0.0
+    # Every chain's price at its payout, in place of `growth` and `safe_growth`: its price today
+    # plus `price_rise * (1 - stage)` dollars, for its shares and its bonuses, unless a tile in
+    # hand merges it away (0: off; in kept games a chain's price rose about $350-380 x (1 - stage)
+    # by its payout, alike for every size, `tools/fit_added.py --growth`).
+    price_rise: float = 0.0
 
 
 DEFAULT = Params()
@@ -398,6 +403,7 @@ class Evaluator:
             self.cert = 10
             self.growth = 0
             self.safe_growth = 0
+            self.rise: float = 0
             self.reserve: float = 0
             self.premium = 0.0
             self.keep: float = 0
@@ -406,6 +412,7 @@ class Evaluator:
             self.cert = min(10, round(10 * (self.p.certainty_early + (1 - self.p.certainty_early) * st)))
             self.growth = round(self.p.growth * (1 - st))
             self.safe_growth = round(self.p.safe_growth * (1 - st))
+            self.rise = round(self.p.price_rise * (1 - st), -1)  # tens of dollars: fewer sets
             self.reserve = self.p.reserve * (1 - st)
             self.premium = self.p.cash_premium * max(0.0, 1 - st / self.p.premium_until)
             self.keep = self.p.keep_value * (1 - st)
@@ -421,7 +428,7 @@ class Evaluator:
         table = (g.players, g.options.mode)
         if self._sides_of[0] != table:  # the same for a whole game
             self._sides_of = (table, [sides(g, s, self.team_play) for s in range(g.players)])
-        weights = (self.cert, self.growth, self.safe_growth, self.market, self.fifth, self.today)
+        weights = (self.cert, self.growth, self.safe_growth, self.rise, self.market, self.fifth, self.today)
         self.weights = weights
         terms = self._memos.get(weights)
         if terms is None or len(terms) > TERMS_KEPT:
@@ -467,7 +474,9 @@ class Evaluator:
     def _chain_term(
         self, c: int, size: int, holdings: tuple[int, ...], bank: int, soon: bool = False
     ) -> tuple[float, ...]:
-        if size >= SAFE_SIZE:  # paid at the end, at the size it has grown to
+        if self.p.price_rise:
+            p = pv = PRICES[c][size] + (0 if soon else self.rise)
+        elif size >= SAFE_SIZE:  # paid at the end, at the size it has grown to
             p = pv = PRICES[c][min(size + self.safe_growth, MAX_SIZE)]
         else:
             p = PRICES[c][size]
