@@ -170,3 +170,22 @@ def test_the_command_line_says_how_many_games_it_read_from_its_file(tmp_path, ca
     assert f"{games} games of 4, seed 1, seat-rotated (" in again
     assert f"; {games} of them read from {keep})" in again
     assert again.splitlines()[1:] == first.splitlines()[1:]  # the same ladder
+
+
+def test_kept_runs_are_rated_together_and_a_missing_file_is_named(tmp_path, capsys, monkeypatch):
+    first, second = tmp_path / "seed1.jsonl", tmp_path / "seed2.jsonl"
+    for keep, seed in ((first, "1"), (second, "2")):
+        argv = ["--deals", "1", "--expert-deals", "0", "--boot", "5", "--seed", seed, "--keep", str(keep)]
+        ladder.main(argv)
+    capsys.readouterr()
+    monkeypatch.setattr(ladder, "_play_task", lambda task: pytest.fail(f"played {task}"))
+    ladder.main(["--boot", "5", "--rate", str(first), str(second)])
+    out = capsys.readouterr().out.splitlines()
+    games = math.comb(len([s for s in SPECS if not s.searches]), 4) * 4
+    assert out[0] == f"{2 * games} games read from {first}, {second}"
+    pooled = [ladder.read_kept(f) for f in (first, second)]
+    finishes = [finish for kept in pooled for finish, _ in kept.values()]
+    assert out[1:-1] == ladder.rate(finishes, boot=5, seed=1).lines()  # both runs' games, one fit
+    with pytest.raises(SystemExit):
+        ladder.main(["--rate", str(first), str(tmp_path / "gone.jsonl")])
+    assert "gone.jsonl: no such file of kept games" in capsys.readouterr().err

@@ -3,9 +3,12 @@
     python -m acquire8.ai.ladder --deals 40 --expert-deals 4 --seed 1   # as `make arena`
     python -m acquire8.ai.ladder --deals 40 --expert-deals 0 --yardstick intern --seed 4
     python -m acquire8.ai.ladder --deals 10 --expert-deals 0 --yardstick ceo --keep FILE
+    python -m acquire8.ai.ladder --rate FILE FILE   # the games of two kept runs, rated together
 
 A long run goes in slices: `--keep FILE` writes each finished game to FILE as one line and
-plays only the games missing from it, so a stopped run resumes where it stopped.
+plays only the games missing from it, so a stopped run resumes where it stopped. `--rate`
+plays nothing: it rates the games kept by earlier runs, pooled (more games, narrower
+intervals, and more than one run's schedule of seats and deals).
 
 A game of n players is read as its n(n-1)/2 pairwise finishes (the higher final cash
 beats the lower, a tie is half a win each; two seats of one level tell nothing about
@@ -288,7 +291,13 @@ def main(argv: list[str] | None = None) -> None:
     ap.add_argument("--budget-ms", type=float, default=None, help="searching levels: time per decision")
     ap.add_argument("--jobs", type=int, default=1, help="processes (the machine may be shared)")
     ap.add_argument("--keep", type=Path, help="a file: write each finished game there, play only the rest")
+    ap.add_argument(
+        "--rate", type=Path, nargs="+", metavar="FILE", help="rate the games --keep kept in FILEs; play none"
+    )
     args = ap.parse_args(argv)
+    if args.rate:
+        _rate_kept(ap, args.rate, args.boot, args.seed)
+        return
     opts = {} if args.budget_ms is None else {"budget_ms": args.budget_ms}
     games: list[Finish] = []
     times: list[float] = []
@@ -316,10 +325,31 @@ def main(argv: list[str] | None = None) -> None:
     took = time.perf_counter() - start
     read = f"; {earlier} of them read from {args.keep}" if earlier else ""
     print(f"{len(games)} games of {args.players}, seed {args.seed}, seat-rotated ({took:.0f} s{read})")
+    _print(ladder, times)
+
+
+def _rate_kept(ap: argparse.ArgumentParser, files: list[Path], boot: int, seed: int) -> None:
+    """Print the ladder of the games kept in `files`, pooled (`--rate`)."""
+    played: list[tuple[Finish, list[float]]] = []
+    for f in files:
+        if not f.is_file():
+            ap.error(f"{f}: no such file of kept games")
+        try:
+            played += read_kept(f).values()
+        except ValueError as e:
+            ap.error(str(e))
+    if not played:
+        ap.error("no games in " + ", ".join(map(str, files)))
+    print(f"{len(played)} games read from " + ", ".join(map(str, files)))
+    _print(rate([finish for finish, _ in played], boot, seed), [t for _, ts in played for t in ts])
+
+
+def _print(ladder: Ladder, times: list[float]) -> None:
+    """The ladder's lines, the searching levels' decision times, and the ratings to ship."""
     for line in ladder.lines():
         print(line)
     if times:
-        times.sort()
+        times = sorted(times)
         med, p95 = times[len(times) // 2], times[int(0.95 * len(times))]
         print(f"searching: decision ms median {med:.0f}, p95 {p95:.0f}, max {times[-1]:.0f} ({len(times)})")
     print(
