@@ -338,9 +338,10 @@ def _rate_kept(ap: argparse.ArgumentParser, files: list[Path], boot: int, seed: 
             played += read_kept(f).values()
         except ValueError as e:
             ap.error(str(e))
+    names = ", ".join(map(str, files))
     if not played:
-        ap.error("no games in " + ", ".join(map(str, files)))
-    print(f"{len(played)} games read from " + ", ".join(map(str, files)))
+        ap.error(f"no games in {names}")
+    print(f"{len(played)} games read from {names}")
     _print(rate([finish for finish, _ in played], boot, seed), [t for _, ts in played for t in ts])
 
 
