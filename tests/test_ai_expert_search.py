@@ -234,7 +234,7 @@ def test_a_noisy_hard_draws_its_tiles_and_purchases_by_their_values():
         assert {HardBot(s, temperature=1e-6).choose(view) for s in range(20)} <= best
         drawn = [HardBot(s, temperature=1e9).choose(view) for s in range(60)]
         assert set(drawn) <= legal and len(set(drawn)) > 3
-    bot = ExpertBot(1, model_temperature=1500)
+    bot = ExpertBot(1, model_temperature=1500, model_habits=False)
     assert bot.opponent.temperature == 1500 and bot.hard.temperature == 0
     with pytest.raises(ValueError, match="temperature"):
         HardBot(1, temperature=-1)
@@ -278,8 +278,9 @@ def test_habits_lean_a_noisy_hards_tiles_and_purchases_beyond_their_values():
         HardBot(1, temperature=100, habits=YARDSTICK_HABITS)
     with pytest.raises(ValueError, match="above 0"):
         dataclasses.replace(blind, tile_temperature=0)
-    bot = ExpertBot(1, model_habits=True)
+    bot = ExpertBot(1)  # by default the other seats of its playouts lean as fitted
     assert bot.opponent.habits is YARDSTICK_HABITS and bot.opponent.noisy and bot.hard.habits is None
+    assert ExpertBot(1, model_habits=False).opponent.habits is None
 
 
 def test_each_purchase_leaning_counts_what_it_names():

@@ -76,8 +76,9 @@ DEFAULT = Params()
 # The expert's own (its evaluation and its own turns in its playouts; the other seats there play
 # hard's): no `threat_weight`, whose weight there too slowed its playouts and showed no gain in
 # round 55; a safe chain priced at the size it grows to, which gained at tables with the
-# yardstick in round 66 (docs/AI.md).
-EXPERT = replace(DEFAULT, threat_weight=0.0, safe_growth=45.0)
+# yardstick in round 66; $1,000 for each tile in hand that merges away a chain it holds, which
+# gained with the expert's other two options of round 70 (docs/AI.md).
+EXPERT = replace(DEFAULT, threat_weight=0.0, safe_growth=45.0, merge_tile=1000.0)
 # the hand-set model and weights hard and the expert played with before the fitted one: kept
 # to measure against
 HAND_SET = Params(reserve=1500, reserve_weight=0.3, growth=3, fitted=False, cash_premium=0.0)

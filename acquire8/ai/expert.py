@@ -1,22 +1,26 @@
 """The expert player: Monte Carlo search over the information set of its decision.
 
-For a placement, a founding, a disposal or a purchase it takes the hard player's choice and
-a few others (hard's next best tiles; every chain it would found; the plain disposals; no
-purchase and three shares of the most promising chains), then repeatedly re-deals the tiles
-it cannot see (`Game.determinize`: one sample of the hidden hands and pool consistent with
-its view), plays every candidate out on that same deal (common random numbers make the
-comparison fair) to the start of its own next turn (or `rounds` rounds on; a purchase, which
-ends its turn, through that turn), the other seats deciding as hard players do and the rest
-of its own turn as its inner hard player would, and scores the result with the hard player's
-evaluation (in a team game: its team's worth against the best other team's,
-the partners played out as team-playing hard players). The statistics are kept per
-candidate of the decision it faces, over all deals: a one-level information-set search. A
-candidate whose paired difference to the leader lies beyond doubt below zero stops being
-played out, so the deals go to the close ones, and the decision is made when one is left.
-The survivor and defunct order are the hard player's, and a declared end that wins is taken
-without search. The other seats' hard players weigh the board as hard does; its own, and its
-evaluation, leave out the chains an empty square would merge away (`evaluate.EXPERT`): weighing
-them there too slows its playouts and showed no gain in round 55 (docs/AI.md).
+For a placement, a founding, a disposal or a purchase it takes the hard player's choice and a
+few others (hard's next best tiles; every chain it would found; the plain disposals; no
+purchase and three shares of the most promising chains), then repeatedly re-deals the tiles it
+cannot see (`Game.determinize`: one sample of the hidden hands and pool consistent with its
+view), plays every candidate out on that same deal (common random numbers make the comparison
+fair) to the start of its own next turn (or `rounds` rounds on; a purchase, which ends its
+turn, through that turn; from late in the game on, `TO_END_FROM`, to the final scoring), the
+other seats deciding as hard players who draw their tiles and purchases with the leanings
+fitted to the yardstick's Manager (`hard.YARDSTICK_HABITS`: they found chains and buy shares
+more readily than hard) and the rest of its own turn as its inner hard player would, and
+scores the result with the hard player's evaluation (in a team game: its team's worth against
+the best other team's, the partners played out as team-playing hard players). The statistics
+are kept per candidate of the decision it faces, over all deals: a one-level information-set
+search. A candidate whose paired difference to the leader lies beyond doubt below zero stops
+being played out, so the deals go to the close ones, and the decision is made when one is
+left. The survivor and defunct order are the hard player's, and a declared end that wins is
+taken without search. The other seats' hard players weigh the board as hard does; its own, and
+its evaluation, leave out the chains an empty square would merge away (`evaluate.EXPERT`):
+weighing them there too slows its playouts and showed no gain in round 55 (docs/AI.md). The
+three choices of round 70 (the leanings, playouts to the end, `merge_tile`) gained together at
+tables with the yardstick (docs/AI.md).
 
 It is anytime and sliced for a front end without threads: `start(view)` and then
 `step(budget_ms)` as often as needed (None means "still thinking"); `choose(view)`
@@ -38,6 +42,7 @@ from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Dispos
 DEFAULT_BUDGET_MS = 500.0
 PRUNE_AFTER = 8  # deals before a trailing candidate may be dropped
 PRUNE_Z = 3.0  # standard errors below the leader that drop a candidate
+TO_END_FROM = 0.9  # the game's stage from which its playouts run to the final scoring
 # A tile whose value for hard (its margin, in dollars) is more than this below hard's best
 # tile's is not a candidate: pruning takes PRUNE_AFTER deals to drop one, deals that go to
 # the close tiles instead.
@@ -84,11 +89,11 @@ class ExpertBot(SeededBot):
         params: Params = EXPERT,
         team_play: bool = True,
         prune_after: int = PRUNE_AFTER,
-        to_end_from: float | None = None,
+        to_end_from: float | None = TO_END_FROM,
         model: Params = DEFAULT,
         objective: Objective = "margin",
         model_temperature: float = 0.0,
-        model_habits: bool = False,
+        model_habits: bool = True,
     ):
         super().__init__(seed, team_play)
         if rounds < 1:
