@@ -101,7 +101,7 @@ def test_a_tile_that_merges_away_a_chain_the_mover_holds_adds_merge_tile_to_its_
     survivor = load(cells=cells, players=[player(shares={"A": 2}, hand=["4A"]), player(), player()])
     theirs = load(cells=cells, players=[player(shares={"T": 2}), player(hand=["4A"]), player()])
     assert own_merges(survivor) == own_merges(theirs) == 0
-    plain, valued = Evaluator(EXPERT), Evaluator(replace(EXPERT, merge_tile=1000.0))
+    plain, valued = Evaluator(replace(EXPERT, merge_tile=0.0)), Evaluator(EXPERT)
     assert valued.evaluate(holder, 0) == pytest.approx(plain.evaluate(holder, 0) + 1000)
     assert valued.evaluate(holder, 1) == pytest.approx(plain.evaluate(holder, 1) - 1000)  # its rival's
     assert valued.evaluate(survivor, 0) == plain.evaluate(survivor, 0)
@@ -113,7 +113,7 @@ def test_a_tile_that_merges_away_a_chain_the_mover_holds_adds_merge_tile_to_its_
     holder.play(PlaceTile("11I"))
     assert holder.phase == Phase.BUY and holder.current == 0 and own_merges(holder) == 1
     assert valued.evaluate(holder, 0) == plain.evaluate(holder, 0)
-    assert DEFAULT.merge_tile == EXPERT.merge_tile == 0  # measured, not shipped
+    assert DEFAULT.merge_tile == 0 and EXPERT.merge_tile == 1000  # the expert's, not hard's
 
 
 def test_a_chain_a_square_would_merge_away_counts_more_with_threat_weight():
