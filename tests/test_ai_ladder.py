@@ -189,3 +189,6 @@ def test_kept_runs_are_rated_together_and_a_missing_file_is_named(tmp_path, caps
     with pytest.raises(SystemExit):
         ladder.main(["--rate", str(first), str(tmp_path / "gone.jsonl")])
     assert "gone.jsonl: no such file of kept games" in capsys.readouterr().err
+    with pytest.raises(SystemExit):
+        ladder.main(["--rate", str(first), str(first)])
+    assert f"{first}: {games} of its games were read already" in capsys.readouterr().err

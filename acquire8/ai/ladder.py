@@ -330,19 +330,24 @@ def main(argv: list[str] | None = None) -> None:
 
 def _rate_kept(ap: argparse.ArgumentParser, files: list[Path], boot: int, seed: int) -> None:
     """Print the ladder of the games kept in `files`, pooled (`--rate`)."""
-    played: list[tuple[Finish, list[float]]] = []
+    played: dict[str, tuple[Finish, list[float]]] = {}
     for f in files:
         if not f.is_file():
             ap.error(f"{f}: no such file of kept games")
         try:
-            played += read_kept(f).values()
+            kept = read_kept(f)
         except ValueError as e:
             ap.error(str(e))
+        # a game kept twice (a file named twice, or one run's seed again) would count twice
+        if twice := played.keys() & kept.keys():
+            ap.error(f"{f}: {len(twice)} of its games were read already; rate each game once")
+        played |= kept
     names = ", ".join(map(str, files))
     if not played:
         ap.error(f"no games in {names}")
     print(f"{len(played)} games read from {names}")
-    _print(rate([finish for finish, _ in played], boot, seed), [t for _, ts in played for t in ts])
+    games = played.values()
+    _print(rate([finish for finish, _ in games], boot, seed), [t for _, ts in games for t in ts])
 
 
 def _print(ladder: Ladder, times: list[float]) -> None:
