@@ -28,7 +28,8 @@ def simulate(games: int, seed: int, players: int, bots: list[str]) -> None:
     start = time.perf_counter()
     for i in range(games):
         game_seed = seed + i
-        result = play_game([make_bot(lv, game_seed * 10 + s) for s, lv in enumerate(levels)], game_seed)
+        seated = [make_bot(lv, game_seed * 10 + s, table=tuple(levels)) for s, lv in enumerate(levels)]
+        result = play_game(seated, game_seed)
         for w in result.winners:
             wins[w] += 1 / len(result.winners)
         for s, score in enumerate(result.scores):

@@ -191,16 +191,19 @@ def test_the_experts_deals_a_decision_are_counted_kept_and_printed(tmp_path, cap
 
 
 def test_the_heros_options_reach_it_and_a_bad_one_stops_the_run_first(tmp_path, capsys, monkeypatch):
-    made = []
+    made, tables = [], set()
 
     def expert(seed, **opts):
         made.append(opts.get("objective"))
+        tables.add(opts.get("table"))
         return ExpertBot(seed, **opts)
 
     monkeypatch.setitem(arena.PLAYERS, "expert", expert)
     run = ["--hero", "expert", "--iterations", "2", "--field", "greedy", "--players", "2", "--games", "2"]
     arena.main([*run, "--options", '{"objective": "win"}', "--keep", str(tmp_path / "win")])
     assert made and set(made) == {"win"}  # the trial decision's player and every game's
+    # each game's expert knows whom it plays (the trial decision's has no table)
+    assert tables == {None, ("expert", "greedy"), ("greedy", "expert")}
     assert {g.run["hero_opts"]["objective"] for g in arena.kept_games(tmp_path / "win")} == {"win"}
     with pytest.raises(SystemExit, match="another run"):  # a run without it is another run
         arena.main([*run, "--keep", str(tmp_path / "win")])

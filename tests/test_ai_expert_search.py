@@ -10,6 +10,7 @@ from acquire8.ai.base import finish
 from acquire8.ai.evaluate import DEFAULT, EXPERT, stage
 from acquire8.ai.expert import PRUNE_AFTER, TO_THE_END, ExpertBot, Search, win_chance
 from acquire8.ai.hard import YARDSTICK_HABITS, Habits, HardBot
+from acquire8.ai.simple import EasyBot
 from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Options, Phase, PlaceTile
 
 from positions import chain, dear_survivor_disposal, fill, load, locked_survivor_disposal, player, safe_chain
@@ -306,3 +307,40 @@ def test_each_purchase_leaning_counts_what_it_names():
         assert got == expected, chains
     # seat 1 in Tower ties seat 0 too, and in Luxor trails it: both contested
     assert dataclasses.replace(zero, contested=1.0).purchase(sizes, stock, 1, ("T", "L")) == 2
+
+
+def test_a_seat_the_table_shows_is_played_out_as_its_level_plays():
+    table = ("expert", "easy", "hard", "person")
+    bot = ExpertBot(3, table=table)
+    assert set(bot.seat_models) == {0, 1, 2}  # a person is not a level: the leanings model it
+    assert isinstance(bot.seat_models[2], HardBot) and not bot.seat_models[2].noisy
+    # an easy seat decides as easy does, drawn alike for every candidate on a deal
+    game = Game.new(players=4, seed=5)
+    game.play(HardBot(1).choose(game.view(game.current)))
+    while game.current != 1 or game.phase != Phase.PLACE:
+        game.play(HardBot(1).choose(game.view(game.current)))
+    easy = EasyBot(0)
+    drawn = set()
+    for deal in range(8):
+        bot.seed_draws(f"{deal} seats")
+        easy.reseed(f"{deal} seats")
+        act = finish(bot.model_steps(game))
+        assert act == easy.choose(game)
+        drawn.add(act)
+    assert len(drawn) > 1  # easy's choices vary from deal to deal
+    # a hard seat decides as hard does; the person's seat as the leanings draw
+    game.play(act)
+    while game.current != 2 or game.phase != Phase.PLACE:
+        game.play(HardBot(1).choose(game.view(game.current)))
+    assert finish(bot.model_steps(game)) == HardBot(0).choose(game)
+    assert bot.seat_models.get(3, bot.opponent) is bot.opponent and bot.opponent.habits is YARDSTICK_HABITS
+
+
+def test_a_table_of_no_known_level_changes_no_decision():
+    game = Game.new(players=4, seed=11)
+    for _ in range(30):
+        view = game.view(game.current)
+        plain = ExpertBot(4, iterations=3).choose(view)
+        told = ExpertBot(4, iterations=3, table=("person", "ismcts-trader", "ismcts-trader", "x"))
+        assert told.choose(view) == plain
+        game.play(plain)

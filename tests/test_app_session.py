@@ -9,6 +9,9 @@ from pathlib import Path
 
 import pytest
 
+from acquire8.ai.expert import ExpertBot
+from acquire8.ai.hard import HardBot
+from acquire8.ai.simple import EasyBot
 from acquire8.app import buttons as bt
 from acquire8.app import session
 from acquire8.app.control import app as capp
@@ -881,6 +884,15 @@ def test_new_screens_fit_the_screen(tmp_path, pyxel_headless, text_bounds):
         views.draw(app)
         app.update(frozenset({bt.O}))
     assert not text_bounds
+
+
+def test_the_expert_knows_the_levels_it_plays_and_not_the_person():
+    game = Game.new(players=4, seed=3)
+    play = capp.make_play(capp.App(seed=2), game, [PERSON, "hard", "expert", "easy"], seed=None)
+    expert = play.bots[2]
+    assert isinstance(expert, ExpertBot)
+    models = expert.seat_models  # the person's seat is left to the leanings
+    assert set(models) == {1, 2, 3} and isinstance(models[3], EasyBot) and isinstance(models[1], HardBot)
 
 
 def test_a_persons_disposal_in_anothers_merger_is_passed_to_them():

@@ -189,14 +189,15 @@ def play_one(args: tuple) -> tuple[Stats, GameRecord]:
     hero, field_level, tile_seed, seat, players, hero_opts, field_opts, end, make_hero, mode, selfish = args
     g = Game.new(players=players, seed=tile_seed, options=Options(mode=mode, end=end))
     mine = g.teams[seat]
+    seats = tuple(hero if s in mine else field_level for s in range(players))
     bots = [
         (
             make_hero(tile_seed * 100 + s)
             if make_hero
-            else make_player(hero, tile_seed * 100 + s, True, hero_opts)
+            else make_player(hero, tile_seed * 100 + s, True, {**hero_opts, "table": seats})
         )
         if s in mine
-        else make_player(field_level, tile_seed * 100 + s, not selfish, field_opts)
+        else make_player(field_level, tile_seed * 100 + s, not selfish, {**field_opts, "table": seats})
         for s in range(players)
     ]
     field = f"{field_level} (selfish)" if selfish else field_level
@@ -235,7 +236,6 @@ def play_one(args: tuple) -> tuple[Stats, GameRecord]:
     tied = sum(1 for score in scores if score == ours)  # includes the hero
     st.ranks.append(above + (tied + 1) / 2)
     st.margins.append(ours - max(score for t, score in enumerate(scores) if t != seat))
-    seats = tuple(hero if s in mine else field_level for s in range(players))
     names = tuple(f"P{s + 1}" for s in range(players))
     return st, GameRecord(tile_seed, names, seats, tuple(actions), g.options)
 

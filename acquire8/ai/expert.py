@@ -32,11 +32,13 @@ from __future__ import annotations
 
 import math
 import time
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, get_args
 
-from acquire8.ai.base import PACER, SeededBot, Work, finish
+from acquire8.ai.base import PACER, Bot, GreedyBot, RandomBot, SeededBot, Work, finish
 from acquire8.ai.evaluate import DEFAULT, EXPERT, Evaluator, Params, stage
 from acquire8.ai.hard import YARDSTICK_HABITS, HardBot
+from acquire8.ai.simple import EasyBot, NormalBot
 from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Dispose, Game, Phase
 
 DEFAULT_BUDGET_MS = 500.0
@@ -65,6 +67,17 @@ WIN_LOGIT = (
     (-0.18, 5.471e-04),
 )
 FINAL_SCALE = 500.0  # dollars of margin that add 1 to the logit at the final scoring
+# How a seat known to be one of the levels (`table`) is played out: as that level's own player,
+# the expert as the hard player whose choices it re-ranks (a search in a search would cost its
+# deals). A seat not known (a person, another program) is played out with the leanings.
+SEAT_MODELS: dict[str, Callable[[int | None], Bot]] = {
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "hard": HardBot,
+    "expert": HardBot,
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
 Objective = Literal["margin", "win"]
 
 
@@ -76,7 +89,8 @@ class ExpertBot(SeededBot):
     players with the weights `model` (drawing their tiles and purchases by `model_temperature`
     if above 0, or with `model_habits` as the yardstick's players lean), and scored by
     `objective` (the evaluation's margin, or in singles the chance to win it gives); a trailing
-    candidate may be dropped after `prune_after` deals."""
+    candidate may be dropped after `prune_after` deals. `table` names each seat's player, where
+    it is known: a seat of one of the levels is played out as that level plays (`SEAT_MODELS`)."""
 
     def __init__(
         self,
@@ -94,6 +108,7 @@ class ExpertBot(SeededBot):
         objective: Objective = "margin",
         model_temperature: float = 0.0,
         model_habits: bool = True,
+        table: Sequence[str] = (),
     ):
         super().__init__(seed, team_play)
         if rounds < 1:
@@ -108,6 +123,16 @@ class ExpertBot(SeededBot):
         # or as the yardstick's players lean beyond hard's values (`hard.YARDSTICK_HABITS`)
         habits = YARDSTICK_HABITS if model_habits else None
         self.opponent = HardBot(seed, model, temperature=model_temperature, habits=habits)
+        # the seats whose level the table shows, each played out as that level (one per level)
+        made: dict[str, Bot] = {}
+        for level in table:
+            if level in SEAT_MODELS and level not in made:
+                made[level] = SEAT_MODELS[level](seed)
+        self.seat_models = {s: made[level] for s, level in enumerate(table) if level in made}
+        # the models that draw their choices at random (`seed_draws`)
+        self._drawing: list[Bot] = [
+            m for m in (self.opponent, *made.values()) if not isinstance(m, HardBot) or m.noisy
+        ]
         self.ev = Evaluator(params, team_play)
         self.budget_ms = budget_ms
         self.iterations = iterations
@@ -128,11 +153,13 @@ class ExpertBot(SeededBot):
     # ------------------------------------------------------------ interface
 
     def reseed(self, value: str) -> None:
-        """Seed its own random source and its hard players' (its own and the other seats') with
-        `value`."""
+        """Seed its own random source and its models' (its own hard player and the other seats')
+        with `value`."""
         super().reseed(value)
         self.hard.reseed(value)
         self.opponent.reseed(value)
+        for model in self.seat_models.values():
+            model.reseed(value)
 
     def choose(self, view: Game) -> Action:
         """The decision at once: the search ends on its own when its budget is spent."""
@@ -185,6 +212,20 @@ class ExpertBot(SeededBot):
             task.spent_ms += 1000 * (clock() - t)
         self.last_deals = task.deals
         return task.best()
+
+    def seed_draws(self, value: str) -> None:
+        """Seed the other seats' random choices in a playout with `value`: alike for every
+        candidate on a deal (not the market's stream)."""
+        for model in self._drawing:
+            model.reseed(value)
+
+    def model_steps(self, g: Game) -> Work[Action]:
+        """The decision of `g`'s current seat, another than its own, in a playout: as that seat's
+        level plays where the table shows it, else by the leanings (`opponent`)."""
+        model = self.seat_models.get(g.current, self.opponent)
+        if isinstance(model, HardBot):
+            return model.choose_steps(g)
+        return _at_once(model, g)
 
     # ------------------------------------------------------------ the search, for a review
 
@@ -318,8 +359,7 @@ class Search:
                 self.market_seed = bot.rng.random()
             g = self.world.copy()
             g.reseed(self.market_seed)  # the same market draws for every candidate
-            if bot.opponent.noisy:  # ... and the same draws of the other seats' choices
-                bot.opponent.rng.seed(f"{self.market_seed} seats")  # not the market's stream
+            bot.seed_draws(f"{self.market_seed} seats")  # ... and the same draws of their choices
             g.play(self.cands[self.active[self.next]])
             self.game, self.turns, self.turn = g, 0, g.turn
             return
@@ -345,7 +385,7 @@ class Search:
             # every seat decides as a hard player, its own inner one for itself: a tile or a
             # merger's choice at a time, so that no unit takes long
             if self.deciding is None:
-                self.deciding = (bot.hard if g.current == self.me else bot.opponent).choose_steps(g)
+                self.deciding = bot.hard.choose_steps(g) if g.current == self.me else bot.model_steps(g)
             try:
                 next(self.deciding)
                 return
@@ -382,6 +422,12 @@ class Search:
         if not self.deals:  # no deal complete: hard's choice
             return self.cands[0]
         return self.cands[self._leader()]
+
+
+def _at_once(bot: Bot, g: Game) -> Work[Action]:
+    """A quick player's decision as one unit of thinking."""
+    yield
+    return bot.choose(g)
 
 
 def win_chance(g: Game, margin: float) -> float:

@@ -321,7 +321,9 @@ def make_play(
     continued game's state)."""
     base = seed if seed is not None else 0
     bots = {
-        s: ai.make_bot(ai.level_of(kind), base * 10 + s) for s, kind in enumerate(seats) if kind != PERSON
+        s: ai.make_bot(ai.level_of(kind), base * 10 + s, table=tuple(seats))
+        for s, kind in enumerate(seats)
+        if kind != PERSON
     }
     people = {s for s, kind in enumerate(seats) if kind == PERSON}
     levels = {s: kind for s, kind in enumerate(seats) if kind != PERSON}
