@@ -46,11 +46,11 @@ class LevelSpec:
 # games of four, the expert at 500 ms); greedy is fixed at 500, so the scale (and a person's
 # rating) stays put.
 SPECS: tuple[LevelSpec, ...] = (
-    LevelSpec("easy", True, False, "a newcomer; plays and buys almost at random", 205.0, 18.5),
-    LevelSpec("normal", True, False, "plays well for the turn at hand, no further", 470.0, 18.0),
-    LevelSpec("hard", True, False, "weighs each move's effect on the whole game", 961.0, 30.0),
-    LevelSpec("expert", True, True, "tries its best moves out over many deals", 1086.0, 54.0),
-    LevelSpec("random", False, False, "", 289.0, 17.5),
+    LevelSpec("easy", True, False, "a newcomer; plays and buys almost at random", 228.0, 18.5),
+    LevelSpec("normal", True, False, "plays well for the turn at hand, no further", 535.0, 18.0),
+    LevelSpec("hard", True, False, "weighs each move's effect on the whole game", 1001.0, 30.0),
+    LevelSpec("expert", True, True, "tries its best moves out over many deals", 1228.0, 56.5),
+    LevelSpec("random", False, False, "", 315.0, 21.0),
     LevelSpec("greedy", False, False, "", 500.0, 0.0),
 )
 SPEC_OF: dict[str, LevelSpec] = {s.name: s for s in SPECS}
