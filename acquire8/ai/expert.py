@@ -6,12 +6,13 @@ purchase and three shares of the most promising chains), then repeatedly re-deal
 cannot see (`Game.determinize`: one sample of the hidden hands and pool consistent with its
 view), plays every candidate out on that same deal (common random numbers make the comparison
 fair) to the start of its own next turn (or `rounds` rounds on; a purchase, which ends its
-turn, through that turn; from late in the game on, `TO_END_FROM`, to the final scoring), the
-other seats deciding as hard players who draw their tiles and purchases with the leanings
-fitted to the yardstick's Manager (`hard.YARDSTICK_HABITS`: they found chains and buy shares
-more readily than hard) and the rest of its own turn as its inner hard player would, and
-scores the result with the hard player's evaluation (in a team game: its team's worth against
-the best other team's, the partners played out as team-playing hard players). The statistics
+turn, through that turn; from late in the game on, `TO_END_FROM`, to the final scoring), a
+seat whose level it is told (`table`) deciding as that level plays, any other seat as a hard
+player who draws its tiles and purchases with the leanings fitted to the yardstick's Manager
+(`hard.YARDSTICK_HABITS`: they found chains and buy shares more readily than hard), and the
+rest of its own turn as its inner hard player would, and scores the result with the hard
+player's evaluation (in a team game: its team's worth against the best other team's, the
+partners played out as team-playing players). The statistics
 are kept per candidate of the decision it faces, over all deals: a one-level information-set
 search. A candidate whose paired difference to the leader lies beyond doubt below zero stops
 being played out, so the deals go to the close ones, and the decision is made when one is
@@ -382,8 +383,8 @@ class Search:
             # tile that most raises its (team's) net worth now, the first on a tie
             act = max(g.legal_actions(), key=lambda a: _worth_after(g, a, self.side))
         else:
-            # every seat decides as a hard player, its own inner one for itself: a tile or a
-            # merger's choice at a time, so that no unit takes long
+            # its own seat decides as its inner hard player, the others as their models: a
+            # hard player's tile or merger's choice at a time, so that no unit takes long
             if self.deciding is None:
                 self.deciding = bot.hard.choose_steps(g) if g.current == self.me else bot.model_steps(g)
             try:
