@@ -155,11 +155,8 @@ def play(levels: Sequence[str], tile_seed: int, options: dict | None = None) -> 
     """One game of the given seats' levels (or the yardstick's, `ismcts-*`); its finish and the
     searching levels' decision times (ms). `options` go to the searching levels (`budget_ms`)."""
     searching = [lv in SPEC_OF and SPEC_OF[lv].searches for lv in levels]
-    table = {"table": tuple(levels)}  # a searching level knows whom it plays
-    bots = [
-        make_player(lv, tile_seed * 100 + s, True, {**(options or {}), **table})
-        for s, lv in enumerate(levels)
-    ]
+    told = {**(options or {}), "table": tuple(levels)}  # a searching level knows whom it plays
+    bots = [make_player(lv, tile_seed * 100 + s, True, told) for s, lv in enumerate(levels)]
     g = Game.new(players=len(levels), seed=tile_seed)
     times: list[float] = []
     while not g.is_over:
