@@ -161,6 +161,18 @@ def test_a_planted_bad_move_is_a_mistake_and_the_expert_s_own_move_is_good():
     assert held * before.price(chain) >= least  # what keeping every share threw away
 
 
+def test_the_review_plays_the_other_seats_as_the_levels_the_record_names(record, reviewed):
+    # the easy and greedy seats played out as themselves, or (the record naming no level) with
+    # the leanings the expert keeps for a person: other costs for the hard seat's decisions
+    unknown = GameRecord(record.seed, record.names, ("easy", "person", "person"), record.actions)
+    review = Review(unknown, seats=[1], iterations=ITERATIONS, seed=3)
+    for _ in range(8):
+        review.step()
+    assert len(review.decisions) == 8
+    known = [(d.cost, d.best) for d in reviewed.of(1)[:8]]
+    assert [(d.cost, d.best) for d in review.decisions] != known
+
+
 def test_a_review_taken_up_after_a_break_ends_as_without_it(record, reviewed):
     part = Review(record, seats=[0, 1], iterations=ITERATIONS, seed=3)
     while part.progress[0] < 5:

@@ -4,8 +4,9 @@ For every decision of the chosen seats in a `GameRecord`, from that seat's view 
 (what it could see, no more), the expert's search compares the move played with the moves the
 expert would weigh (`ExpertBot.candidate_moves`, and for a survivor or defunct order every legal
 one): every candidate is played out on the same re-dealt hidden tiles to the start of the
-seat's next turn and scored with hard's evaluation (net worth against the best opponent,
-dollars). The cost of the move is the mean difference, over the deals both were played out
+seat's next turn (a seat the record names a level of deciding as that level, as in the
+expert's play: `ExpertBot`'s `table`) and scored with hard's evaluation (net worth against the
+best opponent, dollars). The cost of the move is the mean difference, over the deals both were played out
 on, between the best candidate and the move played, with the standard error of those paired
 differences. A decision is classed by its cost only when the cost is beyond doubt (cost -
 `SURE_Z` standard errors above zero); a forced decision (one legal move) is not searched,
@@ -152,7 +153,8 @@ class Review:
             before = step.game
         self._efforts = [effort(pos.view) for pos in self._todo]
         self.decisions: list[Decision] = []
-        self._bot = ExpertBot(seed, iterations=iterations)
+        # the seats' levels, as the record names them: the playouts play each as it plays
+        self._bot = ExpertBot(seed, iterations=iterations, table=record.seats)
         self._work: Work[Decision] | None = None  # the decision under review
 
     @property
