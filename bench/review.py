@@ -30,7 +30,7 @@ def _game(task: tuple[int, int, int]) -> dict:
     game_seed = seed + i
     levels = [LEVELS[(s + i) % len(LEVELS)] for s in range(len(LEVELS))]
     bots = [
-        make_bot(lv, game_seed * 10 + s, iterations=EXPERT_ITERATIONS)
+        make_bot(lv, game_seed * 10 + s, iterations=EXPERT_ITERATIONS, table=levels)  # as in the game
         if lv == "expert"
         else make_bot(lv, game_seed * 10 + s)
         for s, lv in enumerate(levels)
