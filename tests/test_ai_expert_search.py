@@ -8,10 +8,8 @@ import pytest
 
 from acquire8.ai.base import finish
 from acquire8.ai.evaluate import DEFAULT, EXPERT, stage
-from acquire8.ai.expert import PRUNE_AFTER, TO_THE_END, ExpertBot, Search, seat_model, win_chance
+from acquire8.ai.expert import PRUNE_AFTER, TO_THE_END, ExpertBot, Search, win_chance
 from acquire8.ai.hard import YARDSTICK_HABITS, Habits, HardBot
-from acquire8.ai.levels import SPECS
-from acquire8.ai.players import PLAYERS
 from acquire8.ai.simple import EasyBot
 from acquire8.rules import BuyShares, Dispose, FoundChain, Game, Options, Phase, PlaceTile
 
@@ -336,15 +334,6 @@ def test_a_seat_the_table_shows_is_played_out_as_its_level_plays():
         game.play(HardBot(1).choose(game.view(game.current)))
     assert finish(bot.model_steps(game)) == HardBot(0).choose(game)
     assert bot.seat_models.get(3, bot.opponent) is bot.opponent and bot.opponent.habits is YARDSTICK_HABITS
-
-
-def test_every_level_has_its_seat_model_and_nothing_else_has_one():
-    for spec in SPECS:
-        model = seat_model(spec.name, 1)
-        # a searching level is played out as plain hard; every other as its own player
-        assert type(model) is (HardBot if spec.searches else type(PLAYERS[spec.name](1)))
-        assert not isinstance(model, HardBot) or not model.noisy
-    assert seat_model("person", 1) is None and seat_model("ismcts-trader", 1) is None
 
 
 def test_a_table_of_no_known_level_changes_no_decision():

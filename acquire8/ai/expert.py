@@ -33,13 +33,13 @@ from __future__ import annotations
 
 import math
 import time
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from typing import Any, Literal, get_args
 
-from acquire8.ai.base import PACER, Bot, SeededBot, Work, finish
+from acquire8.ai.base import PACER, Bot, GreedyBot, RandomBot, SeededBot, Work, finish
 from acquire8.ai.evaluate import DEFAULT, EXPERT, Evaluator, Params, stage
 from acquire8.ai.hard import YARDSTICK_HABITS, HardBot
-from acquire8.ai.levels import SPEC_OF
+from acquire8.ai.simple import EasyBot, NormalBot
 from acquire8.rules import CHAINS, PRICES, Action, BuyShares, DeclareEnd, Dispose, Game, Phase
 
 DEFAULT_BUDGET_MS = 500.0
@@ -68,6 +68,17 @@ WIN_LOGIT = (
     (-0.18, 5.471e-04),
 )
 FINAL_SCALE = 500.0  # dollars of margin that add 1 to the logit at the final scoring
+# How a seat known to be one of the levels (`table`) is played out: as that level's own player,
+# the expert as the hard player whose choices it re-ranks (a search in a search would cost its
+# deals). A seat not known (a person, another program) is played out with the leanings.
+SEAT_MODELS: dict[str, Callable[[int | None], Bot]] = {
+    "easy": EasyBot,
+    "normal": NormalBot,
+    "hard": HardBot,
+    "expert": HardBot,
+    "random": RandomBot,
+    "greedy": GreedyBot,
+}
 Objective = Literal["margin", "win"]
 
 
@@ -80,7 +91,7 @@ class ExpertBot(SeededBot):
     if above 0, or with `model_habits` as the yardstick's players lean), and scored by
     `objective` (the evaluation's margin, or in singles the chance to win it gives); a trailing
     candidate may be dropped after `prune_after` deals. `table` names each seat's player, where
-    it is known: a seat of one of the levels is played out as that level plays (`seat_model`)."""
+    it is known: a seat of one of the levels is played out as that level plays (`SEAT_MODELS`)."""
 
     def __init__(
         self,
@@ -116,8 +127,8 @@ class ExpertBot(SeededBot):
         # the seats whose level the table shows, each played out as that level (one per level)
         made: dict[str, Bot] = {}
         for level in table:
-            if level not in made and (player := seat_model(level, seed)) is not None:
-                made[level] = player
+            if level in SEAT_MODELS and level not in made:
+                made[level] = SEAT_MODELS[level](seed)
         self.seat_models = {s: made[level] for s, level in enumerate(table) if level in made}
         # the models that draw their choices at random (`seed_draws`)
         self._drawing: list[Bot] = [
@@ -414,19 +425,6 @@ class Search:
         return self.cands[self._leader()]
 
 
-def seat_model(level: str, seed: int | None) -> Bot | None:
-    """How the expert plays out a seat of `level`: as that level's own player, a searching level
-    (the expert) as the hard player whose choices it re-ranks, since a search in a search would
-    cost its deals; None for a seat of no level (a person, another program), which it plays
-    out with the leanings."""
-    from acquire8.ai.players import PLAYERS  # not at the top: players.py imports this module
-
-    spec = SPEC_OF.get(level)
-    if spec is None:
-        return None
-    return HardBot(seed) if spec.searches else PLAYERS[spec.name](seed)
-
-
 def _at_once(bot: Bot, g: Game) -> Work[Action]:
     """A quick player's decision as one unit of thinking."""
     yield
@@ -459,4 +457,4 @@ def _worth_after(g: Game, act: Action, side: tuple[int, ...]) -> int:
     return sum(h.net_worth(s) for s in side)
 
 
-__all__ = ["DEFAULT_BUDGET_MS", "ExpertBot", "Search", "logistic", "seat_model", "win_chance"]
+__all__ = ["DEFAULT_BUDGET_MS", "ExpertBot", "Search", "logistic", "win_chance"]
