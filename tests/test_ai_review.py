@@ -162,8 +162,8 @@ def test_a_planted_bad_move_is_a_mistake_and_the_expert_s_own_move_is_good():
 
 
 def test_the_review_plays_the_other_seats_as_the_levels_the_record_names(record, reviewed):
-    # the easy and greedy seats played out as themselves, or (the record naming no level) with
-    # the leanings the expert keeps for a person: other costs for the hard seat's decisions
+    # the greedy seat played out as greedy, or (the record naming no level for it) with the
+    # leanings the expert keeps for a person: other costs for the hard seat's decisions
     unknown = GameRecord(record.seed, record.names, ("easy", "person", "person"), record.actions)
     review = Review(unknown, seats=[1], iterations=ITERATIONS, seed=3)
     for _ in range(8):

@@ -6,9 +6,9 @@ expert would weigh (`ExpertBot.candidate_moves`, and for a survivor or defunct o
 one): every candidate is played out on the same re-dealt hidden tiles to the start of the
 seat's next turn (a seat the record names a level of deciding as that level, as in the
 expert's play: `ExpertBot`'s `table`) and scored with hard's evaluation (net worth against the
-best opponent, dollars). The cost of the move is the mean difference, over the deals both were played out
-on, between the best candidate and the move played, with the standard error of those paired
-differences. A decision is classed by its cost only when the cost is beyond doubt (cost -
+best opponent, dollars). The cost of the move is the mean difference, over the deals both were
+played out on, between the best candidate and the move played, with the standard error of
+those paired differences. A decision is classed by its cost only when the cost is beyond doubt (cost -
 `SURE_Z` standard errors above zero); a forced decision (one legal move) is not searched,
 classed or counted. `accuracy` sums a seat's decisions up as one figure, 0 to 100
 (docs/AI.md, "Reviewing a game").
